@@ -1,0 +1,78 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { authPlugin } from './lib/auth.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { registerErrorHandling, type App } from './lib/http.ts';
+import { registerSpa } from './lib/spa.ts';
+import { createTokenService } from './lib/tokens.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+
+export type AppDeps = {
+  config: Pick<Config, 'jwtSecret' | 'webDist' | 'trustProxy' | 'logLevel' | 'env'>;
+  database: Database;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** Builds the whole HTTP app from its dependencies; no globals, so tests build as many as they like. */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: deps.logger ?? { level: deps.config.logLevel, redact: ['req.headers.authorization'] },
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: false },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'LocalLoop API', version: '1.0.0', description: 'Every call of the LocalLoop web app, under /api.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const tokens = createTokenService(deps.config.jwtSecret, clock);
+  await app.register(authPlugin, { tokens });
+
+  await app.register(
+    async (api) => {
+      await healthRoutes(api, deps.database);
+      await authRoutes(api, { db: deps.database.db, tokens, clock });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerSpa(app, deps.config.webDist);
+  return app;
+}

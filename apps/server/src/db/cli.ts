@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from './client.ts';
+import { seedDemoData } from './seed/index.ts';
+
+const command = process.argv[2];
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  if (command === 'reset') {
+    await database.db.execute(sql`DROP SCHEMA IF EXISTS public CASCADE`);
+    await database.db.execute(sql`DROP SCHEMA IF EXISTS drizzle CASCADE`);
+    await database.db.execute(sql`CREATE SCHEMA public`);
+    await database.migrate();
+    await seedDemoData(database.db, console);
+    console.log('database reset, migrated and seeded');
+  } else if (command === 'migrate') {
+    await database.migrate();
+    console.log('migrations applied');
+  } else if (command === 'seed') {
+    await database.migrate();
+    await seedDemoData(database.db, console);
+    console.log('demo data present');
+  } else {
+    console.error('usage: tsx src/db/cli.ts migrate|seed|reset');
+    process.exitCode = 2;
+  }
+} finally {
+  await database.close();
+}

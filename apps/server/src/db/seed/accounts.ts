@@ -1,0 +1,72 @@
+import { inArray } from 'drizzle-orm';
+import type { Tx } from '../client.ts';
+import { users, vendors } from '../schema.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+
+export const DEMO_PASSWORD = 'demo-password-1';
+
+type DemoAccount = {
+  email: string;
+  phoneNumber: string | null;
+  username: string;
+  isOperator?: boolean;
+  vendor?: { businessName: string; category: string; description: string; latitude: number; longitude: number; kycStatus: 'pending' | 'approved'; isApproved: boolean };
+};
+
+export const demoAccounts: DemoAccount[] = [
+  { email: 'user@example.com', phoneNumber: '+15550000001', username: 'demo_user' },
+  {
+    email: 'vendor@example.com',
+    phoneNumber: '+15550000002',
+    username: 'demo_vendor',
+    vendor: {
+      businessName: 'Hudson Corner Studio',
+      category: 'Wellness',
+      description: 'Yoga, pilates and massage in Lower Manhattan.',
+      latitude: 40.7128,
+      longitude: -74.006,
+      kycStatus: 'approved',
+      isApproved: true,
+    },
+  },
+  {
+    email: 'pending@example.com',
+    phoneNumber: '+15550000003',
+    username: 'pending_vendor',
+    vendor: {
+      businessName: 'Brooklyn Bike Repair',
+      category: 'Repairs',
+      description: 'Tune-ups and repairs while you wait.',
+      latitude: 40.6782,
+      longitude: -73.9442,
+      kycStatus: 'pending',
+      isApproved: false,
+    },
+  },
+  { email: 'admin@example.com', phoneNumber: '+15550000004', username: 'operator', isOperator: true },
+];
+
+/** The demo accounts: created when missing, never overwritten. */
+export async function seedAccounts(tx: Tx): Promise<number> {
+  const existing = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(inArray(users.email, demoAccounts.map((a) => a.email)));
+  const have = new Set(existing.map((r) => r.email));
+  const missing = demoAccounts.filter((a) => !have.has(a.email));
+  for (const account of missing) {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        email: account.email,
+        phoneNumber: account.phoneNumber,
+        username: account.username,
+        passwordHash: await hashPassword(DEMO_PASSWORD),
+        isOperator: account.isOperator ?? false,
+      })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (user && account.vendor) await tx.insert(vendors).values({ userId: user.id, ...account.vendor });
+  }
+  return missing.length;
+}
