@@ -31,3 +31,9 @@ export type TokenRefreshInput = z.infer<typeof TokenRefreshInput>;
 
 export const TokenRefreshResponse = z.object({ access: z.string(), refresh: z.string() });
 export type TokenRefreshResponse = z.infer<typeof TokenRefreshResponse>;
+
+export const LogoutInput = z.object({ refresh: z.string().min(1).max(512) });
+export type LogoutInput = z.infer<typeof LogoutInput>;
+
+export const MessageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponse>;

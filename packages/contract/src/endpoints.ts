@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { LoginInput, LoginResponse, TokenRefreshInput, TokenRefreshResponse } from './auth.ts';
+import { LoginInput, LoginResponse, LogoutInput, MessageResponse, TokenRefreshInput, TokenRefreshResponse } from './auth.ts';
 import { HealthResponse } from './health.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -49,6 +49,14 @@ export const endpoints = {
     response: TokenRefreshResponse,
     auth: 'none',
     summary: 'Exchange a refresh token for a new access and refresh token (rotation)',
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/logout/',
+    body: LogoutInput,
+    response: MessageResponse,
+    auth: 'none',
+    summary: 'End this session: revokes the refresh token and every token rotated from it',
   }),
 } as const;
 

@@ -1,6 +1,6 @@
 import { endpoints } from '@localloop/contract';
 import { route, type App } from '../../lib/http.ts';
-import { loginWithPassword, rotateRefreshToken, type AuthDeps } from './service.ts';
+import { loginWithPassword, logout, rotateRefreshToken, type AuthDeps } from './service.ts';
 
 export async function authRoutes(app: App, deps: AuthDeps) {
   route(app, endpoints.login, ({ body, request }) =>
@@ -9,4 +9,8 @@ export async function authRoutes(app: App, deps: AuthDeps) {
   route(app, endpoints.tokenRefresh, ({ body, request }) =>
     rotateRefreshToken(deps, body.refresh, { userAgent: request.headers['user-agent'] }),
   );
+  route(app, endpoints.logout, async ({ body }) => {
+    await logout(deps, body.refresh);
+    return { message: 'Logged out.' };
+  });
 }

@@ -99,3 +99,12 @@ export async function revokeFamily(db: Db | Tx, familyId: string, now: Date): Pr
     .set({ revokedAt: sql`coalesce(${refreshTokens.revokedAt}, ${now.toISOString()}::timestamptz)` })
     .where(eq(refreshTokens.familyId, familyId));
 }
+
+/** Ends the session the refresh token belongs to. Unknown tokens are ignored: logging out twice is fine. */
+export async function logout(deps: AuthDeps, token: string): Promise<void> {
+  const [row] = await deps.db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)));
+  if (row) await revokeFamily(deps.db, row.familyId, deps.clock());
+}
