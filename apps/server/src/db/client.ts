@@ -28,6 +28,8 @@ export type Database = {
   migrate(): Promise<void>;
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the whole data dir as a tarball, to clone a migrated database quickly. */
+  dumpDataDir?(): Promise<Blob>;
 };
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -53,6 +55,7 @@ export async function openPglite(source: PgliteSource): Promise<Database> {
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: (timeoutMs) => withTimeout(client.query('SELECT 1'), timeoutMs),
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 

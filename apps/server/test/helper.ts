@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { LoginResponse } from '@localloop/contract';
+import { buildApp } from '../src/app.ts';
+import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
+import { users, vendors } from '../src/db/schema.ts';
+import type { Clock } from '../src/lib/clock.ts';
+import type { App } from '../src/lib/http.ts';
+import { hashPassword } from '../src/lib/passwords.ts';
+import { withDatabase } from './global-setup.ts';
+
+export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/** A fresh, migrated database for one test file: a copy of the run's template. */
+export async function freshDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const template = inject('pgTemplate');
+    const name = `${template}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    } finally {
+      await admin.end();
+    }
+    return openPostgres(withDatabase(url, name), 5);
+  }
+  const dump = readFileSync(inject('pgliteDump'));
+  return openPglite({ loadDataDir: new Blob([dump]) });
+}
+
+export type TestContext = { app: App; database: Database; close(): Promise<void> };
+
+/** A time the test controls: `clock.advance(ms)` moves it. */
+export function testClock(start = new Date()) {
+  let now = start.getTime();
+  const clock: Clock & { advance(ms: number): void } = Object.assign(() => new Date(now), {
+    advance(ms: number) {
+      now += ms;
+    },
+  });
+  return clock;
+}
+
+export async function createTestApp(opts: { clock?: Clock; webDist?: string } = {}): Promise<TestContext> {
+  const database = await freshDatabase();
+  const app = await buildApp({
+    config: {
+      jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+      webDist: opts.webDist ?? '/nonexistent-web-dist',
+      trustProxy: false,
+      logLevel: 'silent',
+      env: 'test',
+    },
+    database,
+    ...(opts.clock ? { clock: opts.clock } : {}),
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+let counter = 0;
+/** A unique account for one test, created directly in the database. */
+export async function createAccount(
+  database: Database,
+  opts: { password?: string; vendor?: { isApproved: boolean; kycStatus: 'not_submitted' | 'pending' | 'approved' | 'rejected' }; isActive?: boolean } = {},
+) {
+  counter += 1;
+  const tag = `${Date.now().toString(36)}${counter}${randomBytes(2).toString('hex')}`;
+  const email = `person-${tag}@example.test`;
+  const password = opts.password ?? 'correct-horse-battery';
+  const [user] = await database.db
+    .insert(users)
+    .values({
+      email,
+      phoneNumber: `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
+      username: `person_${tag}`,
+      passwordHash: await hashPassword(password),
+      isActive: opts.isActive ?? true,
+    })
+    .returning();
+  if (!user) throw new Error('account not created');
+  let vendorId: string | null = null;
+  if (opts.vendor) {
+    const [vendor] = await database.db
+      .insert(vendors)
+      .values({ userId: user.id, businessName: `Shop ${tag}`, ...opts.vendor })
+      .returning({ id: vendors.id });
+    vendorId = vendor?.id ?? null;
+  }
+  return { user, email, password, vendorId };
+}
+
+export async function login(app: App, email: string, password: string): Promise<LoginResponse> {
+  const res = await app.inject({ method: 'POST', url: '/api/login/v2/', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
