@@ -13,21 +13,26 @@ import { withDatabase } from './global-setup.ts';
 
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
+/** On PostgreSQL: the URL of a new database copied from the run's migrated template; otherwise null. */
+export async function freshDatabaseUrl(): Promise<string | null> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return null;
+  const template = inject('pgTemplate');
+  const name = `${template}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  } finally {
+    await admin.end();
+  }
+  return withDatabase(url, name);
+}
+
 /** A fresh, migrated database for one test file: a copy of the run's template. */
 export async function freshDatabase(): Promise<Database> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (url) {
-    const template = inject('pgTemplate');
-    const name = `${template}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
-      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-    } finally {
-      await admin.end();
-    }
-    return openPostgres(withDatabase(url, name), 5);
-  }
+  const url = await freshDatabaseUrl();
+  if (url) return openPostgres(url, 5);
   const dump = readFileSync(inject('pgliteDump'));
   return openPglite({ loadDataDir: new Blob([dump]) });
 }
@@ -45,7 +50,9 @@ export function testClock(start = new Date()) {
   return clock;
 }
 
-export async function createTestApp(opts: { clock?: Clock; webDist?: string } = {}): Promise<TestContext> {
+export async function createTestApp(
+  opts: { clock?: Clock; webDist?: string; beforeReady?: (app: App) => void } = {},
+): Promise<TestContext> {
   const database = await freshDatabase();
   const app = await buildApp({
     config: {
@@ -59,6 +66,7 @@ export async function createTestApp(opts: { clock?: Clock; webDist?: string } = 
     ...(opts.clock ? { clock: opts.clock } : {}),
     logger: false,
   });
+  opts.beforeReady?.(app);
   await app.ready();
   return {
     app,

@@ -1,0 +1,123 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './helper.ts';
+
+let t: TestContext;
+let webDist: string;
+beforeAll(async () => {
+  webDist = mkdtempSync(path.join(tmpdir(), 'localloop-web-'));
+  mkdirSync(path.join(webDist, 'assets'));
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(webDist, 'favicon.svg'), '<svg/>');
+  t = await createTestApp({ webDist });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('errors', () => {
+  it('answers malformed JSON with 400 in the one error shape', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/v2/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'The request body is not valid JSON.', code: 'MALFORMED_JSON' });
+  });
+
+  it('answers a missing body with 400 naming the body', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/login/v2/' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', error: 'The request body must be a JSON object.' });
+  });
+
+  it('answers a body of the wrong type with 415 in the one error shape', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/v2/',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<email>a</email>',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ error: expect.any(String), code: expect.any(String) });
+  });
+
+  it('answers an unknown /api path with 404 JSON, also for other methods', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/no-such-thing/'],
+      ['DELETE', '/api/login/v2/'],
+      ['GET', '/api'],
+    ] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.json()).toMatchObject({ code: 'NOT_FOUND', error: expect.stringContaining(url) });
+    }
+  });
+
+  it('keeps the spec\'s trailing slashes: /api/login/v2 without one is not an endpoint', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/login/v2', payload: {} });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('never shows a stack trace or an internal message on a 500', async () => {
+    const boom = await createTestApp({
+      beforeReady: (app) =>
+        app.get('/api/boom-for-test', async () => {
+          throw new Error('secret internal detail at /srv/app.ts:12');
+        }),
+    });
+    const res = await boom.app.inject({ method: 'GET', url: '/api/boom-for-test' });
+    await boom.close();
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+    expect(res.body).not.toContain('secret');
+  });
+});
+
+describe('the web app', () => {
+  it('answers deep links with index.html (history fallback)', async () => {
+    for (const url of ['/', '/DealDetails/abc', '/vendor/dashboard', '/chat/1/2?x=1']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets with a one-year immutable cache and other files revalidated', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends a strict Content-Security-Policy without inline scripts or styles', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/LocalActivities' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('the API document', () => {
+  it('lists the endpoints at /api/docs/json', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/login/v2/', '/api/token/refresh/']));
+  });
+});
