@@ -1,0 +1,21 @@
+// Starts the real server for the browser tests on a throwaway PGlite database with the demo data.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../server');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'localloop-e2e-'));
+const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  cwd: serverDir,
+  stdio: 'inherit',
+  env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'true', NODE_ENV: 'test' },
+});
+const stop = (signal) => child.kill(signal);
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));
+child.on('exit', (code) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { endpoints } from './endpoints.ts';
+import { LoginResponse } from './auth.ts';
+
+describe('the endpoint table', () => {
+  it('names each method and path once', () => {
+    const keys = Object.values(endpoints).flatMap((e) => [e.path, ...(e.aliases ?? [])].map((p) => `${e.method} ${p}`));
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('writes every path from the root of /api', () => {
+    for (const e of Object.values(endpoints)) expect(e.path).toMatch(/^\/[A-Za-z]/);
+  });
+});
+
+describe('LoginResponse', () => {
+  it('accepts the spec example of a user who is not a vendor', () => {
+    const body = {
+      access: 'a',
+      refresh: 'r',
+      user: { id: '0b9f6a52-8f5b-4b8f-9d3f-2d3f1c2b1a00', phone_number: '+15550000001', email: 'user@example.com' },
+      vendor_id: null,
+      is_approved: false,
+      kyc_status: null,
+    };
+    expect(LoginResponse.parse(body)).toEqual(body);
+  });
+
+  it('refuses a KYC status outside the four known ones', () => {
+    const result = LoginResponse.safeParse({
+      access: 'a',
+      refresh: 'r',
+      user: { id: '0b9f6a52-8f5b-4b8f-9d3f-2d3f1c2b1a00', phone_number: null, email: null },
+      vendor_id: '0b9f6a52-8f5b-4b8f-9d3f-2d3f1c2b1a01',
+      is_approved: false,
+      kyc_status: 'maybe',
+    });
+    expect(result.success).toBe(false);
+  });
+});
