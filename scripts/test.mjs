@@ -1,4 +1,4 @@
-// `npm test`: every runner — Vitest (contract, server on PGlite, web), the server again on PostgreSQL when
+// `npm test`: type checks and lint, then every runner — Vitest (contract, server on PGlite, web), the server again on PostgreSQL when
 // TEST_DATABASE_URL is set, and Playwright in Chromium against the built app — then one line `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -22,6 +22,19 @@ function run(label, command, args, { env = {}, json, count }) {
   if (r.status !== 0 && failed === 0) failed = 1;
   runs.push({ label, passed, failed, seconds: (Date.now() - started) / 1000 });
 }
+
+/** A static check (typecheck, lint) counts as one test: passed when it exits 0. */
+function check(label, args) {
+  console.log(`\n=== ${label} ===`);
+  const started = Date.now();
+  const r = spawnSync(bin(args[0]), args.slice(1), { cwd: root, stdio: 'inherit' });
+  runs.push({ label, passed: r.status === 0 ? 1 : 0, failed: r.status === 0 ? 0 : 1, seconds: (Date.now() - started) / 1000 });
+}
+
+check('TypeScript: contract', ['tsc', '-p', 'packages/contract']);
+check('TypeScript: server', ['tsc', '-p', 'apps/server']);
+check('TypeScript: web', ['tsc', '-p', 'apps/web']);
+check('ESLint', ['eslint', '.']);
 
 const vitestCount = (j) => ({ passed: j.numPassedTests ?? 0, failed: (j.numFailedTests ?? 0) + (j.numRuntimeErrorTestSuites ?? 0) });
 const vitest = (label, projects, name, env = {}) => {
