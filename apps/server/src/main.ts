@@ -22,7 +22,17 @@ async function main() {
     poolSize: config.databasePoolSize,
   });
   await database.migrate();
-  const app = await buildApp({ config, database });
+  // JSON logs for machines; readable lines when a person watches a terminal.
+  const pretty = process.stdout.isTTY && config.env !== 'production';
+  const app = await buildApp({
+    config,
+    database,
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization'],
+      ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+    },
+  });
   if (config.seedDemo) await seedDemoData(database.db, app.log);
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
