@@ -1,2 +1,14 @@
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-createRoot(document.getElementById('root') as HTMLElement).render(<h1>LocalLoop</h1>);
+import 'react-toastify/ReactToastify.css';
+import './index.css';
+import { App } from './app/App.tsx';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element.');
+
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

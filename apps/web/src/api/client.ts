@@ -1,0 +1,204 @@
+import type { z } from 'zod';
+import { endpoints, ErrorResponse, TokenRefreshResponse } from '@localloop/contract';
+import type { BodyOf, Endpoint, HttpMethod, ResponseOf } from '@localloop/contract';
+import { config } from '../config.ts';
+import { getAccessToken, getRefreshToken, removeTokens, storeTokens } from '../session/storage.ts';
+
+/** Every failed call surfaces as this: the server's {error, code, fields} plus the HTTP status. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+export const networkErrorCode = 'NETWORK_ERROR';
+export const badResponseCode = 'BAD_RESPONSE';
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export type RequestOptions = {
+  method?: HttpMethod;
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+  /** When false a 401 is returned as an error without trying a token refresh (e.g. login itself). */
+  refreshOn401?: boolean;
+};
+
+type ClientDeps = {
+  baseUrl: string;
+  fetch: typeof fetch;
+  /** Where to send someone whose session could not be refreshed; a full page load by default. */
+  navigate: (path: string) => void;
+};
+
+const deps: ClientDeps = {
+  baseUrl: config.apiBaseUrl,
+  // Late-bound so a test stub of globalThis.fetch is seen.
+  fetch: (input, init) => globalThis.fetch(input, init),
+  navigate: (path) => window.location.assign(path),
+};
+
+/** Swap the network, base URL or navigation (tests, and the app's router). Returns a restore function. */
+export function configureApiClient(overrides: Partial<ClientDeps>): () => void {
+  const previous = { ...deps };
+  Object.assign(deps, overrides);
+  return () => {
+    Object.assign(deps, previous);
+  };
+}
+
+const refreshPath = endpoints.tokenRefresh.path;
+
+/**
+ * One refresh at a time for the whole page: refresh tokens rotate and a reused one revokes the
+ * session, so concurrent 401s must share a single call rather than each spending the token.
+ */
+let refreshInFlight: Promise<boolean> | null = null;
+
+function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const url = `${deps.baseUrl}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) search.append(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `${url}?${text}` : url;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const parsed = ErrorResponse.safeParse(await readJson(response));
+  if (parsed.success) {
+    return new ApiError(response.status, parsed.data.code, parsed.data.error, parsed.data.fields);
+  }
+  return new ApiError(response.status, `HTTP_${response.status}`, 'Something went wrong on our side. Please try again.');
+}
+
+function networkError(): ApiError {
+  return new ApiError(0, networkErrorCode, 'We could not reach LocalLoop. Check your connection and try again.');
+}
+
+async function send(path: string, options: RequestOptions, access: string | null): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (access) headers.Authorization = `Bearer ${access}`;
+  try {
+    return await deps.fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (cause) {
+    // A cancelled request (e.g. a query that is no longer needed) stays an AbortError for its caller.
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw networkError();
+  }
+}
+
+/** Resolves true when new tokens are stored. On a refused refresh the tokens go and the person goes to /login. */
+function refreshTokens(): Promise<boolean> {
+  if (refreshInFlight) return refreshInFlight;
+  refreshInFlight = (async () => {
+    const refresh = getRefreshToken();
+    if (!refresh) return endSession();
+    let response: Response;
+    try {
+      response = await send(refreshPath, { method: 'POST', body: { refresh } }, null);
+    } catch {
+      // A network blip is not a refused session: keep the tokens, let this request fail.
+      return false;
+    }
+    if (!response.ok) return endSession();
+    const tokens = TokenRefreshResponse.safeParse(await readJson(response));
+    if (!tokens.success) return endSession();
+    storeTokens(tokens.data.access, tokens.data.refresh);
+    return true;
+  })().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+function endSession(): false {
+  removeTokens();
+  deps.navigate('/login');
+  return false;
+}
+
+/**
+ * A JSON call under the API base. Sends the stored bearer token; a 401 on a call that carried one is
+ * answered by one shared token refresh and one retry of this request, never more.
+ */
+export async function request(path: string, options: RequestOptions = {}): Promise<unknown> {
+  const access = getAccessToken();
+  let response = await send(path, options, access);
+
+  const mayRefresh = options.refreshOn401 !== false && path !== refreshPath && access !== null;
+  if (response.status === 401 && mayRefresh) {
+    // If another request already refreshed since this one was sent, the new token is enough.
+    const current = getAccessToken();
+    const refreshed = current !== null && current !== access ? true : await refreshTokens();
+    if (refreshed) response = await send(path, options, getAccessToken());
+  }
+
+  if (!response.ok) throw await toApiError(response);
+  return readJson(response);
+}
+
+type PathParams = Record<string, string | number>;
+
+/** Fills "{name}" and ":name" placeholders of a contract path. */
+export function fillPath(path: string, params: PathParams = {}): string {
+  return path.replace(/\{(\w+)\}|:(\w+)/g, (match, braced: string | undefined, colon: string | undefined) => {
+    const name = braced ?? colon;
+    const value = name === undefined ? undefined : params[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name ?? match}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+export type CallArgs<E extends Endpoint> = {
+  params?: PathParams;
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+} & (E['body'] extends z.ZodType ? { body: BodyOf<E> } : { body?: undefined });
+
+type CallRest<E extends Endpoint> = E['body'] extends z.ZodType ? [args: CallArgs<E>] : [args?: CallArgs<E>];
+
+/** A call typed by the contract's endpoint table; the answer is checked against its response schema. */
+export async function call<E extends Endpoint>(endpoint: E, ...rest: CallRest<E>): Promise<ResponseOf<E>> {
+  const args: CallArgs<E> | undefined = rest[0];
+  const data = await request(fillPath(endpoint.path, args?.params), {
+    method: endpoint.method,
+    body: args?.body,
+    query: args?.query,
+    signal: args?.signal,
+    // A 401 from an endpoint that needs no session (login, logout) is its answer, not an expired token.
+    refreshOn401: endpoint.auth !== 'none',
+  });
+  const parsed = endpoint.response.safeParse(data);
+  if (!parsed.success) {
+    throw new ApiError(0, badResponseCode, 'LocalLoop sent an answer we could not read. Please try again.');
+  }
+  return parsed.data as ResponseOf<E>;
+}

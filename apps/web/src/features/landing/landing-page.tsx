@@ -1,0 +1,205 @@
+import { ArrowRight, CalendarDays, MapPin, ShieldCheck, Store, Tag, Users, Wrench } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '../../paths.ts';
+
+type Feature = { title: string; body: string; icon: LucideIcon; to: string; cta: string };
+
+const features: Feature[] = [
+  {
+    title: 'Local activities',
+    body: 'Join a Saturday run club, a pottery night or a neighbourhood clean-up, or start your own and chat with the people who join.',
+    icon: CalendarDays,
+    to: paths.localActivities,
+    cta: 'Browse activities',
+  },
+  {
+    title: 'Deals nearby',
+    body: 'Buy limited offers from shops and studios around you and redeem them in person with a QR code.',
+    icon: Tag,
+    to: paths.popularDeals,
+    cta: 'Explore deals',
+  },
+  {
+    title: 'Book services',
+    body: 'See real time slots from local providers, book an appointment in a few taps and keep every booking in one place.',
+    icon: Wrench,
+    to: paths.servicesBrowse,
+    cta: 'Browse services',
+  },
+  {
+    title: 'Trusted vendors',
+    body: 'Every vendor goes through identity checks and approval, and customers rate what they buy.',
+    icon: ShieldCheck,
+    to: paths.vendor,
+    cta: 'Find vendors',
+  },
+];
+
+const steps = [
+  { title: 'Set your area', body: 'LocalLoop shows what is happening near you, not across the country.' },
+  { title: 'Pick what you like', body: 'An activity to join, a deal to grab or a service to book.' },
+  { title: 'Show up and enjoy', body: 'Meet your neighbours and support the businesses on your street.' },
+];
+
+function HeroPreview() {
+  // A decorative glimpse of the product; hidden from assistive tech because it repeats the copy.
+  return (
+    <div aria-hidden="true" className="relative mx-auto w-full max-w-md lg:max-w-none">
+      <div className="absolute -inset-6 rounded-[2.5rem] bg-linear-to-br from-teal-200/60 via-emerald-100/40 to-transparent blur-2xl" />
+      <div className="relative space-y-4">
+        <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-lg">
+          <div className="flex items-center gap-3">
+            <span className="flex size-11 items-center justify-center rounded-xl bg-emerald-100 text-emerald-700">
+              <CalendarDays className="size-5" />
+            </span>
+            <div className="min-w-0 flex-1">
+              <p className="truncate font-semibold text-slate-900">Sunrise yoga in the park</p>
+              <p className="flex items-center gap-1 text-sm text-slate-500">
+                <MapPin className="size-3.5" /> Riverside Park · Sat 7:30 am
+              </p>
+            </div>
+            <span className="badge bg-teal-50 text-teal-800">12 going</span>
+          </div>
+        </div>
+        <div className="ml-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-lg sm:ml-12">
+          <div className="flex items-center gap-3">
+            <span className="flex size-11 items-center justify-center rounded-xl bg-amber-100 text-amber-700">
+              <Tag className="size-5" />
+            </span>
+            <div className="min-w-0 flex-1">
+              <p className="truncate font-semibold text-slate-900">2 coffees for the price of 1</p>
+              <p className="text-sm text-slate-500">Corner Roasters · 0.4 mi away</p>
+            </div>
+            <span className="text-sm font-bold text-teal-700">-50%</span>
+          </div>
+        </div>
+        <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-lg">
+          <div className="flex items-center gap-3">
+            <span className="flex size-11 items-center justify-center rounded-xl bg-sky-100 text-sky-700">
+              <Store className="size-5" />
+            </span>
+            <div className="min-w-0 flex-1">
+              <p className="truncate font-semibold text-slate-900">Fresh Cuts Barbers</p>
+              <p className="text-sm text-slate-500">Next free slot today, 4:15 pm</p>
+            </div>
+            <span className="text-sm font-semibold text-amber-600">★ 4.9</span>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export default function LandingPage() {
+  return (
+    <>
+      <section className="relative overflow-hidden bg-linear-to-b from-teal-50 via-white to-slate-50">
+        <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-2 lg:px-8 lg:py-24">
+          <div>
+            <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-medium text-teal-800 shadow-sm ring-1 ring-teal-100">
+              <Users aria-hidden="true" className="size-4" />
+              Your neighbourhood, in one place
+            </p>
+            <h1 className="mt-5 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl lg:text-6xl">
+              Discover what is happening <span className="text-teal-700">around the corner</span>
+            </h1>
+            <p className="mt-5 max-w-xl text-lg leading-8 text-slate-600">
+              LocalLoop connects people with local businesses, deals and community activities. Join an activity,
+              grab a deal from the shop down the street or book a service, all close to home.
+            </p>
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+              <Link to={paths.localActivities} className="btn-primary px-5 py-3 text-base">
+                Browse activities
+                <ArrowRight aria-hidden="true" className="size-4" />
+              </Link>
+              <Link to={paths.popularDeals} className="btn-secondary px-5 py-3 text-base">
+                Explore deals
+              </Link>
+            </div>
+            <p className="mt-6 text-sm text-slate-600">
+              Run a local business?{' '}
+              <Link to={paths.vendor} className="font-semibold text-teal-800 underline-offset-4 hover:underline">
+                Meet the vendors
+              </Link>{' '}
+              or{' '}
+              <Link to={paths.createAccount} className="font-semibold text-teal-800 underline-offset-4 hover:underline">
+                create a free account
+              </Link>
+              .
+            </p>
+          </div>
+          <HeroPreview />
+        </div>
+      </section>
+
+      <section aria-labelledby="features-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+        <div className="max-w-2xl">
+          <h2 id="features-title" className="text-3xl font-bold tracking-tight text-slate-900">
+            Everything local, one loop
+          </h2>
+          <p className="mt-3 text-slate-600">From a quick coffee deal to a weekly club, find it and book it here.</p>
+        </div>
+        <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          {features.map(({ title, body, icon: Icon, to, cta }) => (
+            <li key={title} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md">
+              <span className="flex size-11 items-center justify-center rounded-xl bg-teal-50 text-teal-700">
+                <Icon aria-hidden="true" className="size-5" />
+              </span>
+              <h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
+              <p className="mt-2 flex-1 text-sm leading-6 text-slate-600">{body}</p>
+              <Link to={to} className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-teal-800 hover:text-teal-900">
+                {cta}
+                <ArrowRight aria-hidden="true" className="size-4" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="steps-title" className="bg-white">
+        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+          <h2 id="steps-title" className="text-3xl font-bold tracking-tight text-slate-900">
+            How it works
+          </h2>
+          <ol className="mt-10 grid gap-8 md:grid-cols-3">
+            {steps.map((step, index) => (
+              <li key={step.title} className="flex gap-4">
+                <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-teal-700 font-semibold text-white">
+                  {index + 1}
+                </span>
+                <div>
+                  <h3 className="font-semibold text-slate-900">{step.title}</h3>
+                  <p className="mt-1 text-sm leading-6 text-slate-600">{step.body}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-7xl px-4 pt-16 sm:px-6 lg:px-8">
+        <div className="flex flex-col items-start gap-6 rounded-3xl bg-linear-to-br from-teal-700 to-emerald-600 p-8 text-white shadow-lg sm:p-12 lg:flex-row lg:items-center lg:justify-between">
+          <div className="max-w-xl">
+            <h2 className="text-2xl font-bold tracking-tight sm:text-3xl">Ready to join your local loop?</h2>
+            <p className="mt-2 text-teal-50">Create an account in a minute. Businesses can apply to sell once they are in.</p>
+          </div>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <Link
+              to={paths.createAccount}
+              className="inline-flex items-center justify-center rounded-xl bg-white px-5 py-3 font-semibold text-teal-800 shadow-sm hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            >
+              Create your account
+            </Link>
+            <Link
+              to={paths.vendor}
+              className="inline-flex items-center justify-center rounded-xl border border-white/40 px-5 py-3 font-semibold text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            >
+              Find vendors
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

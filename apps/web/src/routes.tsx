@@ -1,0 +1,128 @@
+import type { Params } from 'react-router';
+import type { Guard } from './app/access.ts';
+import { paths } from './paths.ts';
+import type { Role } from './session/auth-rules.ts';
+import { lazyPage } from './shell/lazy-page.ts';
+import type { LazyPage } from './shell/lazy-page.ts';
+
+export { paths, to, headerLinks } from './paths.ts';
+
+/** One row of the spec's route table (section 2). */
+export type AppRoute = {
+  path: string;
+  /** The page's heading and document title; a function when it depends on the path's params. */
+  title: string | ((params: Params) => string);
+  page: LazyPage;
+  guard: Guard;
+  roles: readonly Role[];
+  /** A last check on the matched params; when it fails the route shows Not Found instead. */
+  accepts?: (params: Params) => boolean;
+};
+
+// Each page is its own module so it gets its own chunk, named after the file.
+const landing = lazyPage(() => import('./features/landing/landing-page.tsx'));
+const login = lazyPage(() => import('./features/auth/login-page.tsx'));
+export const notFoundPage = lazyPage(() => import('./features/not-found/not-found-page.tsx'));
+/** Pages of later issues: one titled page saying that part is on its way. */
+const placeholder = lazyPage(() => import('./features/placeholder/placeholder-page.tsx'));
+
+const vendorOnly = ['vendor'] as const satisfies readonly Role[];
+const userOnly = ['user'] as const satisfies readonly Role[];
+const vendorOrUser = ['vendor', 'user'] as const satisfies readonly Role[];
+
+const publicEntry = (path: string, title: string): AppRoute => ({ path, title, page: landing, guard: 'public', roles: [] });
+const authRoute = (path: string, title: string, page: LazyPage = placeholder): AppRoute => ({
+  path,
+  title,
+  page,
+  guard: 'auth',
+  roles: [],
+});
+const protectedRoute = (path: string, title: string, roles: readonly Role[], page: LazyPage = placeholder): AppRoute => ({
+  path,
+  title,
+  page,
+  guard: 'protected',
+  roles,
+});
+/** "Public or user": visitors and users see it; a vendor is sent to its dashboard. */
+const publicOrUser = (path: string, title: string): AppRoute => ({
+  path,
+  title,
+  page: placeholder,
+  guard: 'public',
+  roles: userOnly,
+});
+
+/** "{product}Features" names one segment ending in "Features" (matched case-insensitively, like every path). */
+export function isProductFeaturesSegment(segment: string | undefined): boolean {
+  return segment !== undefined && /^.+features$/i.test(segment);
+}
+
+export const routes: readonly AppRoute[] = [
+  publicEntry(paths.root, 'Home'),
+  publicEntry(paths.home, 'Home'),
+
+  authRoute(paths.login, 'Log in', login),
+  authRoute(paths.createAccount, 'Create Account'),
+  authRoute(paths.otpVerifyPage, 'Verify Code'),
+  authRoute(paths.phoneOtp, 'Log in with Phone'),
+  authRoute(paths.resgisterAccount, 'Register Account'),
+  authRoute(paths.register, 'Register'),
+  authRoute(paths.socialLogin, 'Social Login'),
+  authRoute(paths.verifyOtp, 'Verify OTP'),
+  authRoute(paths.verifyOtpForgotPassword, 'Verify Reset Code'),
+  authRoute(paths.forgotPassword, 'Forgot Password'),
+  authRoute(paths.resetPassword, 'Reset Password'),
+
+  protectedRoute(paths.vendorDashboard, 'Vendor Dashboard', vendorOnly),
+  protectedRoute(paths.vendorServices, 'My Services', vendorOnly),
+  protectedRoute(paths.vendorProviders, 'My Providers', vendorOnly),
+  protectedRoute(paths.vendorProviderAdd, 'Add Provider', vendorOnly),
+  protectedRoute(paths.vendorProviderEdit, 'Edit Provider', vendorOnly),
+  protectedRoute(paths.appointments, 'My Appointments', vendorOnly),
+  protectedRoute(paths.vendorDealAdd, 'Create Deal', vendorOnly),
+  protectedRoute(paths.myDeals, 'My Created Deals', vendorOnly),
+  protectedRoute(paths.mySalesDeal, 'My Sales', vendorOnly),
+
+  protectedRoute(paths.userProfile, 'User Profile', userOnly),
+  protectedRoute(paths.vendorList, 'Browse Vendors', userOnly),
+  protectedRoute(paths.postActivities, 'Create Activity', userOnly),
+  protectedRoute(paths.myActivities, 'My Created Activities', userOnly),
+  protectedRoute(paths.myPurchaseDeal, 'My Orders', userOnly),
+  protectedRoute(paths.customerBookings, 'My Bookings', userOnly),
+  protectedRoute(paths.servicesBrowse, 'Browse Services', userOnly),
+  protectedRoute(paths.servicesFavorite, 'Favorite Services', userOnly),
+  protectedRoute(paths.favorite, 'Favorite Vendors', userOnly),
+  protectedRoute(paths.customerAppointment, 'Book an Appointment', userOnly),
+  protectedRoute(paths.appointmentConfirmation, 'Appointment Confirmation', userOnly),
+  protectedRoute(paths.activityRequests, 'Activity Requests', userOnly),
+  protectedRoute(paths.chat, 'Activity Chat', userOnly),
+
+  publicOrUser(paths.appDownload, 'Get the App'),
+  publicOrUser(paths.activitiesDetails, 'Activity Details'),
+  // Listed both as "public or user" and as "vendor or user": visitors, users and vendors all see it.
+  { path: paths.dealDetails, title: 'Deal Details', page: placeholder, guard: 'public', roles: vendorOrUser },
+  publicOrUser(paths.vendorProfile, 'Vendor'),
+  publicOrUser(paths.popularDeals, 'Popular Deals'),
+  publicOrUser(paths.localActivities, 'Local Activities'),
+  publicOrUser(paths.vendor, 'Find Vendors'),
+
+  protectedRoute(paths.discover, 'Discover', vendorOrUser),
+  protectedRoute(paths.mainMenu, 'Main Menu', vendorOrUser),
+  {
+    ...protectedRoute(paths.productFeatures, 'Features', vendorOrUser),
+    title: (params) => `${(params.productFeatures ?? '').replace(/features$/i, '')} Features`,
+    accepts: (params) => isProductFeaturesSegment(params.productFeatures),
+  },
+  protectedRoute(paths.contactSupport, 'Help & Support', vendorOrUser),
+  protectedRoute(paths.settings, 'Settings', vendorOrUser),
+  protectedRoute(paths.basicInfo, 'Vendor Profile', vendorOrUser),
+  protectedRoute(paths.vendorDocument, 'Vendor Documents', vendorOrUser),
+  protectedRoute(paths.bankDetails, 'Bank Details', vendorOrUser),
+  protectedRoute(paths.serviceTime, 'Service Hours', vendorOrUser),
+  protectedRoute(paths.addAddress, 'Add Address', vendorOrUser),
+  protectedRoute(paths.serviceDetails, 'Service Details', vendorOrUser),
+
+  { path: '*', title: 'Page not found', page: notFoundPage, guard: 'public', roles: [] },
+];

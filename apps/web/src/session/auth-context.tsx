@@ -1,0 +1,164 @@
+import { createContext, use, useCallback, useEffect, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { endpoints } from '@localloop/contract';
+import type { LoginResponse } from '@localloop/contract';
+import { call } from '../api/client.ts';
+import { paths } from '../paths.ts';
+import { toast } from '../lib/toast.ts';
+import {
+  canPostDeals as canPostDealsRule,
+  kycStatusOf,
+  parseUserData,
+  resolveRole,
+  roleAfterApproval,
+} from './auth-rules.ts';
+import type { KycStatus, Role, UserData } from './auth-rules.ts';
+import {
+  clearAll,
+  getRefreshToken,
+  getStoredViewRole,
+  readStoredSession,
+  removeViewRole,
+  storeLogin,
+  storeViewRole,
+} from './storage.ts';
+import type { ViewRole } from './storage.ts';
+
+export type VendorStatus = { is_approved: boolean; kyc_status?: KycStatus | null };
+
+export type AuthValue = {
+  isAuthenticated: boolean;
+  /** True until the stored session has been read; guards render nothing meanwhile. */
+  loading: boolean;
+  userRole: Role;
+  userData: UserData | null;
+  canPostDeals: boolean;
+  kycStatus: KycStatus | null;
+  vendorIsApproved: boolean;
+  /** Stores a login answer and starts the session; returns the role it starts with. */
+  login: (response: LoginResponse) => Role;
+  logout: () => Promise<void>;
+  /** The approved vendor's view switch; stored as userRole. */
+  setUserRole: (view: ViewRole) => void;
+  /** For the vendor-status fetch (a later issue): recomputes role, KYC status and permissions. */
+  applyVendorStatus: (status: VendorStatus) => void;
+};
+
+type SessionState = Omit<AuthValue, 'login' | 'logout' | 'setUserRole' | 'applyVendorStatus'>;
+
+const signedOut: SessionState = {
+  isAuthenticated: false,
+  loading: false,
+  userRole: 'public',
+  userData: null,
+  canPostDeals: false,
+  kycStatus: null,
+  vendorIsApproved: false,
+};
+
+function sessionFrom(userData: UserData, viewRole: ViewRole | null): SessionState {
+  return {
+    isAuthenticated: true,
+    loading: false,
+    userRole: resolveRole(userData, viewRole),
+    userData,
+    canPostDeals: canPostDealsRule(userData.is_approved),
+    kycStatus: kycStatusOf(userData),
+    vendorIsApproved: userData.is_approved === true,
+  };
+}
+
+const AuthContext = createContext<AuthValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const [state, setState] = useState<SessionState>({ ...signedOut, loading: true });
+
+  const endSession = useCallback(() => {
+    clearAll();
+    setState(signedOut);
+  }, []);
+
+  const logout = useCallback(async () => {
+    const refresh = getRefreshToken();
+    endSession();
+    navigate(paths.root);
+    toast.success('Logged out successfully!');
+    if (refresh) {
+      // Best effort: the session is already over on this device whatever the server answers.
+      await call(endpoints.logout, { body: { refresh } }).catch(() => undefined);
+    }
+  }, [endSession, navigate]);
+
+  // Start-up (spec section 4): both access and userData stored and readable → authenticated.
+  useEffect(() => {
+    const stored = readStoredSession();
+    if (!stored.access || !stored.userData) {
+      setState(signedOut);
+      return;
+    }
+    const userData = parseUserData(stored.userData);
+    if (!userData) {
+      // Unreadable data is a full logout; no toast, since the person did not ask for it.
+      endSession();
+      return;
+    }
+    setState(sessionFrom(userData, getStoredViewRole()));
+  }, [endSession]);
+
+  const login = useCallback(
+    (response: LoginResponse): Role => {
+      if (!response.access) {
+        void logout();
+        return 'public';
+      }
+      // A view chosen in an earlier session (left behind when it expired) must not carry over.
+      removeViewRole();
+      storeLogin(response);
+      const userData = parseUserData(JSON.stringify(response));
+      if (!userData) {
+        endSession();
+        return 'public';
+      }
+      const next = sessionFrom(userData, null);
+      setState(next);
+      return next.userRole;
+    },
+    [endSession, logout],
+  );
+
+  const setUserRole = useCallback((view: ViewRole) => {
+    storeViewRole(view);
+    setState((current) => ({ ...current, userRole: view }));
+  }, []);
+
+  const applyVendorStatus = useCallback((status: VendorStatus) => {
+    setState((current) => {
+      if (!current.isAuthenticated) return current;
+      const userData: UserData = { ...current.userData, is_approved: status.is_approved, kyc_status: status.kyc_status ?? null };
+      return {
+        ...current,
+        userData,
+        userRole: roleAfterApproval(status.is_approved, getStoredViewRole()),
+        canPostDeals: canPostDealsRule(status.is_approved),
+        kycStatus: kycStatusOf(userData),
+        vendorIsApproved: status.is_approved,
+      };
+    });
+  }, []);
+
+  const value = useMemo<AuthValue>(
+    () => ({ ...state, login, logout, setUserRole, applyVendorStatus }),
+    [state, login, logout, setUserRole, applyVendorStatus],
+  );
+
+  return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+export function useAuth(): AuthValue {
+  const value = use(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>.');
+  return value;
+}
+

@@ -1,0 +1,114 @@
+import type { LoginResponse } from '@localloop/contract';
+
+/**
+ * The only code that touches localStorage. Key names are the spec's (section 9), to the letter.
+ */
+export const storageKeys = {
+  access: 'access',
+  refresh: 'refresh',
+  userData: 'userData',
+  phoneNumber: 'phone_number',
+  email: 'email',
+  vendorId: 'vendor_id',
+  userRole: 'userRole',
+  userLocation: 'userLocation',
+  username: 'username',
+} as const;
+
+/** The spec allows the refresh token under this older name too (section 3); read-only fallback. */
+const legacyRefreshKey = 'refresh_token';
+
+export type ViewRole = 'user' | 'vendor';
+
+function read(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    // Storage can be unavailable (privacy mode, blocked cookies): behave as if empty.
+    return null;
+  }
+}
+
+function write(key: string, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // A full or blocked storage must not crash the app; the session then lasts for this page only.
+  }
+}
+
+function remove(key: string): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // See read().
+  }
+}
+
+export function getAccessToken(): string | null {
+  return read(storageKeys.access);
+}
+
+export function getRefreshToken(): string | null {
+  return read(storageKeys.refresh) ?? read(legacyRefreshKey);
+}
+
+export function storeTokens(access: string, refresh: string): void {
+  write(storageKeys.access, access);
+  write(storageKeys.refresh, refresh);
+}
+
+export function removeTokens(): void {
+  remove(storageKeys.access);
+  remove(storageKeys.refresh);
+  remove(legacyRefreshKey);
+}
+
+/** The raw stored pair the start-up rule looks at: both must be present to restore a session. */
+export function readStoredSession(): { access: string | null; userData: string | null } {
+  return { access: read(storageKeys.access), userData: read(storageKeys.userData) };
+}
+
+/** Stores what a successful login returns, as the spec lists it. */
+export function storeLogin(response: LoginResponse): void {
+  write(storageKeys.access, response.access);
+  write(storageKeys.refresh, response.refresh);
+  write(storageKeys.userData, JSON.stringify(response));
+  if (response.user.phone_number) write(storageKeys.phoneNumber, response.user.phone_number);
+  else remove(storageKeys.phoneNumber);
+  if (response.user.email) write(storageKeys.email, response.user.email);
+  else remove(storageKeys.email);
+  if (response.vendor_id) write(storageKeys.vendorId, response.vendor_id);
+  else remove(storageKeys.vendorId);
+}
+
+export function getStoredViewRole(): ViewRole | null {
+  const role = read(storageKeys.userRole);
+  return role === 'user' || role === 'vendor' ? role : null;
+}
+
+export function storeViewRole(role: ViewRole): void {
+  write(storageKeys.userRole, role);
+}
+
+export function removeViewRole(): void {
+  remove(storageKeys.userRole);
+}
+
+/** What the become-a-vendor check needs: both must be present before KYC (spec section 5). */
+export function getStoredContact(): { phoneNumber: string | null; email: string | null } {
+  return { phoneNumber: read(storageKeys.phoneNumber), email: read(storageKeys.email) };
+}
+
+export function getStoredVendorId(): string | null {
+  return read(storageKeys.vendorId);
+}
+
+/** Logout clears ALL of local storage, not only our keys (spec section 4). */
+export function clearAll(): void {
+  try {
+    window.localStorage.clear();
+  } catch {
+    // See read().
+  }
+}

@@ -1,0 +1,27 @@
+import { RotateCcw, TriangleAlert } from 'lucide-react';
+
+type ErrorFallbackProps = { onRetry: () => void };
+
+/** The spec's page-crash fallback; the texts are required to the letter. */
+export function ErrorFallback({ onRetry }: ErrorFallbackProps) {
+  return (
+    <section
+      role="alert"
+      data-testid="error-fallback"
+      className="mx-auto my-16 max-w-md rounded-2xl border border-red-100 bg-white p-8 text-center shadow-sm"
+    >
+      <TriangleAlert aria-hidden="true" className="mx-auto size-10 text-red-600" />
+      <h2 className="mt-4 text-xl font-semibold text-slate-900">Oops! Something went wrong.</h2>
+      <p className="mt-2 text-sm text-slate-600">This part of the page failed to load. You can try it again.</p>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        <button type="button" onClick={onRetry} className="btn-primary">
+          <RotateCcw aria-hidden="true" className="size-4" />
+          Try Again
+        </button>
+        <button type="button" onClick={() => window.location.reload()} className="btn-secondary">
+          Reload Page
+        </button>
+      </div>
+    </section>
+  );
+}

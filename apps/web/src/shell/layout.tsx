@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { Outlet } from 'react-router';
+import { useAuth } from '../session/auth-context.tsx';
+import { Footer } from './footer.tsx';
+import { LogoutDialog } from './logout-dialog.tsx';
+import { PublicHeader } from './public-header.tsx';
+import { UserHeader } from './user-header.tsx';
+import { VendorHeader } from './vendor-header.tsx';
+
+function SiteHeader({ onRequestLogout }: { onRequestLogout: () => void }) {
+  const { loading, isAuthenticated, userRole } = useAuth();
+  // An empty bar of the same height while the session is read, so nothing jumps.
+  if (loading) return <div aria-hidden="true" className="sticky top-0 z-40 h-16 border-b border-slate-200/80 bg-white" />;
+  if (isAuthenticated && userRole === 'vendor') return <VendorHeader onRequestLogout={onRequestLogout} />;
+  if (isAuthenticated && userRole === 'user') return <UserHeader onRequestLogout={onRequestLogout} />;
+  return <PublicHeader />;
+}
+
+/** The shell around every page: skip link, sticky header by role, main area, footer, logout dialog. */
+export function Layout() {
+  const { logout } = useAuth();
+  const [confirmingLogout, setConfirmingLogout] = useState(false);
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <SiteHeader onRequestLogout={() => setConfirmingLogout(true)} />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      <LogoutDialog
+        open={confirmingLogout}
+        onCancel={() => setConfirmingLogout(false)}
+        onConfirm={() => {
+          setConfirmingLogout(false);
+          void logout();
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { Link } from 'react-router';
+
+type LogoProps = { to: string; onClick?: () => void; tone?: 'dark' | 'light' };
+
+/** The LocalLoop mark and name; `to` is the role's home as the spec gives it per header. */
+export function Logo({ to, onClick, tone = 'dark' }: LogoProps) {
+  const light = tone === 'light';
+  return (
+    <Link
+      to={to}
+      onClick={onClick}
+      className={`flex shrink-0 items-center gap-2 rounded-lg text-lg font-bold tracking-tight ${light ? 'text-white' : 'text-slate-900'}`}
+    >
+      <svg aria-hidden="true" viewBox="0 0 32 32" className="size-8">
+        <rect width="32" height="32" rx="8" className={light ? 'fill-teal-500' : 'fill-teal-700'} />
+        <circle cx="16" cy="16" r="8" fill="none" stroke="#fff" strokeWidth="3" />
+        <circle cx="16" cy="16" r="2.5" fill="#fff" />
+      </svg>
+      <span>
+        Local<span className={light ? 'text-teal-300' : 'text-teal-700'}>Loop</span>
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,34 @@
+import { Suspense } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
+import type { FallbackProps } from 'react-error-boundary';
+import { useLocation } from 'react-router';
+import { ErrorFallback } from './error-fallback.tsx';
+import type { LazyPage } from './lazy-page.ts';
+import { PageSpinner } from './spinner.tsx';
+
+type PageBoundaryProps = { page: LazyPage; title: string };
+
+function LoadedPage({ page, title }: PageBoundaryProps) {
+  // Read at render time: after a reset the page holds a fresh lazy component.
+  const Component = page.Component;
+  return <Component title={title} />;
+}
+
+function PageErrorFallback({ resetErrorBoundary }: FallbackProps) {
+  return <ErrorFallback onRetry={resetErrorBoundary} />;
+}
+
+/** One page: its own error boundary (with a real retry) and a spinner while its chunk loads. */
+export function PageBoundary({ page, title }: PageBoundaryProps) {
+  const { pathname } = useLocation();
+  return (
+    <>
+      <title>{`${title} · LocalLoop`}</title>
+      <ErrorBoundary FallbackComponent={PageErrorFallback} onReset={() => page.reset()} resetKeys={[pathname]}>
+        <Suspense fallback={<PageSpinner />}>
+          <LoadedPage page={page} title={title} />
+        </Suspense>
+      </ErrorBoundary>
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import { Bell, CircleUser, LifeBuoy, LogOut, Settings, ShoppingBag, Store, TrendingUp } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { paths } from '../paths.ts';
+import { useBecomeVendor } from './use-become-vendor.ts';
+
+export type ProfileEntry =
+  | { kind: 'link'; name: string; icon: LucideIcon; path: string }
+  | { kind: 'action'; name: string; icon: LucideIcon; onSelect: () => void; marker?: string | null; danger?: boolean }
+  | { kind: 'soon'; name: string; icon: LucideIcon };
+
+/** The profile menu of the spec's user and vendor headers, shared by the dropdown and the side menu. */
+export function useProfileEntries(role: 'user' | 'vendor', onRequestLogout: () => void): ProfileEntry[] {
+  const becomeVendor = useBecomeVendor();
+  // The notifications panel arrives with a later issue; the entry is shown, marked, and disabled.
+  const notification: ProfileEntry = { kind: 'soon', name: 'Notification', icon: Bell };
+  const logout: ProfileEntry = { kind: 'action', name: 'Logout', icon: LogOut, onSelect: onRequestLogout, danger: true };
+
+  if (role === 'vendor') {
+    return [
+      { kind: 'link', name: 'Vendor Profile', icon: CircleUser, path: paths.basicInfo },
+      { kind: 'link', name: 'My Sales', icon: TrendingUp, path: paths.mySalesDeal },
+      { kind: 'link', name: 'Settings', icon: Settings, path: paths.settings },
+      { kind: 'link', name: 'Help & Support', icon: LifeBuoy, path: paths.contactSupport },
+      notification,
+      logout,
+    ];
+  }
+  return [
+    { kind: 'link', name: 'User Profile', icon: CircleUser, path: paths.userProfile },
+    { kind: 'link', name: 'My Orders', icon: ShoppingBag, path: paths.myPurchaseDeal },
+    {
+      kind: 'action',
+      name: 'Become a vendor',
+      icon: Store,
+      onSelect: () => {
+        becomeVendor.start();
+      },
+      marker: becomeVendor.marker,
+    },
+    { kind: 'link', name: 'Help & Support', icon: LifeBuoy, path: paths.contactSupport },
+    notification,
+    logout,
+  ];
+}
+
+/** Colours of the become-a-vendor marker: amber while pending, teal once approved. */
+export function markerClass(marker: string): string {
+  return marker === 'Pending' ? 'bg-amber-100 text-amber-800' : 'bg-teal-100 text-teal-800';
+}

@@ -1,0 +1,6 @@
+/// <reference types="vite/client" />
+
+// An interface, not a type: Vite's env typing only extends through declaration merging.
+interface ImportMetaEnv {
+  readonly VITE_API_URL?: string;
+}
