@@ -69,7 +69,8 @@ function sessionFrom(userData: UserData, viewRole: ViewRole | null): SessionStat
   };
 }
 
-const AuthContext = createContext<AuthValue | null>(null);
+/** Exported for tests that need an auth state the provider cannot reach on its own (e.g. loading). */
+export const AuthContext = createContext<AuthValue | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();

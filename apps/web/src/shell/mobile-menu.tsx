@@ -22,8 +22,10 @@ type MobileMenuProps = {
   showScan?: boolean;
 };
 
-const linkClass =
-  'flex items-center justify-between gap-3 rounded-xl px-3 py-2.5 text-[0.95rem] text-slate-700 hover:bg-slate-50 hover:text-slate-900';
+const linkBase = 'flex items-center justify-between gap-3 rounded-xl px-3 py-2.5 text-[0.95rem]';
+const linkClass = `${linkBase} text-slate-700 hover:bg-slate-50 hover:text-slate-900`;
+const dangerLinkClass = `${linkBase} text-red-700 hover:bg-red-50 hover:text-red-800`;
+const accentLinkClass = `${linkBase} font-medium text-teal-800 hover:bg-teal-50`;
 
 /** The slide-in side menu used below 1024 px: the same links as the header, in sections. */
 export function MobileMenu({ open, onClose, logoTo, links = [], groups = [], account = [], footer, showScan = false }: MobileMenuProps) {
@@ -95,7 +97,7 @@ export function MobileMenu({ open, onClose, logoTo, links = [], groups = [], acc
                     <li>
                       <button
                         type="button"
-                        className={`${linkClass} w-full font-medium text-teal-800`}
+                        className={`${accentLinkClass} w-full`}
                         onClick={() => {
                           onClose();
                           switcher.switchTo(switcher.current === 'vendor' ? 'user' : 'vendor');
@@ -162,7 +164,7 @@ function MobileAccountEntry({ entry, onClose }: { entry: ProfileEntry; onClose: 
   return (
     <button
       type="button"
-      className={`${linkClass} w-full ${entry.danger ? 'text-red-700 hover:bg-red-50 hover:text-red-800' : ''}`}
+      className={`${entry.danger ? dangerLinkClass : linkClass} w-full`}
       onClick={() => {
         onClose();
         entry.onSelect();

@@ -6,8 +6,13 @@ import type { NavGroup } from './nav-data.ts';
 export const menuPanelClass =
   'absolute z-50 mt-2 min-w-56 origin-top rounded-2xl border border-slate-200 bg-white p-1.5 shadow-lg ring-1 ring-black/5 focus:outline-none transition duration-100 ease-out data-closed:scale-95 data-closed:opacity-0';
 
-export const menuItemClass =
-  'flex w-full items-center justify-between gap-3 rounded-xl px-3 py-2 text-left text-sm text-slate-700 data-focus:bg-teal-50 data-focus:text-teal-900 data-disabled:cursor-not-allowed data-disabled:opacity-60';
+const menuItemBase =
+  'flex w-full items-center justify-between gap-3 rounded-xl px-3 py-2 text-left text-sm data-disabled:cursor-not-allowed data-disabled:opacity-60';
+
+export const menuItemClass = `${menuItemBase} text-slate-700 data-focus:bg-teal-50 data-focus:text-teal-900`;
+
+/** For a destructive entry such as Logout. */
+export const dangerMenuItemClass = `${menuItemBase} text-red-700 data-focus:bg-red-50 data-focus:text-red-800`;
 
 /** One desktop header group: a keyboard-accessible dropdown of links (Headless UI Menu). */
 export function NavDropdown({ group }: { group: NavGroup }) {

@@ -2,7 +2,7 @@ import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessu
 import { ChevronDown } from 'lucide-react';
 import { Link } from 'react-router';
 import { useAuth } from '../session/auth-context.tsx';
-import { menuItemClass, menuPanelClass } from './nav-dropdown.tsx';
+import { dangerMenuItemClass, menuItemClass, menuPanelClass } from './nav-dropdown.tsx';
 import { markerClass, useProfileEntries } from './profile-entries.ts';
 
 type ProfileMenuProps = { role: 'user' | 'vendor'; onRequestLogout: () => void };
@@ -68,7 +68,7 @@ export function ProfileMenu({ role, onRequestLogout }: ProfileMenuProps) {
               <button
                 type="button"
                 onClick={entry.onSelect}
-                className={`${menuItemClass} ${entry.danger ? 'text-red-700 data-focus:bg-red-50 data-focus:text-red-800' : ''}`}
+                className={entry.danger ? dangerMenuItemClass : menuItemClass}
               >
                 {label}
                 {entry.marker && <span className={`badge ${markerClass(entry.marker)}`}>{entry.marker}</span>}
