@@ -20,6 +20,10 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/SEED_DEMO/);
   });
 
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '', DATA_DIR: dataDir() })).toMatchObject({ databaseUrl: undefined, port: 3000 });
+  });
+
   it('requires JWT_SECRET in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(/JWT_SECRET/);
   });
