@@ -1,6 +1,6 @@
 import { createContext, use, useCallback, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { endpoints } from '@localloop/contract';
 import type { LoginResponse } from '@localloop/contract';
 import { call } from '../api/client.ts';
@@ -74,7 +74,19 @@ export const AuthContext = createContext<AuthValue | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [state, setState] = useState<SessionState>({ ...signedOut, loading: true });
+  /**
+   * Set by logout: the signed-out state is applied only once the app stands on /. Flipping it while
+   * still on a protected page would let that page's guard redirect to /login first.
+   */
+  const [leavingTo, setLeavingTo] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (leavingTo === null || pathname !== leavingTo) return;
+    setLeavingTo(null);
+    setState(signedOut);
+  }, [leavingTo, pathname]);
 
   const endSession = useCallback(() => {
     clearAll();
@@ -83,7 +95,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     const refresh = getRefreshToken();
-    endSession();
+    clearAll();
+    setLeavingTo(paths.root);
     navigate(paths.root);
     toast.success('Logged out successfully!');
     if (refresh) {

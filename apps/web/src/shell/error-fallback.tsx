@@ -1,9 +1,9 @@
 import { RotateCcw, TriangleAlert } from 'lucide-react';
 
-type ErrorFallbackProps = { onRetry: () => void };
+type ErrorFallbackProps = { onRetry: () => void; onReload?: () => void };
 
 /** The spec's page-crash fallback; the texts are required to the letter. */
-export function ErrorFallback({ onRetry }: ErrorFallbackProps) {
+export function ErrorFallback({ onRetry, onReload = () => window.location.reload() }: ErrorFallbackProps) {
   return (
     <section
       role="alert"
@@ -18,7 +18,7 @@ export function ErrorFallback({ onRetry }: ErrorFallbackProps) {
           <RotateCcw aria-hidden="true" className="size-4" />
           Try Again
         </button>
-        <button type="button" onClick={() => window.location.reload()} className="btn-secondary">
+        <button type="button" onClick={onReload} className="btn-secondary">
           Reload Page
         </button>
       </div>

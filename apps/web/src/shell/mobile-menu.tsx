@@ -117,6 +117,7 @@ export function MobileMenu({ open, onClose, logoTo, links = [], groups = [], acc
                           <ScanLine aria-hidden="true" className="size-4" />
                           Scan
                         </span>
+                        {' '}
                         <span className="badge bg-slate-100 text-slate-600">Soon</span>
                       </button>
                     </li>
@@ -157,6 +158,7 @@ function MobileAccountEntry({ entry, onClose }: { entry: ProfileEntry; onClose: 
     return (
       <button type="button" disabled className={`${linkClass} w-full cursor-not-allowed opacity-60`}>
         {label}
+        {' '}
         <span className="badge bg-slate-100 text-slate-600">Soon</span>
       </button>
     );
@@ -171,6 +173,7 @@ function MobileAccountEntry({ entry, onClose }: { entry: ProfileEntry; onClose: 
       }}
     >
       {label}
+      {entry.marker && ' '}
       {entry.marker && <span className={`badge ${markerClass(entry.marker)}`}>{entry.marker}</span>}
     </button>
   );

@@ -30,6 +30,7 @@ export function NavDropdown({ group }: { group: NavGroup }) {
             <MenuItem key={item.id ?? item.name} disabled>
               <span className={menuItemClass}>
                 {item.name}
+                {' '}
                 <span className="badge bg-slate-100 text-slate-600">Soon</span>
               </span>
             </MenuItem>

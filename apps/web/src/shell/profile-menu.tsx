@@ -58,6 +58,7 @@ export function ProfileMenu({ role, onRequestLogout }: ProfileMenuProps) {
               <MenuItem key={entry.name} disabled>
                 <span className={menuItemClass}>
                   {label}
+                  {' '}
                   <span className="badge bg-slate-100 text-slate-600">Soon</span>
                 </span>
               </MenuItem>
@@ -71,6 +72,7 @@ export function ProfileMenu({ role, onRequestLogout }: ProfileMenuProps) {
                 className={entry.danger ? dangerMenuItemClass : menuItemClass}
               >
                 {label}
+                {entry.marker && ' '}
                 {entry.marker && <span className={`badge ${markerClass(entry.marker)}`}>{entry.marker}</span>}
               </button>
             </MenuItem>

@@ -10,9 +10,9 @@ export function ScanButton() {
       className="inline-flex cursor-not-allowed items-center gap-2 rounded-xl border border-slate-200 px-3 py-2 text-sm font-medium text-slate-500"
     >
       <ScanLine aria-hidden="true" className="size-4" />
-      Scan
+      Scan{' '}
       <span className="badge bg-slate-100 text-slate-600">
-        <span className="sr-only">QR scanner </span>coming soon
+        <span className="sr-only">QR scanner</span> coming soon
       </span>
     </button>
   );

@@ -1,0 +1,70 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApiClient } from '../api/client.ts';
+import { setViewportWidth } from '../test/media.ts';
+import { storeSession, userLogin, vendorLogin } from '../test/fixtures.ts';
+import { renderApp } from '../test/render-app.tsx';
+
+const fetchStub = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify({ message: 'Logged out.' }), { status: 200 }));
+let restore: () => void;
+
+beforeEach(() => {
+  fetchStub.mockClear();
+  restore = configureApiClient({ baseUrl: '/api', fetch: fetchStub, navigate: vi.fn() });
+});
+afterEach(() => restore());
+
+describe('logout flow', () => {
+  it('asks for confirmation, then clears the session, toasts and lands on / with the public header', async () => {
+    storeSession(vendorLogin, { userLocation: '{"city":"New York"}' });
+    const app = renderApp('/vendor/dashboard');
+    await screen.findByRole('heading', { name: 'Vendor Dashboard' });
+
+    await app.user.click(screen.getByRole('button', { name: 'Profile menu' }));
+    await app.user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Logout' });
+    expect(within(dialog).getByText('Are you sure you want to log out?')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    await app.user.click(within(dialog).getByRole('button', { name: 'Yes, Logout' }));
+
+    expect(await screen.findByText('Logged out successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(app.pathname()).toBe('/'));
+    expect(await screen.findByTestId('public-header')).toBeInTheDocument();
+    expect(localStorage.length).toBe(0);
+    expect(String(fetchStub.mock.calls[0]?.[0])).toBe('/api/logout/');
+    expect(JSON.parse(String(fetchStub.mock.calls[0]?.[1]?.body))).toEqual({ refresh: vendorLogin.refresh });
+  });
+
+  it('keeps the session when the dialog is cancelled', async () => {
+    storeSession(userLogin);
+    const app = renderApp('/LocalActivities');
+    await screen.findByRole('heading', { name: 'Local Activities' });
+
+    await app.user.click(screen.getByRole('button', { name: 'Profile menu' }));
+    await app.user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    await app.user.click(await screen.findByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(app.pathname()).toBe('/LocalActivities');
+    expect(screen.getByTestId('user-header')).toBeInTheDocument();
+    expect(localStorage.getItem('access')).toBe(userLogin.access);
+    expect(fetchStub).not.toHaveBeenCalled();
+  });
+
+  it('opens the same dialog from the mobile side menu', async () => {
+    setViewportWidth(390);
+    storeSession(userLogin);
+    const app = renderApp('/LocalActivities');
+    await screen.findByRole('heading', { name: 'Local Activities' });
+
+    await app.user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    await app.user.click(within(menu).getByRole('button', { name: 'Logout' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Logout' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Yes, Logout' }));
+    expect(await screen.findByText('Logged out successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(app.pathname()).toBe('/'));
+  });
+});
