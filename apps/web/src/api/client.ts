@@ -200,5 +200,6 @@ export async function call<E extends Endpoint>(endpoint: E, ...rest: CallRest<E>
   if (!parsed.success) {
     throw new ApiError(0, badResponseCode, 'LocalLoop sent an answer we could not read. Please try again.');
   }
+  // The data was parsed by E's own response schema; TypeScript cannot follow that through the generic.
   return parsed.data as ResponseOf<E>;
 }
