@@ -8,5 +8,18 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', ws: true } },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // React and the router change less often than our code: their own chunk stays cached across
+        // deploys. Other libraries stay with their importers, so a page's libraries load with that page,
+        // and each page keeps its own chunk named after its file (e.g. login-page-<hash>.js).
+        codeSplitting: {
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/ }],
+        },
+      },
+    },
+  },
 });

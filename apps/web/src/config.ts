@@ -11,5 +11,4 @@ function trimTrailingSlash(url: string): string {
 export const config = {
   /** Base of every API call: '/api' on the same origin, or a full URL when the API lives elsewhere. */
   apiBaseUrl: trimTrailingSlash(typeof env.VITE_API_URL === 'string' && env.VITE_API_URL !== '' ? env.VITE_API_URL : '/api'),
-  isDev: env.DEV,
 } as const;

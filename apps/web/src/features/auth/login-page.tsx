@@ -70,6 +70,8 @@ export default function LoginPage() {
     try {
       const response = await login.mutateAsync(values);
       const role = auth.login(response);
+      // 'public' means the answer carried no session; login() has already logged out and moved on.
+      if (role === 'public') return;
       navigate(role === 'vendor' ? paths.vendorDashboard : paths.localActivities, { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.fields) {
