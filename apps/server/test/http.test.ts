@@ -100,6 +100,20 @@ describe('the web app', () => {
     expect(icon.headers['cache-control']).toBe('no-cache');
   });
 
+  it('answers a missing asset with 404, not with the app', async () => {
+    for (const url of ['/assets/gone-123.js', '/robots-missing.txt']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).not.toContain('<div id="root">');
+    }
+  });
+
+  it('serves files added after start-up (a rebuild needs no restart)', async () => {
+    writeFileSync(path.join(webDist, 'assets', 'late-456.js'), 'console.log(2)');
+    const res = await t.app.inject({ method: 'GET', url: '/assets/late-456.js' });
+    expect(res.statusCode).toBe(200);
+  });
+
   it('sends a strict Content-Security-Policy without inline scripts or styles', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/LocalActivities' });
     const csp = String(res.headers['content-security-policy']);

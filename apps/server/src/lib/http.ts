@@ -111,7 +111,8 @@ export function registerErrorHandling(app: App): void {
   });
 }
 
-export function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
+export function notFound(request: FastifyRequest, reply: FastifyReply, kind: 'endpoint' | 'file') {
   const path = request.url.split('?')[0] ?? request.url;
-  return send(reply, 404, { error: `There is no API endpoint ${request.method} ${path}.`, code: ErrorCode.notFound });
+  const error = kind === 'endpoint' ? `There is no API endpoint ${request.method} ${path}.` : `There is no file at ${path}.`;
+  return send(reply, 404, { error, code: ErrorCode.notFound });
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@localloop/contract';
-import { apiNotFound, type App } from './http.ts';
+import { notFound, type App } from './http.ts';
 
 /**
  * Serves the built web app. Hashed files under /assets are cached for a year; every other
@@ -15,8 +15,9 @@ export async function registerSpa(app: App, webDist: string) {
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
-      index: false,
+      // Looks files up per request, so a rebuilt web app is served without a restart.
+      wildcard: true,
+      index: ['index.html'],
       setHeaders(res, filePath) {
         const hashed = filePath.startsWith(path.join(webDist, 'assets') + path.sep);
         res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -26,7 +27,9 @@ export async function registerSpa(app: App, webDist: string) {
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
-    if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) return apiNotFound(request, reply);
+    if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) return notFound(request, reply, 'endpoint');
+    // A missing file (a stale chunk after a deploy, a mistyped asset) is a 404, never the app's HTML.
+    if (looksLikeFile(request.url)) return notFound(request, reply, 'file');
     if (!built) {
       return reply.code(503).send({
         error: 'The web app is not built yet. Run `npm run build` (or `npm start`, which builds it).',
@@ -35,4 +38,9 @@ export async function registerSpa(app: App, webDist: string) {
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
+}
+
+function looksLikeFile(url: string): boolean {
+  const pathname = url.split('?')[0] ?? url;
+  return pathname.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(pathname);
 }
