@@ -1,6 +1,6 @@
-import { createContext, use, useCallback, useEffect, useMemo, useState } from 'react';
+import { createContext, use, useCallback, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { endpoints } from '@localloop/contract';
 import type { LoginResponse } from '@localloop/contract';
 import { call } from '../api/client.ts';
@@ -69,24 +69,28 @@ function sessionFrom(userData: UserData, viewRole: ViewRole | null): SessionStat
   };
 }
 
+/**
+ * Start-up (spec section 4): access and userData both stored and readable → authenticated; unreadable
+ * userData is a full logout (no toast: the person did not ask for it); nothing stored → public.
+ * localStorage is synchronous, so the loading phase ends before the first render.
+ */
+function readStartupSession(): SessionState {
+  const stored = readStoredSession();
+  if (!stored.access || !stored.userData) return signedOut;
+  const userData = parseUserData(stored.userData);
+  if (!userData) {
+    clearAll();
+    return signedOut;
+  }
+  return sessionFrom(userData, getStoredViewRole());
+}
+
 /** Exported for tests that need an auth state the provider cannot reach on its own (e.g. loading). */
 export const AuthContext = createContext<AuthValue | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const [state, setState] = useState<SessionState>({ ...signedOut, loading: true });
-  /**
-   * Set by logout: the signed-out state is applied only once the app stands on /. Flipping it while
-   * still on a protected page would let that page's guard redirect to /login first.
-   */
-  const [leavingTo, setLeavingTo] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (leavingTo === null || pathname !== leavingTo) return;
-    setLeavingTo(null);
-    setState(signedOut);
-  }, [leavingTo, pathname]);
+  const [state, setState] = useState<SessionState>(readStartupSession);
 
   const endSession = useCallback(() => {
     clearAll();
@@ -96,30 +100,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(async () => {
     const refresh = getRefreshToken();
     clearAll();
-    setLeavingTo(paths.root);
-    navigate(paths.root);
+    // Guards render nothing until the app stands on /; signing out on a protected page first would
+    // let its guard send the person to /login instead.
+    setState({ ...signedOut, loading: true });
+    await navigate(paths.root);
+    setState(signedOut);
     toast.success('Logged out successfully!');
     if (refresh) {
       // Best effort: the session is already over on this device whatever the server answers.
       await call(endpoints.logout, { body: { refresh } }).catch(() => undefined);
     }
-  }, [endSession, navigate]);
-
-  // Start-up (spec section 4): both access and userData stored and readable → authenticated.
-  useEffect(() => {
-    const stored = readStoredSession();
-    if (!stored.access || !stored.userData) {
-      setState(signedOut);
-      return;
-    }
-    const userData = parseUserData(stored.userData);
-    if (!userData) {
-      // Unreadable data is a full logout; no toast, since the person did not ask for it.
-      endSession();
-      return;
-    }
-    setState(sessionFrom(userData, getStoredViewRole()));
-  }, [endSession]);
+  }, [navigate]);
 
   const login = useCallback(
     (response: LoginResponse): Role => {

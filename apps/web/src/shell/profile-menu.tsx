@@ -5,14 +5,14 @@ import { useAuth } from '../session/auth-context.tsx';
 import { dangerMenuItemClass, menuItemClass, menuPanelClass } from './nav-dropdown.tsx';
 import { markerClass, useProfileEntries } from './profile-entries.ts';
 
-type ProfileMenuProps = { role: 'user' | 'vendor'; onRequestLogout: () => void };
+type ProfileMenuProps = { view: 'user' | 'vendor'; onRequestLogout: () => void };
 
 /** The header's account dropdown (Headless UI Menu: arrow keys, Escape, typeahead). */
-export function ProfileMenu({ role, onRequestLogout }: ProfileMenuProps) {
+export function ProfileMenu({ view, onRequestLogout }: ProfileMenuProps) {
   const { userData } = useAuth();
-  const entries = useProfileEntries(role, onRequestLogout);
+  const entries = useProfileEntries(view, onRequestLogout);
   const email = userData?.user?.email ?? null;
-  const initial = (email?.trim()[0] ?? (role === 'vendor' ? 'V' : 'U')).toUpperCase();
+  const initial = (email?.trim()[0] ?? (view === 'vendor' ? 'V' : 'U')).toUpperCase();
 
   return (
     <Menu as="div" className="relative">
@@ -31,7 +31,7 @@ export function ProfileMenu({ role, onRequestLogout }: ProfileMenuProps) {
       <MenuItems transition className={`${menuPanelClass} right-0 w-64`}>
         <div className="px-3 py-2">
           <p className="text-xs font-medium uppercase tracking-wide text-slate-500">
-            {role === 'vendor' ? 'Vendor account' : 'Signed in'}
+            {view === 'vendor' ? 'Vendor account' : 'Signed in'}
           </p>
           {email && <p className="truncate text-sm font-medium text-slate-900">{email}</p>}
         </div>

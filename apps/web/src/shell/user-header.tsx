@@ -24,7 +24,7 @@ export function UserHeader({ onRequestLogout }: { onRequestLogout: () => void })
       <div className="ml-auto hidden items-center gap-3 lg:flex">
         <ViewToggle />
         {/* Slot: the notification bell (a later issue). */}
-        <ProfileMenu role="user" onRequestLogout={onRequestLogout} />
+        <ProfileMenu view="user" onRequestLogout={onRequestLogout} />
       </div>
       <div className="ml-auto lg:hidden">
         <MenuToggleButton open={menu.open} onOpen={menu.show} />

@@ -28,7 +28,7 @@ export function VendorHeader({ onRequestLogout }: { onRequestLogout: () => void 
         <ScanButton />
         <ViewToggle />
         {/* Slot: the notification bell (a later issue). */}
-        <ProfileMenu role="vendor" onRequestLogout={onRequestLogout} />
+        <ProfileMenu view="vendor" onRequestLogout={onRequestLogout} />
       </div>
       <div className="ml-auto lg:hidden">
         <MenuToggleButton open={menu.open} onOpen={menu.show} />

@@ -63,7 +63,7 @@ export default function LoginPage() {
 
   const login = useMutation({ mutationFn: (body: LoginInput) => call(endpoints.login, { body }) });
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const submit = async (values: LoginInput) => {
     if (inFlight.current) return;
     inFlight.current = true;
     setServerError(null);
@@ -83,7 +83,7 @@ export default function LoginPage() {
     } finally {
       inFlight.current = false;
     }
-  });
+  };
 
   return (
     <section className="mx-auto flex max-w-md flex-col px-4 py-12 sm:py-16">
@@ -94,7 +94,7 @@ export default function LoginPage() {
         <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900">Log in to LocalLoop</h1>
         <p className="mt-1.5 text-sm text-slate-600">Welcome back. Use the e-mail address you signed up with.</p>
 
-        <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
+        <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)} className="mt-6 space-y-5">
           <Field id={`${id}-email`} label="Email" error={errors.email}>
             {(describedBy) => (
               <input
