@@ -1,15 +1,16 @@
-import argon2 from 'argon2';
+import { hash, verify, type Algorithm } from '@node-rs/argon2';
 
-// OWASP's argon2id baseline: 19 MiB memory, 2 iterations, 1 lane.
-const options = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+// OWASP's argon2id baseline: 19 MiB memory, 2 iterations, 1 lane. Hashes are in the standard PHC format.
+// Algorithm is a const enum, which isolated modules cannot read: 2 is its Argon2id.
+const options = { algorithm: 2 as Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, options);
+  return hash(password, options);
 }
 
-export async function verifyPassword(hash: string, password: string): Promise<boolean> {
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await argon2.verify(hash, password);
+    return await verify(passwordHash, password);
   } catch {
     return false;
   }
