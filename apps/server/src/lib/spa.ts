@@ -18,9 +18,10 @@ export async function registerSpa(app: App, webDist: string) {
       // Looks files up per request, so a rebuilt web app is served without a restart.
       wildcard: true,
       index: ['index.html'],
+      cacheControl: false, // ours, set below
       setHeaders(res, filePath) {
         const hashed = filePath.startsWith(path.join(webDist, 'assets') + path.sep);
-        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
