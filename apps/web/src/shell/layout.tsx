@@ -4,16 +4,14 @@ import { useAuth } from '../session/auth-context.tsx';
 import { Footer } from './footer.tsx';
 import { LogoutDialog } from './logout-dialog.tsx';
 import { PublicHeader } from './public-header.tsx';
-import { UserHeader } from './user-header.tsx';
-import { VendorHeader } from './vendor-header.tsx';
+import { SignedInHeader } from './signed-in-header.tsx';
 
 function SiteHeader({ onRequestLogout }: { onRequestLogout: () => void }) {
   const { loading, isAuthenticated, userRole } = useAuth();
   // An empty bar of the same height while the session is read, so nothing jumps.
   if (loading) return <div aria-hidden="true" className="sticky top-0 z-40 h-16 border-b border-slate-200/80 bg-white" />;
-  if (isAuthenticated && userRole === 'vendor') return <VendorHeader onRequestLogout={onRequestLogout} />;
-  if (isAuthenticated && userRole === 'user') return <UserHeader onRequestLogout={onRequestLogout} />;
-  return <PublicHeader />;
+  if (!isAuthenticated || userRole === 'public') return <PublicHeader />;
+  return <SignedInHeader view={userRole} onRequestLogout={onRequestLogout} />;
 }
 
 /** The shell around every page: skip link, sticky header by role, main area, footer, logout dialog. */

@@ -2,33 +2,37 @@ import { paths } from '../paths.ts';
 import { useAuth } from '../session/auth-context.tsx';
 import { HeaderBar, MenuToggleButton } from './header-bar.tsx';
 import { Logo } from './logo.tsx';
-import { MobileMenu } from './mobile-menu.tsx';
+import { MobileMenu, userHomeEntry } from './mobile-menu.tsx';
 import { NavDropdown } from './nav-dropdown.tsx';
-import { vendorNav } from './nav-data.ts';
+import { userNav, vendorNav } from './nav-data.ts';
 import { useProfileEntries } from './profile-entries.ts';
 import { ProfileMenu } from './profile-menu.tsx';
 import { ScanButton } from './scan-button.tsx';
 import { useSideMenu } from './use-side-menu.ts';
 import { ViewToggle } from './view-toggle.tsx';
 
-export function VendorHeader({ onRequestLogout }: { onRequestLogout: () => void }) {
+/** The header of a signed-in person, in the user view or the vendor view (spec §2, user and vendor header). */
+export function SignedInHeader({ view, onRequestLogout }: { view: 'user' | 'vendor'; onRequestLogout: () => void }) {
   const { canPostDeals } = useAuth();
   const menu = useSideMenu();
-  const groups = vendorNav(canPostDeals);
-  const account = useProfileEntries('vendor', onRequestLogout);
+  const account = useProfileEntries(view, onRequestLogout);
+  const isVendor = view === 'vendor';
+  const home = isVendor ? paths.vendorDashboard : paths.localActivities;
+  const groups = isVendor ? vendorNav(canPostDeals) : userNav;
   return (
-    <HeaderBar testId="vendor-header">
-      <Logo to={paths.vendorDashboard} />
+    <HeaderBar testId={`${view}-header`}>
+      <Logo to={home} />
+      {/* Slot: the user view's location picker (a later issue) sits here, between the logo and the groups. */}
       <nav aria-label="Main" className="ml-2 hidden flex-1 items-center gap-0.5 lg:flex">
         {groups.map((group) => (
           <NavDropdown key={group.name} group={group} />
         ))}
       </nav>
       <div className="ml-auto hidden items-center gap-3 lg:flex">
-        <ScanButton />
+        {isVendor && <ScanButton />}
         <ViewToggle />
         {/* Slot: the notification bell (a later issue). */}
-        <ProfileMenu view="vendor" onRequestLogout={onRequestLogout} />
+        <ProfileMenu view={view} onRequestLogout={onRequestLogout} />
       </div>
       <div className="ml-auto lg:hidden">
         <MenuToggleButton open={menu.open} onOpen={menu.show} />
@@ -36,10 +40,10 @@ export function VendorHeader({ onRequestLogout }: { onRequestLogout: () => void 
       <MobileMenu
         open={menu.open}
         onClose={menu.hide}
-        logoTo={paths.vendorDashboard}
+        logoTo={home}
+        {...(isVendor ? { showScan: true } : { links: [userHomeEntry] })}
         groups={groups}
         account={account}
-        showScan
       />
     </HeaderBar>
   );
