@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
   doublePrecision,
   index,
+  integer,
+  jsonb,
   pgEnum,
   pgTable,
   text,
@@ -31,15 +34,25 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     email: citext('email').unique(),
     phoneNumber: text('phone_number').unique(),
-    username: text('username'),
+    username: citext('username').unique(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
     passwordHash: text('password_hash'),
+    profileImageId: uuid('profile_image_id').references((): AnyPgColumn => media.id, { onDelete: 'set null' }),
+    /** A new e-mail or phone number waiting for its code; it replaces the current one once verified. */
+    pendingEmail: citext('pending_email'),
+    pendingPhoneNumber: text('pending_phone_number'),
+    /** Google's stable subject id, once the account has signed in with Google. */
+    googleSub: text('google_sub').unique(),
     isOperator: boolean('is_operator').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
-    check('users_has_contact', sql`${t.email} IS NOT NULL OR ${t.phoneNumber} IS NOT NULL`),
+    check('users_has_contact', sql`${t.email} IS NOT NULL OR ${t.phoneNumber} IS NOT NULL OR ${t.deletedAt} IS NOT NULL`),
     check('users_phone_e164', sql`${t.phoneNumber} ~ '^\\+[1-9][0-9]{6,14}$'`),
+    check('users_pending_phone_e164', sql`${t.pendingPhoneNumber} ~ '^\\+[1-9][0-9]{6,14}$'`),
   ],
 );
 
@@ -87,4 +100,76 @@ export const refreshTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
+);
+
+export const otpPurpose = pgEnum('otp_purpose', ['register', 'login', 'password_reset', 'verify_email', 'verify_phone']);
+export const messageChannel = pgEnum('message_channel', ['email', 'sms']);
+
+/**
+ * One-time codes. Only an HMAC of the code is kept. A code is dead once consumed, expired or tried
+ * five times wrongly. After a successful check a one-use token (hashed) carries the flow to its next step.
+ * Rows are also the send log that resend limits count, so every server process agrees.
+ */
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purpose: otpPurpose('purpose').notNull(),
+    channel: messageChannel('channel').notNull(),
+    /** Normalised e-mail (lower case) or E.164 phone number the code went to. */
+    destination: text('destination').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Ties the code to the browser flow that asked for it (a cookie), for /resend-otp/. */
+    flowId: uuid('flow_id').notNull(),
+    codeHash: text('code_hash').notNull(),
+    /** What the next step needs: a pending registration's details (password already hashed). */
+    payload: jsonb('payload').$type<Record<string, string>>(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    tokenHash: text('token_hash').unique(),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    tokenUsedAt: timestamp('token_used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('otp_codes_attempts', sql`${t.attempts} BETWEEN 0 AND 5`),
+    index('otp_codes_destination_idx').on(t.destination, t.createdAt),
+    index('otp_codes_flow_idx').on(t.flowId),
+  ],
+);
+
+/** Development outbox: every message the server would send, readable at /dev/outbox. */
+export const devOutbox = pgTable(
+  'dev_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    channel: messageChannel('channel').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    code: text('code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('dev_outbox_to_idx').on(t.to, t.createdAt)],
+);
+
+/** Uploaded images: who owns them and where the re-encoded file and its thumbnail live. */
+export const media = pgTable(
+  'media',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    storageKey: text('storage_key').notNull().unique(),
+    thumbnailKey: text('thumbnail_key').notNull().unique(),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('media_owner_idx').on(t.ownerId),
+    check('media_dimensions', sql`${t.width} > 0 AND ${t.height} > 0 AND ${t.bytes} > 0`),
+  ],
 );

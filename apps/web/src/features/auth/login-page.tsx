@@ -69,6 +69,8 @@ export default function LoginPage() {
     setServerError(null);
     try {
       const response = await login.mutateAsync(values);
+      // An e-mail login always answers a session; the code-sent answer belongs to phone login.
+      if (!('access' in response)) throw new Error('login/v2 answered without a session');
       const role = auth.login(response);
       // 'public' means the answer carried no session; login() has already logged out and moved on.
       if (role === 'public') return;
