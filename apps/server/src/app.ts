@@ -14,7 +14,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 
 export type AppDeps = {
-  config: Pick<Config, 'jwtSecret' | 'webDist' | 'trustProxy' | 'logLevel' | 'env'>;
+  config: Config;
   database: Database;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];

@@ -26,6 +26,21 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   TRUST_PROXY: booleanString.default(false),
+  PUBLIC_URL: z.string().url().optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).default('LocalLoop <no-reply@localloop.test>'),
+  SMS_URL: z.string().url().optional(),
+  SMS_TOKEN: z.string().min(1).optional(),
+  SMS_FROM: z.string().min(1).optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: z.string().url().optional(),
+  S3_FORCE_PATH_STYLE: booleanString.default(false),
 });
 
 export type Config = {
@@ -40,6 +55,18 @@ export type Config = {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   webDist: string;
   trustProxy: boolean;
+  /** Where people reach the app; used in links inside e-mails. */
+  publicUrl: string;
+  mail: { smtpUrl: string | undefined; from: string };
+  /** An HTTP SMS provider: POST {to, from, body} with a bearer token. Unset: SMS goes to the dev outbox. */
+  sms: { url: string; token: string; from: string } | undefined;
+  google: { clientId: string | undefined; jwksUrl: string };
+  /** An S3-compatible bucket for uploads; unset: files under DATA_DIR/media. */
+  s3:
+    | { endpoint: string | undefined; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; publicUrl: string | undefined; forcePathStyle: boolean }
+    | undefined;
+  /** The developer outbox (GET /api/dev/outbox, /dev/outbox) exists only outside production. */
+  devOutbox: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -70,6 +97,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
     trustProxy: e.TRUST_PROXY,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    sms: e.SMS_URL && e.SMS_TOKEN ? { url: e.SMS_URL, token: e.SMS_TOKEN, from: e.SMS_FROM ?? 'LocalLoop' } : undefined,
+    google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL },
+    s3:
+      e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            publicUrl: e.S3_PUBLIC_URL,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
+    devOutbox: e.NODE_ENV !== 'production',
   };
 }
 

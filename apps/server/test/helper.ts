@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { LoginResponse } from '@localloop/contract';
 import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
 import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
 import { users, vendors } from '../src/db/schema.ts';
 import type { Clock } from '../src/lib/clock.ts';
@@ -50,18 +53,22 @@ export function testClock(start = new Date()) {
   return clock;
 }
 
+/** The configuration tests run with: no SMTP, SMS or S3 (messages go to the dev outbox), files in a temp dir. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'localloop-data-')), LOG_LEVEL: 'silent' }),
+    jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+    webDist: '/nonexistent-web-dist',
+    ...overrides,
+  };
+}
+
 export async function createTestApp(
-  opts: { clock?: Clock; webDist?: string; beforeReady?: (app: App) => void } = {},
+  opts: { clock?: Clock; webDist?: string; config?: Partial<Config>; beforeReady?: (app: App) => void } = {},
 ): Promise<TestContext> {
   const database = await freshDatabase();
   const app = await buildApp({
-    config: {
-      jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
-      webDist: opts.webDist ?? '/nonexistent-web-dist',
-      trustProxy: false,
-      logLevel: 'silent',
-      env: 'test',
-    },
+    config: testConfig({ ...(opts.webDist ? { webDist: opts.webDist } : {}), ...opts.config }),
     database,
     ...(opts.clock ? { clock: opts.clock } : {}),
     logger: false,
