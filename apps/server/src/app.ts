@@ -10,8 +10,14 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { registerErrorHandling, type App } from './lib/http.ts';
 import { registerSpa } from './lib/spa.ts';
 import { createTokenService } from './lib/tokens.ts';
+import { createMessenger } from './lib/messaging.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { devRoutes } from './modules/dev/routes.ts';
+import { createStorage } from './modules/uploads/storage.ts';
+import { usersRoutes } from './modules/users/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { socialRoutes } from './modules/social/routes.ts';
+import { registerMediaFiles, uploadRoutes } from './modules/uploads/routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -72,16 +78,29 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const tokens = createTokenService(deps.config.jwtSecret, clock);
+  const messenger = createMessenger(deps.config);
+  const storage = createStorage(deps.config);
+  const otpDeps = { db: deps.database.db, clock, messenger, secret: deps.config.jwtSecret };
   await app.register(authPlugin, { tokens });
 
   await app.register(
     async (api) => {
       await healthRoutes(api, deps.database);
-      await authRoutes(api, { db: deps.database.db, tokens, clock });
+      await uploadRoutes(api, { db: deps.database.db, storage });
+      await socialRoutes(api, { db: deps.database.db, tokens, clock, google: deps.config.google });
+      await authRoutes(api, {
+        ...otpDeps,
+        tokens,
+        authRateLimitPerMinute: deps.config.authRateLimitPerMinute,
+        secureCookies: deps.config.publicUrl.startsWith('https://'),
+      });
+      await usersRoutes(api, { ...otpDeps, mediaUrl: (key) => storage.url(key), deleteFile: (key) => storage.delete(key) });
+      if (deps.config.devOutbox) await devRoutes(api, deps.database.db);
     },
     { prefix: '/api' },
   );
 
+  await registerMediaFiles(app, deps.config);
   await registerSpa(app, deps.config.webDist);
   return app;
 }

@@ -41,6 +41,7 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PUBLIC_URL: z.string().url().optional(),
   S3_FORCE_PATH_STYLE: booleanString.default(false),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
 });
 
 export type Config = {
@@ -67,6 +68,8 @@ export type Config = {
     | undefined;
   /** The developer outbox (GET /api/dev/outbox, /dev/outbox) exists only outside production. */
   devOutbox: boolean;
+  /** Requests per minute and IP address to each log-in and code endpoint. */
+  authRateLimitPerMinute: number;
 };
 
 export class ConfigError extends Error {}
@@ -114,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     devOutbox: e.NODE_ENV !== 'production',
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
   };
 }
 

@@ -59,6 +59,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     ...loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'localloop-data-')), LOG_LEVEL: 'silent' }),
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
     webDist: '/nonexistent-web-dist',
+    // Tests log in many times from one address; the limit itself has its own test.
+    authRateLimitPerMinute: 10_000,
     ...overrides,
   };
 }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { endpoints } from './endpoints.ts';
+import { endpoints, type Endpoint } from './endpoints.ts';
 import { LoginResponse } from './auth.ts';
 
 describe('the endpoint table', () => {
   it('names each method and path once', () => {
-    const keys = Object.values(endpoints).flatMap((e) => [e.path, ...(e.aliases ?? [])].map((p) => `${e.method} ${p}`));
+    const table: Endpoint[] = Object.values(endpoints);
+    const keys = table.flatMap((e) => [e.path, ...(e.aliases ?? [])].map((p) => `${e.method} ${p}`));
     expect(new Set(keys).size).toBe(keys.length);
   });
 

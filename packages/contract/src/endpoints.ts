@@ -47,7 +47,8 @@ export type Endpoint<B extends z.ZodType | undefined = z.ZodType | undefined, R 
   summary: string;
 };
 
-function endpoint<B extends z.ZodType | undefined, R extends z.ZodType>(e: Endpoint<B, R>): Endpoint<B, R> {
+/** Keeps each entry's literal types (auth, query, params), so routes and fetchers are typed by them. */
+function endpoint<const E extends Endpoint>(e: E): E {
   return e;
 }
 

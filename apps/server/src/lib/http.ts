@@ -34,11 +34,13 @@ export function route<E extends Endpoint>(
   app: App,
   endpoint: E,
   handler: (ctx: RouteContext<E>) => Promise<z.input<E['response']>>,
+  options: { rateLimit?: { max: number; timeWindow: string } } = {},
 ): void {
   for (const url of [endpoint.path, ...(endpoint.aliases ?? [])]) {
     app.route({
       method: endpoint.method,
       url,
+      ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
       schema: {
         summary: endpoint.summary,
         ...(endpoint.body ? { body: endpoint.body } : {}),

@@ -1,0 +1,8 @@
+/** The constraint a statement broke when it failed on a unique index (SQLSTATE 23505), else null. */
+export function violatedUniqueConstraint(error: unknown): string | null {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
+  }
+  return null;
+}

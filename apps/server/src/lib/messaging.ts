@@ -1,0 +1,75 @@
+import nodemailer from 'nodemailer';
+import type { Config } from '../config.ts';
+import type { Tx } from '../db/client.ts';
+import { devOutbox } from '../db/schema.ts';
+import { AppError } from './errors.ts';
+import { ErrorCode } from '@localloop/contract';
+
+export type OutgoingMessage = {
+  to: string;
+  channel: 'email' | 'sms';
+  subject: string | null;
+  body: string;
+  /** The one-time code in the message, kept apart in the dev outbox so a person can copy it. */
+  code?: string;
+};
+
+/**
+ * Delivery of e-mail and SMS. Messages are sent inside the caller's transaction: when delivery
+ * fails the transaction rolls back, so no code exists that nobody received.
+ */
+export type Messenger = { send(tx: Tx, message: OutgoingMessage): Promise<void> };
+
+type Transport = (message: OutgoingMessage) => Promise<void>;
+
+export function createMessenger(config: Pick<Config, 'mail' | 'sms' | 'devOutbox'>): Messenger {
+  const email = config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl, config.mail.from) : null;
+  const sms = config.sms ? httpSmsTransport(config.sms) : null;
+  return {
+    async send(tx, message) {
+      const transport = message.channel === 'email' ? email : sms;
+      if (transport) return deliver(transport, message);
+      if (!config.devOutbox) {
+        throw new AppError(503, ErrorCode.unavailable, 'We cannot send messages right now. Please try again later.');
+      }
+      await tx.insert(devOutbox).values({
+        to: message.to,
+        channel: message.channel,
+        subject: message.subject,
+        body: message.body,
+        code: message.code ?? null,
+      });
+    },
+  };
+}
+
+async function deliver(transport: Transport, message: OutgoingMessage) {
+  try {
+    await transport(message);
+  } catch (cause) {
+    throw Object.assign(
+      new AppError(503, ErrorCode.unavailable, `We could not send the ${message.channel === 'email' ? 'e-mail' : 'text message'}. Please try again shortly.`),
+      { cause },
+    );
+  }
+}
+
+function smtpTransport(url: string, from: string): Transport {
+  const transporter = nodemailer.createTransport(url);
+  return async (m) => {
+    await transporter.sendMail({ from, to: m.to, subject: m.subject ?? 'LocalLoop', text: m.body });
+  };
+}
+
+/** A generic HTTP SMS provider: POST {to, from, body} as JSON with a bearer token; any 2xx is sent. */
+function httpSmsTransport(sms: { url: string; token: string; from: string }): Transport {
+  return async (m) => {
+    const res = await fetch(sms.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${sms.token}` },
+      body: JSON.stringify({ to: m.to, from: sms.from, body: m.body }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!res.ok) throw new Error(`SMS provider answered ${res.status}`);
+  };
+}

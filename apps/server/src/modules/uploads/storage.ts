@@ -1,0 +1,96 @@
+import { mkdirSync } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { Config } from '../../config.ts';
+
+/** Where uploaded files live. Keys are unique and never reused, so stored files are immutable. */
+export type Storage = {
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** Removes the file; a key that is not there is not an error. */
+  delete(key: string): Promise<void>;
+  /** The public URL of a key: `/media/<key>` on local disk, the bucket's URL on S3. */
+  url(key: string): string;
+};
+
+export const immutableCacheControl = 'public, max-age=31536000, immutable';
+export const mediaUrlPrefix = '/media/';
+
+/** Files on disk under `${dataDir}/media` (served at /media/*), or an S3-compatible bucket when `config.s3` is set. */
+export function createStorage(config: Pick<Config, 'dataDir' | 's3'>): Storage {
+  return config.s3 ? createS3Storage(config.s3) : createLocalStorage(mediaRoot(config));
+}
+
+export function mediaRoot(config: Pick<Config, 'dataDir'>): string {
+  return path.join(config.dataDir, 'media');
+}
+
+// Keys are made by the server (`images/<uuid>.jpg`); anything else is a bug, and must never escape the root.
+const keyPattern = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_.-]*)*$/i;
+
+function checkKey(key: string): string {
+  if (!keyPattern.test(key) || key.includes('..')) throw new Error(`invalid storage key: ${key}`);
+  return key;
+}
+
+export function createLocalStorage(root: string): Storage {
+  mkdirSync(root, { recursive: true });
+  const fileOf = (key: string) => path.join(root, ...checkKey(key).split('/'));
+  return {
+    async put(key, bytes) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // Written aside and renamed, so a reader never sees half a file.
+      const partial = `${file}.${randomUUID()}.partial`;
+      try {
+        await writeFile(partial, bytes, { flag: 'wx' });
+        await rename(partial, file);
+      } catch (err) {
+        await rm(partial, { force: true });
+        throw err;
+      }
+    },
+    async delete(key) {
+      await rm(fileOf(key), { force: true });
+    },
+    url: (key) => `${mediaUrlPrefix}${checkKey(key)}`,
+  };
+}
+
+export function createS3Storage(s3: NonNullable<Config['s3']>): Storage {
+  const client = new S3Client({
+    region: s3.region,
+    ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),
+    forcePathStyle: s3.forcePathStyle,
+    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    // Checksums only where S3 requires them: many S3-compatible stores reject the newer default ones.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const base = publicBase(s3);
+  return {
+    async put(key, bytes, contentType) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: s3.bucket,
+          Key: checkKey(key),
+          Body: bytes,
+          ContentType: contentType,
+          CacheControl: immutableCacheControl,
+        }),
+      );
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: checkKey(key) }));
+    },
+    url: (key) => `${base}/${checkKey(key)}`,
+  };
+}
+
+function publicBase(s3: NonNullable<Config['s3']>): string {
+  const trim = (url: string) => url.replace(/\/+$/, '');
+  if (s3.publicUrl) return trim(s3.publicUrl);
+  if (s3.endpoint) return `${trim(s3.endpoint)}/${s3.bucket}`;
+  return `https://${s3.bucket}.s3.${s3.region}.amazonaws.com`;
+}
