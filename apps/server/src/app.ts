@@ -49,16 +49,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
+  // Google Identity Services (its script, button frame and styles) is allowed only when sign-in with Google is set up.
+  const google = deps.config.google.clientId ? ['https://accounts.google.com/gsi/'] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
+        scriptSrc: ["'self'", ...google.map((g) => `${g}client`)],
+        styleSrc: ["'self'", ...google.map((g) => `${g}style`)],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...google],
+        frameSrc: google.length ? google : ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -66,6 +69,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Google's sign-in pop-up talks back to the opener; same-origin would cut it off.
+    crossOriginOpenerPolicy: google.length ? { policy: 'same-origin-allow-popups' } : { policy: 'same-origin' },
   });
 
   await app.register(swagger, {

@@ -127,6 +127,20 @@ describe('the web app', () => {
   });
 });
 
+describe('sign in with Google', () => {
+  it('is allowed by the CSP only when a Google client id is configured', async () => {
+    const off = String((await t.app.inject({ method: 'GET', url: '/login' })).headers['content-security-policy']);
+    expect(off).not.toContain('accounts.google.com');
+    const withGoogle = await createTestApp({ webDist, config: { google: { clientId: 'abc.apps.googleusercontent.com', jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs' } } });
+    const res = await withGoogle.app.inject({ method: 'GET', url: '/SocialLogin' });
+    await withGoogle.close();
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain('script-src \'self\' https://accounts.google.com/gsi/client');
+    expect(csp).toContain('frame-src https://accounts.google.com/gsi/');
+    expect(csp).not.toContain('unsafe-inline');
+  });
+});
+
 describe('the API document', () => {
   it('lists the endpoints at /api/docs/json', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
