@@ -1,0 +1,388 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { eq } from 'drizzle-orm';
+import S3rver from 's3rver';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UploadImagesResponse, type UploadedImage } from '@localloop/contract';
+import { media } from '../../db/schema.ts';
+import { createAccount, createTestApp, login, type TestContext } from '../../../test/helper.ts';
+import { uploadImages } from './service.ts';
+import type { Storage } from './storage.ts';
+
+type Upload = { field?: string; name: string; bytes: Buffer; type?: string };
+
+/** A real multipart body, serialised by the platform's own FormData. */
+async function multipart(files: Upload[]) {
+  const form = new FormData();
+  for (const f of files) form.append(f.field ?? 'images', new Blob([new Uint8Array(f.bytes)], { type: f.type ?? 'application/octet-stream' }), f.name);
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type') ?? '' };
+}
+
+const noise = (width: number, height: number) =>
+  sharp(Buffer.from(Array.from({ length: width * height * 3 }, (_, i) => (i * 7919) % 251)), { raw: { width, height, channels: 3 } });
+
+const makeJpeg = (width: number, height: number) => noise(width, height).jpeg().toBuffer();
+const makePng = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 4, background: { r: 10, g: 120, b: 200, alpha: 0.5 } } }).png().toBuffer();
+const makeWebp = (width: number, height: number) => noise(width, height).webp().toBuffer();
+const makeGif = () => sharp({ create: { width: 20, height: 20, channels: 3, background: 'red' } }).gif().toBuffer();
+const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>');
+
+function filesUnder(dir: string): string[] {
+  try {
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((d) => d.isFile())
+      .map((d) => path.join(d.parentPath, d.name));
+  } catch {
+    return [];
+  }
+}
+
+describe('POST /api/UploadImagesAPI/ with files on local disk', () => {
+  let t: TestContext;
+  let dataDir: string;
+  let webDist: string;
+  let token: string;
+  let ownerId: string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'localloop-uploads-'));
+    // A built web app, so the test proves a missing /media file is a 404 and not the SPA's index.html.
+    webDist = mkdtempSync(path.join(tmpdir(), 'localloop-web-'));
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>LocalLoop</title>');
+    t = await createTestApp({ config: { dataDir }, webDist });
+    const account = await createAccount(t.database);
+    ownerId = account.user.id;
+    token = (await login(t.app, account.email, account.password)).access;
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  const mediaDir = () => path.join(dataDir, 'media');
+  const rowsOf = (userId: string) => t.database.db.select().from(media).where(eq(media.ownerId, userId));
+
+  async function upload(files: Upload[], auth: string | null = token) {
+    const { payload, contentType } = await multipart(files);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/UploadImagesAPI/',
+      payload,
+      headers: { 'content-type': contentType, ...(auth ? { authorization: `Bearer ${auth}` } : {}) },
+    });
+  }
+
+  /** The bytes the server stored for a URL it answered, read from disk. */
+  const storedFile = (url: string) => readFileSync(path.join(mediaDir(), url.replace(/^\/media\//, '')));
+
+  /** A fresh account with nothing uploaded, so counts start at zero. */
+  async function freshCaller() {
+    const account = await createAccount(t.database);
+    return { id: account.user.id, token: (await login(t.app, account.email, account.password)).access };
+  }
+
+  it('re-encodes a large JPEG: long side capped at 2048, a 400 px WebP thumbnail, no EXIF or GPS left', async () => {
+    const original = await noise(3000, 1000)
+      .withMetadata({ exif: { IFD0: { Copyright: 'x', Artist: 'Jane' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' } } })
+      .jpeg()
+      .toBuffer();
+    expect((await sharp(original).metadata()).exif).toBeDefined();
+
+    const res = await upload([{ name: 'holiday.jpg', bytes: original, type: 'image/jpeg' }]);
+    expect(res.statusCode).toBe(201);
+    const { images } = UploadImagesResponse.parse(res.json());
+    expect(images).toHaveLength(1);
+    const [image] = images as [UploadedImage];
+    expect(image).toMatchObject({ width: 2048, height: 683, content_type: 'image/jpeg' });
+    expect(image.url).toMatch(/^\/media\/images\/[0-9a-f-]{36}\.jpg$/);
+    expect(image.thumbnail_url).toBe(image.url.replace(/\.jpg$/, '.thumb.webp'));
+
+    const stored = storedFile(image.url);
+    expect(stored.length).toBe(image.bytes);
+    const meta = await sharp(stored).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 2048, height: 683 });
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    expect(stored.includes(Buffer.from('Jane'))).toBe(false);
+
+    const thumb = await sharp(storedFile(image.thumbnail_url)).metadata();
+    expect(thumb).toMatchObject({ format: 'webp', width: 400, height: 133 });
+    expect(thumb.exif).toBeUndefined();
+
+    const [row] = await t.database.db.select().from(media).where(eq(media.id, image.id));
+    expect(row).toMatchObject({
+      ownerId,
+      storageKey: image.url.replace('/media/', ''),
+      thumbnailKey: image.thumbnail_url.replace('/media/', ''),
+      contentType: 'image/jpeg',
+      width: 2048,
+      height: 683,
+      bytes: image.bytes,
+    });
+  });
+
+  it('turns a photo the right way up from its EXIF orientation, then drops the tag', async () => {
+    const sideways = await noise(300, 100).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const res = await upload([{ name: 'portrait.jpg', bytes: sideways }]);
+    expect(res.statusCode).toBe(201);
+    const [image] = UploadImagesResponse.parse(res.json()).images as [UploadedImage];
+    expect(image).toMatchObject({ width: 100, height: 300 });
+    expect((await sharp(storedFile(image.url)).metadata()).orientation).toBeUndefined();
+  });
+
+  it('accepts a JPEG, a PNG and a WebP in one request and keeps each format', async () => {
+    const caller = await freshCaller();
+    const res = await upload(
+      [
+        { name: 'a.jpg', bytes: await makeJpeg(640, 480) },
+        { name: 'b.png', bytes: await makePng(300, 500) },
+        { name: 'c.webp', bytes: await makeWebp(120, 80), field: 'image' },
+      ],
+      caller.token,
+    );
+    expect(res.statusCode).toBe(201);
+    const { images } = UploadImagesResponse.parse(res.json());
+    expect(images.map((i) => [i.content_type, i.width, i.height])).toEqual([
+      ['image/jpeg', 640, 480],
+      ['image/png', 300, 500],
+      ['image/webp', 120, 80],
+    ]);
+    expect(images.map((i) => path.extname(i.url))).toEqual(['.jpg', '.png', '.webp']);
+    for (const image of images) {
+      const format = (await sharp(storedFile(image.url)).metadata()).format;
+      expect(`image/${format}`).toBe(image.content_type);
+    }
+    // Small images are not enlarged: the thumbnail of a 120×80 WebP stays 120×80.
+    expect(await sharp(storedFile(images[2]?.thumbnail_url ?? '')).metadata()).toMatchObject({ width: 120, height: 80 });
+    expect(await rowsOf(caller.id)).toHaveLength(3);
+  });
+
+  it('accepts the field name "file" that older clients send', async () => {
+    const res = await upload([{ name: 'old.png', bytes: await makePng(50, 50), field: 'file' }]);
+    expect(res.statusCode).toBe(201);
+  });
+
+  describe('refuses anything that is not a JPEG, PNG or WebP, storing nothing', () => {
+    const cases: [string, () => Promise<Upload[]>][] = [
+      ['a GIF', async () => [{ name: 'photo.gif', bytes: await makeGif(), type: 'image/gif' }]],
+      ['an SVG', async () => [{ name: 'logo.svg', bytes: svg, type: 'image/svg+xml' }]],
+      ['a text file named .jpg', async () => [{ name: 'notes.jpg', bytes: Buffer.from('just some words, not a picture at all\n'), type: 'image/jpeg' }]],
+      ['a PDF', async () => [{ name: 'scan.pdf', bytes: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') }]],
+      ['a truncated JPEG', async () => [{ name: 'cut.jpg', bytes: (await makeJpeg(400, 300)).subarray(0, 3000) }]],
+      [
+        'one bad file among good ones',
+        async () => [
+          { name: 'good.jpg', bytes: await makeJpeg(100, 100) },
+          { name: 'photo.gif', bytes: await makeGif() },
+          { name: 'good.png', bytes: await makePng(100, 100) },
+        ],
+      ],
+    ];
+
+    it.each(cases)('%s', async (_label, make) => {
+      const files = await make();
+      const bad = files.find((f) => !/^good/.test(f.name));
+      const before = filesUnder(mediaDir()).length;
+      const caller = await freshCaller();
+      const res = await upload(files, caller.token);
+      expect(res.statusCode).toBe(400);
+      const body = res.json();
+      expect(body.error).toBe(`${bad?.name} is not a JPEG, PNG or WebP image.`);
+      expect(body.fields).toEqual({ images: body.error });
+      expect(await rowsOf(caller.id)).toHaveLength(0);
+      expect(filesUnder(mediaDir())).toHaveLength(before);
+    });
+  });
+
+  it('refuses a file over 5 MB with 413 and a plain sentence', async () => {
+    const caller = await freshCaller();
+    const before = filesUnder(mediaDir()).length;
+    const res = await upload([{ name: 'huge.jpg', bytes: Buffer.alloc(6 * 1024 * 1024, 1) }], caller.token);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ error: 'Each image must be 5 MB or smaller.', code: 'IMAGE_TOO_LARGE' });
+    expect(await rowsOf(caller.id)).toHaveLength(0);
+    expect(filesUnder(mediaDir())).toHaveLength(before);
+  });
+
+  it('refuses more than 10 files in one request', async () => {
+    const small = await makePng(10, 10);
+    const res = await upload(Array.from({ length: 11 }, (_, i) => ({ name: `${i}.png`, bytes: small })));
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'TOO_MANY_IMAGES', error: 'Send at most 10 images at a time.' });
+  });
+
+  it('asks for a file when the request has none', async () => {
+    const form = new FormData();
+    form.append('note', 'hello');
+    const request = new Request('http://localhost/', { method: 'POST', body: form });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/UploadImagesAPI/',
+      payload: Buffer.from(await request.arrayBuffer()),
+      headers: { 'content-type': request.headers.get('content-type') ?? '', authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'NO_IMAGES', fields: { images: 'Choose at least one image to upload.' } });
+  });
+
+  it('refuses a file in an unknown field rather than dropping it silently', async () => {
+    const res = await upload([{ name: 'a.png', bytes: await makePng(10, 10), field: 'avatar' }]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.images).toMatch(/field "images"/);
+  });
+
+  it('refuses a request that is not multipart, in the error shape', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/UploadImagesAPI/',
+      payload: { images: ['x'] },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ code: 'NOT_MULTIPART' });
+    const raw = await t.app.inject({
+      method: 'POST',
+      url: '/api/UploadImagesAPI/',
+      payload: await makePng(10, 10),
+      headers: { 'content-type': 'image/png', authorization: `Bearer ${token}` },
+    });
+    expect(raw.statusCode).toBe(415);
+    expect(Object.keys(raw.json()).sort()).toEqual(['code', 'error']);
+  });
+
+  it('refuses a caller who is not logged in, before reading the files', async () => {
+    const res = await upload([{ name: 'a.png', bytes: await makePng(10, 10) }], null);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+
+  it('keeps multipart to this endpoint: other endpoints still refuse it', async () => {
+    const { payload, contentType } = await multipart([{ name: 'a.png', bytes: await makePng(10, 10) }]);
+    const res = await t.app.inject({ method: 'POST', url: '/api/token/refresh/', payload, headers: { 'content-type': contentType } });
+    expect(res.statusCode).toBe(415);
+  });
+
+  it('serves a stored image at its URL with its type, a long cache and nosniff; a missing one is a JSON 404', async () => {
+    const res = await upload([{ name: 'shop.webp', bytes: await makeWebp(200, 100) }]);
+    const [image] = UploadImagesResponse.parse(res.json()).images as [UploadedImage];
+
+    const file = await t.app.inject({ method: 'GET', url: image.url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/webp');
+    expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.rawPayload.equals(storedFile(image.url))).toBe(true);
+
+    const thumb = await t.app.inject({ method: 'GET', url: image.thumbnail_url });
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/webp');
+
+    const missingUrls = ['/media/images/00000000-0000-0000-0000-000000000000.jpg', '/media/images/', '/media/images', '/media/', '/media/.hidden', '/media/../config.json'];
+    for (const url of missingUrls) {
+      const missing = await t.app.inject({ method: 'GET', url });
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.headers['content-type'], url).toMatch(/^application\/json/);
+    }
+    // The web app's history fallback is untouched for its own routes.
+    const page = await t.app.inject({ method: 'GET', url: '/UserProfile' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('removes what it stored and records nothing when storage fails halfway', async () => {
+    const account = await createAccount(t.database);
+    const put: string[] = [];
+    const deleted: string[] = [];
+    const flaky: Storage = {
+      async put(key) {
+        if (put.length === 3) throw new Error('disk full');
+        put.push(key);
+      },
+      async delete(key) {
+        deleted.push(key);
+      },
+      url: (key) => `/media/${key}`,
+    };
+    const files = [
+      { filename: 'a.jpg', bytes: await makeJpeg(50, 50) },
+      { filename: 'b.jpg', bytes: await makeJpeg(50, 50) },
+    ];
+    await expect(uploadImages({ db: t.database.db, storage: flaky }, account.user.id, files)).rejects.toThrow('disk full');
+    expect(put).toHaveLength(3);
+    expect(deleted.sort()).toEqual([...put].sort());
+    expect(await rowsOf(account.user.id)).toHaveLength(0);
+  });
+});
+
+describe('POST /api/UploadImagesAPI/ with an S3-compatible bucket', () => {
+  let t: TestContext;
+  let s3dir: string;
+  let server: S3rver;
+  let endpoint: string;
+  let token: string;
+  const bucket = 'localloop-test';
+  const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+
+  beforeAll(async () => {
+    s3dir = mkdtempSync(path.join(tmpdir(), 'localloop-s3-'));
+    server = new S3rver({ address: '127.0.0.1', port: 0, directory: s3dir, silent: true, configureBuckets: [{ name: bucket }] });
+    const { port } = await server.run();
+    endpoint = `http://127.0.0.1:${port}`;
+    t = await createTestApp({
+      config: { s3: { endpoint, region: 'us-east-1', bucket, ...credentials, publicUrl: undefined, forcePathStyle: true } },
+    });
+    const account = await createAccount(t.database);
+    token = (await login(t.app, account.email, account.password)).access;
+  });
+  afterAll(async () => {
+    await t.close();
+    await server.close();
+    rmSync(s3dir, { recursive: true, force: true });
+  });
+
+  it('puts the image and its thumbnail in the bucket and answers their URLs', async () => {
+    const { payload, contentType } = await multipart([{ name: 'stall.jpg', bytes: await makeJpeg(2500, 2500) }]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/UploadImagesAPI/',
+      payload,
+      headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(201);
+    const [image] = UploadImagesResponse.parse(res.json()).images as [UploadedImage];
+    expect(image).toMatchObject({ width: 2048, height: 2048, content_type: 'image/jpeg' });
+    expect(image.url).toMatch(new RegExp(`^${endpoint}/${bucket}/images/[0-9a-f-]{36}\\.jpg$`));
+    expect(image.thumbnail_url).toBe(image.url.replace(/\.jpg$/, '.thumb.webp'));
+
+    const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials });
+    try {
+      const main = await client.send(new GetObjectCommand({ Bucket: bucket, Key: image.url.slice(`${endpoint}/${bucket}/`.length) }));
+      expect(main.ContentType).toBe('image/jpeg');
+      expect(main.CacheControl).toBe('public, max-age=31536000, immutable');
+      const bytes = Buffer.from(await (main.Body?.transformToByteArray() ?? new Uint8Array()));
+      expect(bytes.length).toBe(image.bytes);
+      expect(await sharp(bytes).metadata()).toMatchObject({ format: 'jpeg', width: 2048, height: 2048 });
+
+      const thumb = await client.send(new GetObjectCommand({ Bucket: bucket, Key: image.thumbnail_url.slice(`${endpoint}/${bucket}/`.length) }));
+      expect(thumb.ContentType).toBe('image/webp');
+      const thumbBytes = Buffer.from(await (thumb.Body?.transformToByteArray() ?? new Uint8Array()));
+      expect(await sharp(thumbBytes).metadata()).toMatchObject({ format: 'webp', width: 400, height: 400 });
+    } finally {
+      client.destroy();
+    }
+
+    // The URL answered is the object's public address.
+    const fetched = await fetch(image.url);
+    expect(fetched.status).toBe(200);
+    expect(fetched.headers.get('content-type')).toBe('image/jpeg');
+
+    // With a bucket, nothing is served from local disk.
+    expect((await t.app.inject({ method: 'GET', url: `/media/${image.url.split(`${bucket}/`)[1]}` })).statusCode).toBe(404);
+  });
+});
