@@ -19,4 +19,11 @@ describe('config', () => {
     vi.stubEnv('VITE_API_URL', 'https://api.localloop.example/api/');
     expect((await freshConfig()).apiBaseUrl).toBe('https://api.localloop.example/api');
   });
+
+  it('has no Google client id unless VITE_GOOGLE_CLIENT_ID is set, and treats an empty one as unset', async () => {
+    vi.stubEnv('VITE_GOOGLE_CLIENT_ID', '');
+    expect((await freshConfig()).googleClientId).toBeUndefined();
+    vi.stubEnv('VITE_GOOGLE_CLIENT_ID', ' 123-abc.apps.googleusercontent.com ');
+    expect((await freshConfig()).googleClientId).toBe('123-abc.apps.googleusercontent.com');
+  });
 });

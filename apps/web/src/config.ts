@@ -4,11 +4,18 @@
  */
 const env = import.meta.env;
 
+/** An empty variable counts as unset, as on the server. */
+function optional(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
 function trimTrailingSlash(url: string): string {
   return url.endsWith('/') ? url.slice(0, -1) : url;
 }
 
 export const config = {
   /** Base of every API call: '/api' on the same origin, or a full URL when the API lives elsewhere. */
-  apiBaseUrl: trimTrailingSlash(typeof env.VITE_API_URL === 'string' && env.VITE_API_URL !== '' ? env.VITE_API_URL : '/api'),
+  apiBaseUrl: trimTrailingSlash(optional(env.VITE_API_URL) ?? '/api'),
+  /** The OAuth client id of "Sign in with Google"; without it /SocialLogin offers no Google button. */
+  googleClientId: optional(env.VITE_GOOGLE_CLIENT_ID),
 } as const;

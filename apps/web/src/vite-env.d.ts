@@ -3,4 +3,5 @@
 // An interface, not a type: Vite's env typing only extends through declaration merging.
 interface ImportMetaEnv {
   readonly VITE_API_URL?: string;
+  readonly VITE_GOOGLE_CLIENT_ID?: string;
 }

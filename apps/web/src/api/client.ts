@@ -26,6 +26,7 @@ type QueryValue = string | number | boolean | null | undefined;
 
 export type RequestOptions = {
   method?: HttpMethod;
+  /** A JSON value, or FormData for a multipart upload. */
   body?: unknown;
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
@@ -97,15 +98,21 @@ function networkError(): ApiError {
   return new ApiError(0, networkErrorCode, 'We could not reach LocalLoop. Check your connection and try again.');
 }
 
+function encodeBody(body: unknown): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  // Multipart goes as it is: fetch writes its Content-Type with the boundary.
+  return body instanceof FormData ? body : JSON.stringify(body);
+}
+
 async function send(path: string, options: RequestOptions, access: string | null): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.body !== undefined && !(options.body instanceof FormData)) headers['Content-Type'] = 'application/json';
   if (access) headers.Authorization = `Bearer ${access}`;
   try {
     return await deps.fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: encodeBody(options.body),
       signal: options.signal,
     });
   } catch (cause) {

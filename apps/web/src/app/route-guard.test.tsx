@@ -18,6 +18,7 @@ function authValue(overrides: Partial<AuthValue>): AuthValue {
     vendorIsApproved: false,
     login: vi.fn(() => 'public' as const),
     logout: vi.fn(async () => {}),
+    updateAccount: vi.fn(),
     setUserRole: vi.fn(),
     applyVendorStatus: vi.fn(),
     ...overrides,

@@ -161,6 +161,35 @@ describe('logout', () => {
   });
 });
 
+describe('logout after the server ended every session', () => {
+  it('revokes nothing on the server and still clears this device', async () => {
+    storeSession(userLogin);
+    const { result } = renderAuth();
+    await waitFor(() => expect(result.current.auth.isAuthenticated).toBe(true));
+    await act(async () => {
+      await result.current.auth.logout({ message: 'Your account has been deleted.', revoke: false });
+    });
+    expect(fetchStub).not.toHaveBeenCalled();
+    expect(localStorage.length).toBe(0);
+    expect(result.current.auth.isAuthenticated).toBe(false);
+    expect(result.current.location.pathname).toBe('/');
+  });
+});
+
+describe('updateAccount', () => {
+  it('stores the changed e-mail, phone and username and updates the user in the auth state', async () => {
+    storeSession(userLogin);
+    const { result } = renderAuth();
+    await waitFor(() => expect(result.current.auth.isAuthenticated).toBe(true));
+    act(() => result.current.auth.updateAccount({ email: 'new@example.com', phone_number: '+15559990000', username: 'newbie' }));
+    expect(result.current.auth.userData?.user).toMatchObject({ email: 'new@example.com', phone_number: '+15559990000' });
+    expect(localStorage.getItem('email')).toBe('new@example.com');
+    expect(localStorage.getItem('phone_number')).toBe('+15559990000');
+    expect(localStorage.getItem('username')).toBe('newbie');
+    expect(result.current.auth.userRole).toBe('user');
+  });
+});
+
 describe('view switch and vendor status', () => {
   it('stores the chosen view as userRole and switches the role', async () => {
     storeSession(vendorLogin);

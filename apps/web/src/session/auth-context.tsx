@@ -20,12 +20,20 @@ import {
   getStoredViewRole,
   readStoredSession,
   removeViewRole,
+  storeAccountKeys,
   storeLogin,
   storeViewRole,
 } from './storage.ts';
-import type { ViewRole } from './storage.ts';
+import type { AccountKeys, ViewRole } from './storage.ts';
 
 export type VendorStatus = { is_approved: boolean; kyc_status?: KycStatus | null };
+
+export type LogoutOptions = {
+  /** The toast shown once signed out; the spec's "Logged out successfully!" by default. */
+  message?: string;
+  /** False when the server already ended every session (log out of all devices, account deleted). */
+  revoke?: boolean;
+};
 
 export type AuthValue = {
   isAuthenticated: boolean;
@@ -38,14 +46,16 @@ export type AuthValue = {
   vendorIsApproved: boolean;
   /** Stores a login answer and starts the session; returns the role it starts with. */
   login: (response: LoginResponse) => Role;
-  logout: () => Promise<void>;
+  logout: (options?: LogoutOptions) => Promise<void>;
+  /** After a profile change: stores the new e-mail, phone number and username and updates userData. */
+  updateAccount: (account: AccountKeys) => void;
   /** The approved vendor's view switch; stored as userRole. */
   setUserRole: (view: ViewRole) => void;
   /** For the vendor-status fetch (a later issue): recomputes role, KYC status and permissions. */
   applyVendorStatus: (status: VendorStatus) => void;
 };
 
-type SessionState = Omit<AuthValue, 'login' | 'logout' | 'setUserRole' | 'applyVendorStatus'>;
+type SessionState = Omit<AuthValue, 'login' | 'logout' | 'updateAccount' | 'setUserRole' | 'applyVendorStatus'>;
 
 const signedOut: SessionState = {
   isAuthenticated: false,
@@ -97,15 +107,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setState(signedOut);
   }, []);
 
-  const logout = useCallback(async () => {
-    const refresh = getRefreshToken();
+  const logout = useCallback(async ({ message = 'Logged out successfully!', revoke = true }: LogoutOptions = {}) => {
+    const refresh = revoke ? getRefreshToken() : null;
     clearAll();
     // Guards render nothing until the app stands on /; signing out on a protected page first would
     // let its guard send the person to /login instead.
     setState({ ...signedOut, loading: true });
     await navigate(paths.root);
     setState(signedOut);
-    toast.success('Logged out successfully!');
+    toast.success(message);
     if (refresh) {
       // Best effort: the session is already over on this device whatever the server answers.
       await call(endpoints.logout, { body: { refresh } }).catch(() => undefined);
@@ -133,6 +143,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [endSession, logout],
   );
 
+  const updateAccount = useCallback((account: AccountKeys) => {
+    storeAccountKeys(account);
+    setState((current) => {
+      if (!current.isAuthenticated || !current.userData) return current;
+      const user = { ...current.userData.user, email: account.email, phone_number: account.phone_number };
+      return { ...current, userData: { ...current.userData, user } };
+    });
+  }, []);
+
   const setUserRole = useCallback((view: ViewRole) => {
     storeViewRole(view);
     setState((current) => ({ ...current, userRole: view }));
@@ -154,8 +173,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<AuthValue>(
-    () => ({ ...state, login, logout, setUserRole, applyVendorStatus }),
-    [state, login, logout, setUserRole, applyVendorStatus],
+    () => ({ ...state, login, logout, updateAccount, setUserRole, applyVendorStatus }),
+    [state, login, logout, updateAccount, setUserRole, applyVendorStatus],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

@@ -7,8 +7,11 @@ import {
   readStoredSession,
   removeTokens,
   storageKeys,
+  getStoredUsername,
+  storeAccountKeys,
   storeLogin,
   storeTokens,
+  storeUsername,
   storeViewRole,
 } from './storage.ts';
 
@@ -70,5 +73,22 @@ describe('session storage', () => {
     localStorage.setItem('something-else', 'x');
     clearAll();
     expect(localStorage.length).toBe(0);
+  });
+
+  it('keeps the email, phone_number and username keys and the stored user in step with a changed profile', () => {
+    storeLogin(userLogin);
+    storeAccountKeys({ email: 'new@example.com', phone_number: null, username: 'new_name' });
+    expect(localStorage.getItem('email')).toBe('new@example.com');
+    expect(localStorage.getItem('phone_number')).toBeNull();
+    expect(getStoredUsername()).toBe('new_name');
+    expect(JSON.parse(localStorage.getItem('userData') ?? 'null')).toEqual({
+      ...userLogin,
+      user: { ...userLogin.user, email: 'new@example.com', phone_number: null },
+    });
+  });
+
+  it('stores the username on its own', () => {
+    storeUsername('sam_k');
+    expect(localStorage.getItem('username')).toBe('sam_k');
   });
 });

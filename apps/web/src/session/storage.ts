@@ -82,6 +82,46 @@ export function storeLogin(response: LoginResponse): void {
   else remove(storageKeys.vendorId);
 }
 
+/** The account details that live under their own keys besides the login response. */
+export type AccountKeys = { email: string | null; phone_number: string | null; username: string | null };
+
+function writeOrRemove(key: string, value: string | null): void {
+  if (value) write(key, value);
+  else remove(key);
+}
+
+/**
+ * After a profile change: the email, phone_number and username keys, and the user inside the stored
+ * userData, so a reload starts with the new details too.
+ */
+export function storeAccountKeys(account: AccountKeys): void {
+  writeOrRemove(storageKeys.email, account.email);
+  writeOrRemove(storageKeys.phoneNumber, account.phone_number);
+  writeOrRemove(storageKeys.username, account.username);
+  const text = read(storageKeys.userData);
+  if (!text) return;
+  try {
+    const data: unknown = JSON.parse(text);
+    if (typeof data !== 'object' || data === null || !('user' in data)) return;
+    const user: unknown = data.user;
+    if (typeof user !== 'object' || user === null) return;
+    write(
+      storageKeys.userData,
+      JSON.stringify({ ...data, user: { ...user, email: account.email, phone_number: account.phone_number } }),
+    );
+  } catch {
+    // Unreadable userData is the start-up rule's business (a full logout), not this function's.
+  }
+}
+
+export function storeUsername(username: string): void {
+  write(storageKeys.username, username);
+}
+
+export function getStoredUsername(): string | null {
+  return read(storageKeys.username);
+}
+
 export function getStoredViewRole(): ViewRole | null {
   const role = read(storageKeys.userRole);
   return role === 'user' || role === 'vendor' ? role : null;
