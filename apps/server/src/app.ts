@@ -1,4 +1,5 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -8,6 +9,7 @@ import type { Database } from './db/client.ts';
 import { authPlugin } from './lib/auth.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { registerErrorHandling, type App } from './lib/http.ts';
+import { registerRateLimits } from './lib/rate-limit.ts';
 import { registerSpa } from './lib/spa.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { createMessenger } from './lib/messaging.ts';
@@ -90,9 +92,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(
     async (api) => {
+      await api.register(cookie);
+      await registerRateLimits(api);
       await healthRoutes(api, deps.database);
       await uploadRoutes(api, { db: deps.database.db, storage });
-      await socialRoutes(api, { db: deps.database.db, tokens, clock, google: deps.config.google });
+      await socialRoutes(api, { db: deps.database.db, tokens, clock, google: deps.config.google, authRateLimitPerMinute: deps.config.authRateLimitPerMinute });
       await authRoutes(api, {
         ...otpDeps,
         tokens,

@@ -67,6 +67,9 @@ export const paths = {
   serviceTime: '/ServiceTime',
   addAddress: '/AddAddress',
   serviceDetails: '/services/:serviceId',
+
+  // Not in the spec's table: development only (the page says so when the server has it off).
+  devOutbox: '/dev/outbox',
 } as const;
 
 /** The spec writes these header links in lower case; the router matches paths case-insensitively. */
@@ -92,4 +95,8 @@ export const to = {
   vendorProfile: (userId: string) => `/vendor/${encodeURIComponent(userId)}`,
   productFeatures: (product: string) => `/${encodeURIComponent(product)}Features`,
   serviceDetails: (serviceId: string) => `/services/${encodeURIComponent(serviceId)}`,
+  /** The developer outbox, filtered to one recipient when given. */
+  devOutbox: (recipient?: string) => (recipient ? `/dev/outbox?to=${encodeURIComponent(recipient)}` : '/dev/outbox'),
+  /** A code-entry page with the e-mail as a fallback for when the router state is gone (reload, new tab). */
+  withEmail: (path: string, email: string) => `${path}?email=${encodeURIComponent(email)}`,
 } as const;

@@ -22,6 +22,17 @@ export type AppRoute = {
 // Each page is its own module so it gets its own chunk, named after the file.
 const landing = lazyPage(() => import('./features/landing/landing-page.tsx'));
 const login = lazyPage(() => import('./features/auth/login-page.tsx'));
+const createAccount = lazyPage(() => import('./features/auth/create-account-page.tsx'));
+const verifyRegistration = lazyPage(() => import('./features/auth/verify-registration-page.tsx'));
+const registerAccount = lazyPage(() => import('./features/auth/register-account-page.tsx'));
+const phoneLogin = lazyPage(() => import('./features/auth/phone-login-page.tsx'));
+const socialLogin = lazyPage(() => import('./features/auth/social-login-page.tsx'));
+const forgotPassword = lazyPage(() => import('./features/auth/forgot-password-page.tsx'));
+const verifyReset = lazyPage(() => import('./features/auth/verify-reset-page.tsx'));
+const resetPassword = lazyPage(() => import('./features/auth/reset-password-page.tsx'));
+const devOutbox = lazyPage(() => import('./features/auth/dev-outbox-page.tsx'));
+const userProfile = lazyPage(() => import('./features/account/profile-page.tsx'));
+const settings = lazyPage(() => import('./features/account/settings-page.tsx'));
 export const notFoundPage = lazyPage(() => import('./features/not-found/not-found-page.tsx'));
 /** Pages of later issues: one titled page saying that part is on its way. */
 const placeholder = lazyPage(() => import('./features/placeholder/placeholder-page.tsx'));
@@ -64,16 +75,16 @@ export const routes: readonly AppRoute[] = [
   publicEntry(paths.home, 'Home'),
 
   authRoute(paths.login, 'Log in', login),
-  authRoute(paths.createAccount, 'Create Account'),
-  authRoute(paths.otpVerifyPage, 'Verify Code'),
-  authRoute(paths.phoneOtp, 'Log in with Phone'),
-  authRoute(paths.resgisterAccount, 'Register Account'),
-  authRoute(paths.register, 'Register'),
-  authRoute(paths.socialLogin, 'Social Login'),
-  authRoute(paths.verifyOtp, 'Verify OTP'),
-  authRoute(paths.verifyOtpForgotPassword, 'Verify Reset Code'),
-  authRoute(paths.forgotPassword, 'Forgot Password'),
-  authRoute(paths.resetPassword, 'Reset Password'),
+  authRoute(paths.createAccount, 'Create Account', createAccount),
+  authRoute(paths.otpVerifyPage, 'Verify Code', verifyRegistration),
+  authRoute(paths.phoneOtp, 'Log in with Phone', phoneLogin),
+  authRoute(paths.resgisterAccount, 'Register Account', registerAccount),
+  authRoute(paths.register, 'Register', registerAccount),
+  authRoute(paths.socialLogin, 'Social Login', socialLogin),
+  authRoute(paths.verifyOtp, 'Verify OTP', verifyRegistration),
+  authRoute(paths.verifyOtpForgotPassword, 'Verify Reset Code', verifyReset),
+  authRoute(paths.forgotPassword, 'Forgot Password', forgotPassword),
+  authRoute(paths.resetPassword, 'Reset Password', resetPassword),
 
   protectedRoute(paths.vendorDashboard, 'Vendor Dashboard', vendorOnly),
   protectedRoute(paths.vendorServices, 'My Services', vendorOnly),
@@ -85,7 +96,7 @@ export const routes: readonly AppRoute[] = [
   protectedRoute(paths.myDeals, 'My Created Deals', vendorOnly),
   protectedRoute(paths.mySalesDeal, 'My Sales', vendorOnly),
 
-  protectedRoute(paths.userProfile, 'User Profile', userOnly),
+  protectedRoute(paths.userProfile, 'User Profile', userOnly, userProfile),
   protectedRoute(paths.vendorList, 'Browse Vendors', userOnly),
   protectedRoute(paths.postActivities, 'Create Activity', userOnly),
   protectedRoute(paths.myActivities, 'My Created Activities', userOnly),
@@ -116,13 +127,16 @@ export const routes: readonly AppRoute[] = [
     accepts: (params) => isProductFeaturesSegment(params.productFeatures),
   },
   protectedRoute(paths.contactSupport, 'Help & Support', vendorOrUser),
-  protectedRoute(paths.settings, 'Settings', vendorOrUser),
+  protectedRoute(paths.settings, 'Settings', vendorOrUser, settings),
   protectedRoute(paths.basicInfo, 'Vendor Profile', vendorOrUser),
   protectedRoute(paths.vendorDocument, 'Vendor Documents', vendorOrUser),
   protectedRoute(paths.bankDetails, 'Bank Details', vendorOrUser),
   protectedRoute(paths.serviceTime, 'Service Hours', vendorOrUser),
   protectedRoute(paths.addAddress, 'Add Address', vendorOrUser),
   protectedRoute(paths.serviceDetails, 'Service Details', vendorOrUser),
+
+  // Beyond the spec's table: development help, public (the page says when the server has it off).
+  { path: paths.devOutbox, title: 'Developer outbox', page: devOutbox, guard: 'public', roles: [] },
 
   { path: '*', title: 'Page not found', page: notFoundPage, guard: 'public', roles: [] },
 ];

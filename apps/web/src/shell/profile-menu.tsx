@@ -1,6 +1,7 @@
 import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
 import { ChevronDown } from 'lucide-react';
 import { Link } from 'react-router';
+import { useProfile } from '../features/account/api/get-profile.ts';
 import { useAuth } from '../session/auth-context.tsx';
 import { dangerMenuItemClass, menuItemClass, menuPanelClass } from './nav-dropdown.tsx';
 import { markerClass, useProfileEntries } from './profile-entries.ts';
@@ -11,8 +12,10 @@ type ProfileMenuProps = { view: 'user' | 'vendor'; onRequestLogout: () => void }
 export function ProfileMenu({ view, onRequestLogout }: ProfileMenuProps) {
   const { userData } = useAuth();
   const entries = useProfileEntries(view, onRequestLogout);
-  const email = userData?.user?.email ?? null;
-  const initial = (email?.trim()[0] ?? (view === 'vendor' ? 'V' : 'U')).toUpperCase();
+  const profile = useProfile().data;
+  const email = profile ? profile.email : (userData?.user?.email ?? null);
+  const thumbnail = profile?.profile_thumbnail ?? profile?.profile_image ?? null;
+  const initial = ((profile?.first_name || profile?.username || email)?.trim()[0] ?? (view === 'vendor' ? 'V' : 'U')).toUpperCase();
 
   return (
     <Menu as="div" className="relative">
@@ -20,12 +23,16 @@ export function ProfileMenu({ view, onRequestLogout }: ProfileMenuProps) {
         aria-label="Profile menu"
         className="flex items-center gap-1 rounded-full p-0.5 pr-1.5 hover:bg-slate-100 data-open:bg-slate-100"
       >
-        <span
-          aria-hidden="true"
-          className="flex size-9 items-center justify-center rounded-full bg-linear-to-br from-teal-600 to-emerald-500 text-sm font-semibold text-white"
-        >
-          {initial}
-        </span>
+        {thumbnail ? (
+          <img src={thumbnail} alt="" data-testid="header-avatar" className="size-9 rounded-full object-cover ring-1 ring-slate-200" />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="flex size-9 items-center justify-center rounded-full bg-linear-to-br from-teal-600 to-emerald-500 text-sm font-semibold text-white"
+          >
+            {initial}
+          </span>
+        )}
         <ChevronDown aria-hidden="true" className="size-4 text-slate-500" />
       </MenuButton>
       <MenuItems transition className={`${menuPanelClass} right-0 w-64`}>
@@ -33,7 +40,8 @@ export function ProfileMenu({ view, onRequestLogout }: ProfileMenuProps) {
           <p className="text-xs font-medium uppercase tracking-wide text-slate-500">
             {view === 'vendor' ? 'Vendor account' : 'Signed in'}
           </p>
-          {email && <p className="truncate text-sm font-medium text-slate-900">{email}</p>}
+          {profile?.username && <p className="truncate text-sm font-medium text-slate-900">{profile.username}</p>}
+          {email && <p className="truncate text-sm text-slate-600">{email}</p>}
         </div>
         <MenuSeparator className="my-1 h-px bg-slate-100" />
         {entries.map((entry) => {

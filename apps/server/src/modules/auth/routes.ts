@@ -1,9 +1,7 @@
-import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorCode, endpoints } from '@localloop/contract';
-import { AppError } from '../../lib/errors.ts';
+import { endpoints } from '@localloop/contract';
 import { route, type App } from '../../lib/http.ts';
+import { perMinute } from '../../lib/rate-limit.ts';
 import {
   createVerifiedUser,
   finishPhoneLogin,
@@ -26,14 +24,7 @@ import { loginWithPassword, logout, rotateRefreshToken } from './service.ts';
 const FLOW_COOKIE = 'll_code_flow';
 
 export async function authRoutes(app: App, deps: FlowDeps & { authRateLimitPerMinute: number; secureCookies: boolean }) {
-  await app.register(cookie);
-  await app.register(rateLimit, {
-    global: false,
-    // What this returns is thrown, so the one error handler answers it in the one error shape.
-    errorResponseBuilder: (_request, context) =>
-      new AppError(429, ErrorCode.rateLimited, `Too many attempts from your network. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`),
-  });
-  const limited = { rateLimit: { max: deps.authRateLimitPerMinute, timeWindow: '1 minute' } };
+  const limited = perMinute(deps.authRateLimitPerMinute);
   const meta = (request: FastifyRequest) => ({ userAgent: request.headers['user-agent'] });
 
   const rememberFlow = (reply: FastifyReply, sent: { flowId: string; purpose: string }) => {

@@ -7,6 +7,7 @@ import { users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { startSession, type AuthDeps } from '../auth/service.ts';
+import { violatedUniqueConstraint } from '../../lib/db-errors.ts';
 
 /** The facts of a verified Google ID token that an account needs. */
 export type GoogleIdentity = { sub: string; email: string; givenName: string; familyName: string };
@@ -96,7 +97,7 @@ export async function loginWithGoogle(deps: SocialDeps, input: SocialLoginInput,
         return startSession(deps, tx, userId, meta);
       });
     } catch (err) {
-      if (attempt >= 3 || !isUniqueViolation(err)) throw err;
+      if (attempt >= 3 || violatedUniqueConstraint(err) === null) throw err;
     }
   }
 }
@@ -156,11 +157,4 @@ export async function freeUsername(tx: Tx, email: string): Promise<string> {
     const candidate = `${base}${n}`;
     if (!taken.has(candidate)) return candidate;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }

@@ -1,0 +1,45 @@
+import { endpoints } from '@localloop/contract';
+import type { Profile } from '@localloop/contract';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../../api/client.ts';
+import { useAuth } from '../../../session/auth-context.tsx';
+import { getAccessToken, storeAccountKeys } from '../../../session/storage.ts';
+
+async function getProfile(signal: AbortSignal): Promise<Profile> {
+  const profile = await call(endpoints.profile, { signal });
+  // The spec's stored keys follow the account wherever it was last changed; not after a logout raced this call.
+  if (getAccessToken()) storeAccountKeys(profile);
+  return profile;
+}
+
+/** Keyed by the account, so a second account signing in on this page never sees the first one's profile. */
+export function getProfileQueryOptions(accountId: string) {
+  return queryOptions({
+    queryKey: ['profile', accountId],
+    queryFn: ({ signal }) => getProfile(signal),
+  });
+}
+
+/** The signed-in account's id as the auth state knows it; '' when signed out. */
+export function useAccountId(): string {
+  const id = useAuth().userData?.user?.id;
+  return id === null || id === undefined ? '' : String(id);
+}
+
+export function useProfile() {
+  const accountId = useAccountId();
+  return useQuery({ ...getProfileQueryOptions(accountId), enabled: accountId !== '' });
+}
+
+/** After a save: the new profile in the cache, in the stored keys and the auth state, then a refetch. */
+export function useApplyProfile(): (profile: Profile) => void {
+  const queryClient = useQueryClient();
+  const accountId = useAccountId();
+  const { updateAccount } = useAuth();
+  return (profile: Profile) => {
+    const { queryKey } = getProfileQueryOptions(accountId);
+    queryClient.setQueryData(queryKey, profile);
+    updateAccount({ email: profile.email, phone_number: profile.phone_number, username: profile.username });
+    void queryClient.invalidateQueries({ queryKey });
+  };
+}
