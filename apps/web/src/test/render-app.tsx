@@ -5,16 +5,29 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createRouteObjects } from '../app/router.tsx';
 import { ToastContainer, toastDefaults } from '../lib/toast.ts';
 
-/** Renders the whole app (real routes, guards, shell and session) at `path`. */
-export function renderApp(path = '/') {
+type Entry = string | { pathname: string; search?: string; state?: unknown };
+type Options = { user?: Parameters<typeof userEvent.setup>[0] };
+
+/**
+ * Renders the whole app (real routes, guards, shell and session) at `path`; an object entry carries
+ * router state, as a previous step's navigate() would. `user` options go to userEvent.setup (fake timers).
+ */
+export function renderApp(path: Entry = '/', options: Options = {}) {
   const router = createMemoryRouter(createRouteObjects(), { initialEntries: [path] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const user = userEvent.setup();
+  const user = userEvent.setup(options.user);
   const view = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
       <ToastContainer {...toastDefaults} />
     </QueryClientProvider>,
   );
-  return { ...view, router, user, pathname: () => router.state.location.pathname };
+  return {
+    ...view,
+    router,
+    queryClient,
+    user,
+    pathname: () => router.state.location.pathname,
+    location: () => router.state.location,
+  };
 }

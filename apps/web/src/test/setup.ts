@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { restoreApiStub } from './api-stub.ts';
 import { takeUnexpectedConsoleCalls } from './console.ts';
 import { installMatchMedia, resetViewport } from './media.ts';
 
@@ -25,6 +26,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  restoreApiStub();
   window.localStorage.clear();
   resetViewport();
   vi.unstubAllGlobals();
