@@ -69,7 +69,8 @@ export function CodeForm({ intro, submitLabel, resendIn, onVerify, onResend, out
     try {
       const sent = await onResend();
       form.reset({ otp: '' });
-      setNotice(`We sent a new code to ${sent.sent_to}.`);
+      // A neutral answer (a reset for an address without an account) names no destination.
+      setNotice(sent.sent_to ? `We sent a new code to ${sent.sent_to}.` : 'We sent a new code.');
       return sent.resend_in;
     } catch (error) {
       setServerError(errorMessageOf(error));

@@ -1,4 +1,4 @@
-import { createContext, use, useCallback, useMemo, useState } from 'react';
+import { createContext, startTransition, use, useCallback, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { endpoints } from '@localloop/contract';
@@ -114,7 +114,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // let its guard send the person to /login instead.
     setState({ ...signedOut, loading: true });
     await navigate(paths.root);
-    setState(signedOut);
+    // React Router renders the new location in a transition; as a transition too, this update commits with
+    // it. An urgent update could render first, on the protected page still shown, whose guard would then
+    // send the person to /login (seen when logout follows an await, e.g. "log out of all devices").
+    startTransition(() => setState(signedOut));
     toast.success(message);
     if (refresh) {
       // Best effort: the session is already over on this device whatever the server answers.

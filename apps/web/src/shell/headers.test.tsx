@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setViewportWidth } from '../test/media.ts';
-import { pendingVendorLogin, storeSession, userLogin, vendorLogin } from '../test/fixtures.ts';
+import { ok, stubApi } from '../test/api-stub.ts';
+import { pendingVendorLogin, storeSession, userLogin, userProfile, vendorLogin } from '../test/fixtures.ts';
 import { renderApp } from '../test/render-app.tsx';
 
 function hrefOf(container: HTMLElement, name: string): string | null {
@@ -110,6 +111,21 @@ describe('user header', () => {
     await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Browse Deals' })).toHaveAttribute('data-focus'));
     await app.user.keyboard('{ArrowDown}{Enter}');
     await waitFor(() => expect(app.pathname()).toBe('/mypurchasedeal'));
+  });
+
+  it('shows the profile photo thumbnail on the profile menu button, else the initial', async () => {
+    stubApi({ 'GET /profile/': ok({ ...userProfile, profile_image: '/media/a.webp', profile_thumbnail: '/media/a-400.webp' }) });
+    storeSession(userLogin);
+    const app = renderApp('/LocalActivities');
+    const button = await screen.findByRole('button', { name: 'Profile menu' });
+    await waitFor(() => expect(within(button).getByTestId('header-avatar')).toHaveAttribute('src', '/media/a-400.webp'));
+    app.unmount();
+
+    stubApi({ 'GET /profile/': ok(userProfile) });
+    renderApp('/LocalActivities');
+    const plain = await screen.findByRole('button', { name: 'Profile menu' });
+    await waitFor(() => expect(plain).toHaveTextContent('U'));
+    expect(within(plain).queryByTestId('header-avatar')).not.toBeInTheDocument();
   });
 
   it('starts the become-a-vendor flow at /BasicInfo when phone number and email are stored', async () => {

@@ -40,6 +40,8 @@ export function stubApi(handlers: Record<string, Handler> = {}) {
       headers: { 'Content-Type': 'application/json' },
     });
   });
+  // A second stub in one test replaces the first; the restore after the test goes back to the real client.
+  restoreApiStub();
   restoreClient = configureApiClient({ baseUrl: '/api', fetch: fetchStub, navigate: vi.fn() });
   return {
     fetchStub,

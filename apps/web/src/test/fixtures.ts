@@ -1,4 +1,4 @@
-import type { LoginResponse } from '@localloop/contract';
+import type { LoginResponse, Profile } from '@localloop/contract';
 
 export const userLogin: LoginResponse = {
   access: 'access-user',
@@ -37,3 +37,23 @@ export function storeSession(response: LoginResponse, extra: Record<string, stri
   if (response.vendor_id) localStorage.setItem('vendor_id', response.vendor_id);
   for (const [key, value] of Object.entries(extra)) localStorage.setItem(key, value);
 }
+
+/** GET /profile/ of userLogin's account. */
+export const userProfile: Profile = {
+  id: userLogin.user.id,
+  email: 'user@example.com',
+  phone_number: '+15550000001',
+  username: 'una_user',
+  first_name: 'Una',
+  last_name: 'User',
+  profile_image: null,
+  profile_thumbnail: null,
+  pending_email: null,
+  pending_phone_number: null,
+  has_password: true,
+  vendor_id: null,
+  is_approved: false,
+  kyc_status: null,
+  is_operator: false,
+  date_joined: '2025-01-15T10:00:00.000Z',
+};

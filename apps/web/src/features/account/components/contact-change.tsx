@@ -19,6 +19,7 @@ export type Channel = 'email' | 'sms';
 const channels = {
   email: {
     label: 'Email',
+    noun: 'e-mail address',
     newLabel: 'New e-mail address',
     field: 'email',
     input: { type: 'email', autoComplete: 'email', inputMode: 'email' },
@@ -28,6 +29,7 @@ const channels = {
   },
   sms: {
     label: 'Phone number',
+    noun: 'phone number',
     newLabel: 'New phone number',
     field: 'phone_number',
     input: { type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
@@ -37,7 +39,7 @@ const channels = {
   },
 } as const;
 
-type Mode = { kind: 'view' } | { kind: 'enter' } | { kind: 'code'; sent: OtpSentResponse | null };
+type Mode = { kind: 'view' } | { kind: 'enter' } | { kind: 'code'; sent: (OtpSentResponse & { to: string }) | null };
 
 /** One contact (e-mail or phone): its value, a pending change, and the change itself, verified by code. */
 export function ContactRow({ profile, channel }: { profile: Profile; channel: Channel }) {
@@ -46,6 +48,13 @@ export function ContactRow({ profile, channel }: { profile: Profile; channel: Ch
   const [mode, setMode] = useState<Mode>({ kind: 'view' });
   const current = channel === 'email' ? profile.email : profile.phone_number;
   const pending = channel === 'email' ? profile.pending_email : profile.pending_phone_number;
+
+  // Asking again for the same new value, not /resend-otp/: that one prefers this browser's flow cookie
+  // (a sign-up or reset of the last hour) over the account's pending change.
+  const resend = (value: string | null | undefined) => {
+    if (!value) return Promise.reject(new ApiError(400, 'NO_PENDING_CODE', `Enter the new ${copy.noun} again to get a new code.`));
+    return call(endpoints.sendVerificationOtp, { body: channel === 'email' ? { email: value } : { phone_number: value } });
+  };
 
   const verify = async (otp: string) => {
     applyProfile(await call(endpoints.verifyContact, { body: { channel, otp } }));
@@ -91,8 +100,8 @@ export function ContactRow({ profile, channel }: { profile: Profile; channel: Ch
             submitLabel={`Confirm ${copy.label.toLowerCase()}`}
             resendIn={mode.sent?.resend_in ?? 0}
             onVerify={verify}
-            onResend={() => call(endpoints.resendOtp)}
-            outboxRecipient={pending ?? undefined}
+            onResend={() => resend(mode.sent?.to ?? pending)}
+            outboxRecipient={mode.sent?.to ?? pending ?? undefined}
             focusOnMount
             after={
               <button type="button" onClick={() => setMode({ kind: 'view' })} className="text-sm font-semibold text-teal-800 hover:underline">
@@ -106,7 +115,7 @@ export function ContactRow({ profile, channel }: { profile: Profile; channel: Ch
   );
 }
 
-type NewContactFormProps = { channel: Channel; onSent: (sent: OtpSentResponse) => void; onCancel: () => void };
+type NewContactFormProps = { channel: Channel; onSent: (sent: OtpSentResponse & { to: string }) => void; onCancel: () => void };
 
 function NewContactForm({ channel, onSent, onCancel }: NewContactFormProps) {
   const copy = channels[channel];
@@ -130,7 +139,7 @@ function NewContactForm({ channel, onSent, onCancel }: NewContactFormProps) {
       const sent = await call(endpoints.sendVerificationOtp, { body });
       // The profile now has a pending e-mail or phone; show it.
       void queryClient.invalidateQueries({ queryKey: getProfileQueryOptions(accountId).queryKey });
-      onSent(sent);
+      onSent({ ...sent, to: value });
     } catch (error) {
       setServerError(applyServerError(asValueError(error, copy.field), form.setError, ['value'], { EMAIL_TAKEN: 'value', PHONE_TAKEN: 'value' }));
     } finally {
