@@ -56,7 +56,7 @@ export default function VerifyRegistrationPage() {
       <CodeForm
         intro={
           <p>
-            We sent a 6-digit code to <strong className="font-semibold text-slate-900">{state?.sent?.sent_to ?? email}</strong>.{' '}
+            We sent a 6-digit code to <strong className="font-semibold break-all text-slate-900">{state?.sent?.sent_to ?? email}</strong>.{' '}
             {expiryText(state?.sent?.expires_in)}
           </p>
         }

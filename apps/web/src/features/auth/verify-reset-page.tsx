@@ -54,7 +54,7 @@ export default function VerifyResetPage() {
       <CodeForm
         intro={
           <p>
-            If <strong className="font-semibold text-slate-900">{email}</strong> belongs to a LocalLoop account, we sent a
+            If <strong className="font-semibold break-all text-slate-900">{email}</strong> belongs to a LocalLoop account, we sent a
             6-digit code to it. {expiryText(undefined)}
           </p>
         }

@@ -64,8 +64,8 @@ export function ContactRow({ profile, channel }: { profile: Profile; channel: Ch
 
   return (
     <div className="py-4 first:pt-0 last:pb-0">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0 flex-1">
           <p className="text-sm text-slate-500">{copy.label}</p>
           <p className="break-all font-medium text-slate-900">{current ?? <span className="font-normal text-slate-500">Not added yet</span>}</p>
           {pending && mode.kind !== 'code' && (
@@ -78,7 +78,7 @@ export function ContactRow({ profile, channel }: { profile: Profile; channel: Ch
           )}
         </div>
         {mode.kind === 'view' && (
-          <button type="button" onClick={() => setMode({ kind: 'enter' })} className="btn-secondary" aria-label={`${current ? 'Change' : 'Add'} ${copy.label.toLowerCase()}`}>
+          <button type="button" onClick={() => setMode({ kind: 'enter' })} className="btn-secondary shrink-0" aria-label={`${current ? 'Change' : 'Add'} ${copy.label.toLowerCase()}`}>
             {current ? 'Change' : 'Add'}
           </button>
         )}
