@@ -21,7 +21,7 @@ export const SignUpCreateState = z.object({
 });
 export type SignUpCreateState = z.infer<typeof SignUpCreateState>;
 
-export const ResetCodeState = z.object({ email: z.string(), message: z.string().optional() });
+export const ResetCodeState = z.object({ email: z.string() });
 export type ResetCodeState = z.infer<typeof ResetCodeState>;
 
 export const ResetPasswordState = z.object({ reset_token: z.string().min(1), email: z.string().optional() });

@@ -30,8 +30,9 @@ export default function ForgotPasswordPage() {
     inFlight.current = true;
     setServerError(null);
     try {
-      const { message } = await call(endpoints.forgotPassword, { body: { email } });
-      const state: ResetCodeState = { email, message };
+      // The answer is the same whether or not the address has an account; the next page words it that way.
+      await call(endpoints.forgotPassword, { body: { email } });
+      const state: ResetCodeState = { email };
       await navigate(to.withEmail(paths.verifyOtpForgotPassword, email), { state });
     } catch (error) {
       setServerError(applyServerError(error, form.setError, ['email']));
