@@ -253,6 +253,51 @@ describe('forgotten password (/send/email/forgot-password/ → /verify/otp/forgo
   });
 });
 
+describe('a reset asked for too soon after another code', () => {
+  it('is not lost: /resend-otp/ sends it once the minute has passed', async () => {
+    const { email } = await createAccount(t.database);
+    // Another code went to the same address a moment ago (say, someone confirming it as their new e-mail).
+    await t.database.db.transaction(async (tx) => {
+      const { issueCode } = await import('./otp.ts');
+      const { createMessenger } = await import('../../lib/messaging.ts');
+      await issueCode({ db: t.database.db, clock, messenger: createMessenger({ mail: { smtpUrl: undefined, from: 'x' }, sms: undefined, devOutbox: true }), secret: 's' }, tx, {
+        purpose: 'verify_email',
+        channel: 'email',
+        destination: email,
+      });
+    });
+    const asked = await post('/api/send/email/forgot-password/', { email });
+    expect(asked.statusCode).toBe(200);
+    const before = (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${email}` })).json().length;
+
+    nextMinute();
+    const cookie = String(asked.headers['set-cookie']).split(';')[0] ?? '';
+    const resent = await post('/api/resend-otp/', undefined, { cookie });
+    expect(resent.statusCode).toBe(200);
+    const outbox = (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${email}` })).json();
+    expect(outbox.length).toBe(before + 1);
+    expect(outbox[0].subject).toMatch(/password reset/);
+    expect((await post('/api/verify/otp/forgot-password/', { email, otp: outbox[0].code })).statusCode).toBe(200);
+  });
+
+  it('a signed-in account resends its pending contact change, not an older flow of this browser', async () => {
+    const p = newPerson();
+    const start = await post('/api/register/v3/', p);
+    const created = await post('/api/create-user/', {
+      verification_token: (await post('/api/verify/register/otp/v3/', { email: p.email, otp: await codeFor(t.app, p.email) })).json().verification_token,
+    });
+    const { access } = created.json();
+    const cookie = String(start.headers['set-cookie']).split(';')[0] ?? '';
+    const phone = `+1222${String(Date.now()).slice(-7)}`;
+    await t.app.inject({ method: 'POST', url: '/api/send-verification-otp/', headers: { authorization: `Bearer ${access}` }, payload: { phone_number: phone } });
+    nextMinute();
+    const resent = await post('/api/resend-otp/', undefined, { cookie, authorization: `Bearer ${access}` });
+    expect(resent.statusCode).toBe(200);
+    expect(resent.json().channel).toBe('sms');
+    expect(resent.headers['set-cookie']).toBeUndefined();
+  });
+});
+
 describe('delivery', () => {
   it('sends e-mail through a real SMTP server when SMTP_URL is set, and the code in it works', async () => {
     const received: string[] = [];

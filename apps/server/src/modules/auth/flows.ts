@@ -14,7 +14,19 @@ import { refreshTokens, users } from '../../db/schema.ts';
 import { violatedUniqueConstraint } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
-import { checkCode, issueCode, issueStepToken, latestFor, latestOfFlow, redeemStepToken, type OtpDeps, type OtpPurpose } from './otp.ts';
+import {
+  CODE_TTL_SECONDS,
+  RESEND_AFTER_SECONDS,
+  checkCode,
+  issueCode,
+  issueStepToken,
+  latestFor,
+  latestOfFlow,
+  mask,
+  redeemStepToken,
+  type OtpDeps,
+  type OtpPurpose,
+} from './otp.ts';
 import { startSession, type AuthDeps } from './service.ts';
 
 export type FlowDeps = AuthDeps & OtpDeps;
@@ -196,8 +208,7 @@ export const forgotPasswordMessage = 'If an account uses this e-mail address, we
  * Answers the same whether or not the address has an account, and whether or not a limit was hit,
  * so the answer tells nobody who has an account. The flow id still lets /resend-otp/ work.
  */
-export async function forgotPassword(deps: FlowDeps, email: string): Promise<MessageResponse & { flowId: string }> {
-  const flowId = crypto.randomUUID();
+export async function forgotPassword(deps: FlowDeps, email: string, flowId: string = crypto.randomUUID()): Promise<MessageResponse & { flowId: string }> {
   const [user] = await deps.db
     .select({ id: users.id })
     .from(users)
@@ -247,36 +258,34 @@ export async function revokeAllSessions(tx: Tx, userId: string, now: Date, keepF
 
 // ---- Resend for the flow in progress -------------------------------------------------------
 
-/** /resend-otp/: the flow is known from its cookie; a signed-in account may instead resend its contact change. */
-export async function resendForFlow(deps: FlowDeps, flow: { id: string; purpose: string } | null, userId: string | null): Promise<Sent> {
-  const row = flow ? await latestOfFlow(deps.db, flow.id) : undefined;
-  if (!row && flow?.purpose === 'password_reset') {
-    // Nothing was sent because the address has no account: answer as if it had, like the first step.
-    return { message: forgotPasswordMessage, sent_to: '', channel: 'email', expires_in: 600, resend_in: 60, flowId: flow.id, purpose: 'password_reset' };
-  }
-  if (row) {
-    const sent = await deps.db.transaction((tx) =>
-      issueCode(deps, tx, {
-        purpose: row.purpose,
-        channel: row.channel,
-        destination: row.destination,
-        userId: row.userId,
-        payload: row.payload,
-        flowId: row.flowId,
-      }),
-    );
-    return { ...sent, purpose: row.purpose };
-  }
+/** What /resend-otp/ knows of the flow in this browser: its cookie (httpOnly; the person's own address). */
+export type FlowCookie = { id: string; purpose: string; to: string };
+
+/**
+ * /resend-otp/ (no body). A signed-in account resends its pending e-mail or phone change first (a
+ * cookie may be left over from signing up); otherwise the browser's flow cookie says what to resend.
+ */
+export async function resendForFlow(deps: FlowDeps, flow: FlowCookie | null, userId: string | null): Promise<Sent> {
   if (userId) {
     const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
     const destination = user?.pendingEmail ?? user?.pendingPhoneNumber;
     if (user && destination) {
       const purpose = user.pendingEmail ? 'verify_email' : 'verify_phone';
-      const sent = await deps.db.transaction((tx) =>
-        issueCode(deps, tx, { purpose, channel: user.pendingEmail ? 'email' : 'sms', destination, userId }),
-      );
+      const sent = await deps.db.transaction((tx) => issueCode(deps, tx, { purpose, channel: user.pendingEmail ? 'email' : 'sms', destination, userId }));
       return { ...sent, purpose };
     }
+  }
+  if (flow?.purpose === 'password_reset') {
+    // Same neutrality as the first step: the answer never tells whether the address has an account.
+    const { message, flowId } = await forgotPassword(deps, flow.to, flow.id);
+    return { message, sent_to: mask(flow.to), channel: 'email', expires_in: CODE_TTL_SECONDS, resend_in: RESEND_AFTER_SECONDS, flowId, purpose: 'password_reset' };
+  }
+  const row = flow ? await latestOfFlow(deps.db, flow.id) : undefined;
+  if (row) {
+    const sent = await deps.db.transaction((tx) =>
+      issueCode(deps, tx, { purpose: row.purpose, channel: row.channel, destination: row.destination, userId: row.userId, payload: row.payload, flowId: row.flowId }),
+    );
+    return { ...sent, purpose: row.purpose };
   }
   throw new AppError(400, 'NO_PENDING_CODE', 'There is no code waiting to be sent again. Please start again.');
 }

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { endpoints } from '@localloop/contract';
 import { route, type App } from '../../lib/http.ts';
 import { perMinute } from '../../lib/rate-limit.ts';
@@ -15,6 +16,7 @@ import {
   verifyAndCreateV2,
   verifyPasswordReset,
   verifyRegistration,
+  type FlowCookie,
   type FlowDeps,
   type Sent,
 } from './flows.ts';
@@ -22,13 +24,14 @@ import { loginWithPassword, logout, rotateRefreshToken } from './service.ts';
 
 /** The browser flow a code belongs to, so /resend-otp/ (no body) knows what to send again. */
 const FLOW_COOKIE = 'll_code_flow';
+const FlowCookieSchema = z.object({ id: z.string().uuid(), purpose: z.string().max(32), to: z.string().min(3).max(254) });
 
 export async function authRoutes(app: App, deps: FlowDeps & { authRateLimitPerMinute: number; secureCookies: boolean }) {
   const limited = perMinute(deps.authRateLimitPerMinute);
   const meta = (request: FastifyRequest) => ({ userAgent: request.headers['user-agent'] });
 
-  const rememberFlow = (reply: FastifyReply, sent: { flowId: string; purpose: string }) => {
-    reply.setCookie(FLOW_COOKIE, `${sent.flowId}.${sent.purpose}`, {
+  const rememberFlow = (reply: FastifyReply, flow: FlowCookie) => {
+    reply.setCookie(FLOW_COOKIE, Buffer.from(JSON.stringify(flow)).toString('base64url'), {
       path: '/api',
       httpOnly: true,
       sameSite: 'strict',
@@ -36,12 +39,16 @@ export async function authRoutes(app: App, deps: FlowDeps & { authRateLimitPerMi
       maxAge: 3600,
     });
   };
-  const flowOf = (request: FastifyRequest) => {
-    const [id, purpose] = (request.cookies[FLOW_COOKIE] ?? '').split('.');
-    return id && purpose && /^[0-9a-f-]{36}$/i.test(id) ? { id, purpose } : null;
+  const flowOf = (request: FastifyRequest): FlowCookie | null => {
+    try {
+      const parsed = FlowCookieSchema.safeParse(JSON.parse(Buffer.from(request.cookies[FLOW_COOKIE] ?? '', 'base64url').toString()));
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
   };
-  const sentAnswer = (reply: FastifyReply, sent: Sent) => {
-    rememberFlow(reply, sent);
+  const sentAnswer = (reply: FastifyReply, sent: Sent, to: string) => {
+    rememberFlow(reply, { id: sent.flowId, purpose: sent.purpose, to });
     const { flowId: _flowId, purpose: _purpose, ...answer } = sent;
     return answer;
   };
@@ -51,34 +58,49 @@ export async function authRoutes(app: App, deps: FlowDeps & { authRateLimitPerMi
     endpoints.login,
     async ({ body, request, reply }) => {
       if (body.email && body.password) return loginWithPassword(deps, { email: body.email, password: body.password }, meta(request));
-      return sentAnswer(reply, await startPhoneLogin(deps, body.phone_number ?? ''));
+      const phone = body.phone_number ?? '';
+      return sentAnswer(reply, await startPhoneLogin(deps, phone), phone);
     },
     limited,
   );
   route(app, endpoints.legacyLogin, ({ body, request }) => legacyLogin(deps, body, meta(request)), limited);
   route(app, endpoints.loginOtp, ({ body, request }) => finishPhoneLogin(deps, body.phone_number, body.otp, meta(request)), limited);
-  route(app, endpoints.resendLoginOtp, async ({ body, request, reply }) => sentAnswer(reply, await startPhoneLogin(deps, body.phone_number, flowOf(request)?.id)), limited);
+  route(app, endpoints.resendLoginOtp, async ({ body, request, reply }) => sentAnswer(reply, await startPhoneLogin(deps, body.phone_number, flowOf(request)?.id), body.phone_number), limited);
 
-  route(app, endpoints.register, async ({ body, reply }) => sentAnswer(reply, await startRegistration(deps, body)), limited);
-  route(app, endpoints.registerV2, async ({ body, reply }) => sentAnswer(reply, await startRegistration(deps, body)), limited);
+  route(app, endpoints.register, async ({ body, reply }) => sentAnswer(reply, await startRegistration(deps, body), body.email), limited);
+  route(app, endpoints.registerV2, async ({ body, reply }) => sentAnswer(reply, await startRegistration(deps, body), body.email), limited);
   route(app, endpoints.verifyRegistration, ({ body }) => verifyRegistration(deps, body.email, body.otp), limited);
   route(app, endpoints.createUser, ({ body, request }) => createVerifiedUser(deps, body.verification_token, meta(request)), limited);
   route(app, endpoints.verifyCreateV2, ({ body, request }) => verifyAndCreateV2(deps, body.email, body.otp, meta(request)), limited);
-  route(app, endpoints.resendRegistrationOtp, async ({ body, request, reply }) => sentAnswer(reply, await resendRegistration(deps, body.email, flowOf(request)?.id)), limited);
+  route(app, endpoints.resendRegistrationOtp, async ({ body, request, reply }) => sentAnswer(reply, await resendRegistration(deps, body.email, flowOf(request)?.id), body.email), limited);
 
   route(
     app,
     endpoints.forgotPassword,
     async ({ body, reply }) => {
       const { flowId, message } = await forgotPassword(deps, body.email);
-      rememberFlow(reply, { flowId, purpose: 'password_reset' });
+      rememberFlow(reply, { id: flowId, purpose: 'password_reset', to: body.email });
       return { message };
     },
     limited,
   );
   route(app, endpoints.verifyReset, ({ body }) => verifyPasswordReset(deps, body.email, body.otp), limited);
   route(app, endpoints.resetPassword, ({ body }) => resetPassword(deps, body.reset_token, body.password), limited);
-  route(app, endpoints.resendOtp, async ({ request, reply, userId }) => sentAnswer(reply, await resendForFlow(deps, flowOf(request), userId)), limited);
+  route(
+    app,
+    endpoints.resendOtp,
+    async ({ request, reply, userId }) => {
+      const flow = flowOf(request);
+      const sent = await resendForFlow(deps, flow, userId);
+      // A signed-in account's contact change is not a browser flow: its cookie stays as it is.
+      if (!flow || sent.purpose === 'verify_email' || sent.purpose === 'verify_phone') {
+        const { flowId: _flowId, purpose: _purpose, ...answer } = sent;
+        return answer;
+      }
+      return sentAnswer(reply, sent, flow.to);
+    },
+    limited,
+  );
 
   route(app, endpoints.tokenRefresh, ({ body, request }) => rotateRefreshToken(deps, body.refresh, meta(request)));
   route(app, endpoints.logout, async ({ body }) => {

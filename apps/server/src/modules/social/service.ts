@@ -112,6 +112,8 @@ async function findOrCreateAccount(tx: Tx, identity: GoogleIdentity): Promise<st
   const [sameEmail] = await tx.select().from(users).where(eq(users.email, identity.email)).limit(1).for('update');
   if (sameEmail) {
     assertActive(sameEmail);
+    // Linked to this same Google identity: a parallel first sign-in created it a moment ago.
+    if (sameEmail.googleSub === identity.sub) return sameEmail.id;
     if (sameEmail.googleSub) {
       throw new AppError(409, 'SOCIAL_ACCOUNT_CONFLICT', 'This e-mail address is already linked to another Google account. Log in with your password instead.');
     }
