@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { LoginResponse, LogoutInput, MessageResponse, TokenRefreshInput, TokenRefreshResponse } from './auth.ts';
 import { HealthResponse } from './health.ts';
+import { GeoPlaceParams, GeoReverseQuery, GeoSuggestQuery, Place } from './geo.ts';
+import { MarkedRead, Notification, NotificationIdParams, NotificationListQuery, WsTicketResponse } from './notifications.ts';
 import {
   ChangePasswordInput,
   ContactChangeInput,
@@ -272,6 +274,59 @@ export const endpoints = {
     response: MessageResponse,
     auth: 'none',
     summary: 'End this session: revokes the refresh token and every token rotated from it',
+  }),
+  notifications: endpoint({
+    method: 'GET',
+    path: '/notifications/',
+    query: NotificationListQuery,
+    body: undefined,
+    response: z.array(Notification),
+    auth: 'required',
+    summary: 'The caller\'s notifications, newest first (page, page_size)',
+  }),
+  markNotificationRead: endpoint({
+    method: 'PATCH',
+    path: '/notifications/mark-as-read/{id}/',
+    params: NotificationIdParams,
+    body: undefined,
+    response: MarkedRead,
+    auth: 'required',
+    summary: 'Mark one of the caller\'s notifications as read (empty body)',
+  }),
+  wsTicket: endpoint({
+    method: 'POST',
+    path: '/ws/ticket/',
+    body: undefined,
+    response: WsTicketResponse,
+    auth: 'required',
+    summary: 'A one-use ticket (30 s) to open the realtime socket at /api/ws?ticket=…',
+  }),
+  geoSuggest: endpoint({
+    method: 'GET',
+    path: '/geo/suggest/',
+    query: GeoSuggestQuery,
+    body: undefined,
+    response: z.array(Place),
+    auth: 'none',
+    summary: 'Places matching typed text (accent- and typo-tolerant), best match and biggest first',
+  }),
+  geoReverse: endpoint({
+    method: 'GET',
+    path: '/geo/reverse/',
+    query: GeoReverseQuery,
+    body: undefined,
+    response: Place,
+    auth: 'none',
+    summary: 'The nearest known place to a coordinate',
+  }),
+  geoPlace: endpoint({
+    method: 'GET',
+    path: '/geo/place/{id}/',
+    params: GeoPlaceParams,
+    body: undefined,
+    response: Place,
+    auth: 'none',
+    summary: 'One place of the gazetteer by id (forward geocode of a chosen suggestion)',
   }),
 } as const;
 

@@ -4,3 +4,5 @@ export * from './health.ts';
 export * from './endpoints.ts';
 export * from './account.ts';
 export * from './common-passwords.ts';
+export * from './geo.ts';
+export * from './notifications.ts';

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** A place from the gazetteer (or the maps provider): enough to show it and to store it as the user's location. */
+export const Place = z.object({
+  id: z.string(),
+  /** City or town. */
+  city: z.string(),
+  /** Region / state / province (first administrative level). */
+  state: z.string(),
+  country: z.string(),
+  country_code: z.string(),
+  /** Neighbourhood or district when known, else empty. */
+  area: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  population: z.number().int(),
+  /** "City, State, Country" as people read it. */
+  formatted_address: z.string(),
+});
+export type Place = z.infer<typeof Place>;
+
+export const GeoSuggestQuery = z.object({
+  q: z.string().trim().min(1, 'Type a few letters of a place.').max(120),
+  limit: z.coerce.number().int().min(1).max(20).default(8),
+});
+
+export const GeoReverseQuery = z.object({
+  lat: z.coerce.number().min(-90, 'Latitude is between -90 and 90.').max(90, 'Latitude is between -90 and 90.'),
+  lng: z.coerce.number().min(-180, 'Longitude is between -180 and 180.').max(180, 'Longitude is between -180 and 180.'),
+});
+
+export const GeoPlaceParams = z.object({ id: z.string().min(1).max(40) });
