@@ -17,6 +17,8 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { createStorage } from './modules/uploads/storage.ts';
 import { usersRoutes } from './modules/users/routes.ts';
+import { notificationsRoutes } from './modules/notifications/routes.ts';
+import { startRealtime } from './lib/realtime.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { socialRoutes } from './modules/social/routes.ts';
 import { registerMediaFiles, uploadRoutes } from './modules/uploads/routes.ts';
@@ -88,6 +90,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const messenger = createMessenger(deps.config);
   const storage = createStorage(deps.config);
   const otpDeps = { db: deps.database.db, clock, messenger, secret: deps.config.jwtSecret };
+  const realtime = await startRealtime(deps.database);
+  app.addHook('onClose', () => realtime.stop());
   await app.register(authPlugin, { tokens });
 
   await app.register(
@@ -105,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       });
       await usersRoutes(api, { ...otpDeps, mediaUrl: (key) => storage.url(key), deleteFile: (key) => storage.delete(key) });
       if (deps.config.devOutbox) await devRoutes(api, deps.database.db);
+      await notificationsRoutes(api, { db: deps.database.db, clock, hub: realtime.hub });
     },
     { prefix: '/api' },
   );

@@ -28,6 +28,8 @@ export type Database = {
   migrate(): Promise<void>;
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
+  /** Calls back with each NOTIFY payload on the channel (delivered only once the notifying transaction commits). */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** PGlite only: the whole data dir as a tarball, to clone a migrated database quickly. */
   dumpDataDir?(): Promise<Blob>;
 };
@@ -55,6 +57,12 @@ export async function openPglite(source: PgliteSource): Promise<Database> {
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: (timeoutMs) => withTimeout(client.query('SELECT 1'), timeoutMs),
     close: () => client.close(),
+    async listen(channel, onPayload) {
+      const stop = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
@@ -81,12 +89,40 @@ export function openPostgres(url: string, poolSize = 10): Database {
     },
     ping: (timeoutMs) => withTimeout(pool.query('SELECT 1'), timeoutMs),
     close: () => pool.end(),
+    listen: (channel, onPayload) => listenOnPostgres(url, channel, onPayload),
   };
 }
 
 export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string; poolSize?: number }): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize);
   return openPglite({ dataDir: path.join(opts.dataDir, 'pglite') });
+}
+
+/**
+ * LISTEN needs a connection of its own for as long as it lasts. A dropped connection is reopened
+ * after a second (events in between are lost; clients refetch when their socket reconnects).
+ */
+async function listenOnPostgres(url: string, channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (msg) => {
+      if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
+    });
+    next.on('error', () => {
+      void next.end().catch(() => undefined);
+      if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1000);
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => undefined);
+  };
 }
 
 async function withTimeout(work: Promise<unknown>, timeoutMs = 2000): Promise<void> {

@@ -173,3 +173,35 @@ export const media = pgTable(
     check('media_dimensions', sql`${t.width} > 0 AND ${t.height} > 0 AND ${t.bytes} > 0`),
   ],
 );
+
+/** Notifications of one user; `notify()` writes them inside the caller's transaction. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    notificationType: text('notification_type').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt),
+    check('notifications_lengths', sql`length(${t.title}) <= 200 AND length(${t.body}) <= 2000`),
+  ],
+);
+
+/** One-use tickets that open the realtime socket, so no token travels in a URL or a log. */
+export const wsTickets = pgTable('ws_tickets', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  ticketHash: text('ticket_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});

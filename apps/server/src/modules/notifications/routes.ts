@@ -1,0 +1,50 @@
+import websocket from '@fastify/websocket';
+import type { WebSocket } from 'ws';
+import { endpoints } from '@localloop/contract';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { route, type App } from '../../lib/http.ts';
+import type { RealtimeHub } from '../../lib/realtime.ts';
+import { issueTicket, listNotifications, markRead, redeemTicket } from './service.ts';
+
+const HEARTBEAT_MS = 25_000;
+
+export async function notificationsRoutes(app: App, deps: { db: Db; clock: Clock; hub: RealtimeHub; heartbeatMs?: number }) {
+  route(app, endpoints.notifications, ({ userId, query }) => listNotifications(deps.db, userId, query.page, query.page_size));
+  route(app, endpoints.markNotificationRead, ({ userId, params }) => markRead(deps.db, userId, params.id));
+  route(app, endpoints.wsTicket, ({ userId }) => issueTicket(deps.db, deps.clock, userId));
+
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+  const socketUsers = new WeakMap<object, string>();
+
+  /** GET /api/ws?ticket=… — the ticket is checked before the upgrade, so a refused one gets a plain 401. */
+  app.get(
+    '/ws',
+    {
+      websocket: true,
+      preValidation: async (request) => {
+        const ticket = (request.query as { ticket?: unknown }).ticket;
+        const userId = typeof ticket === 'string' && ticket.length < 200 ? await redeemTicket(deps.db, deps.clock, ticket) : null;
+        if (!userId) throw new AppError(401, 'WS_TICKET_INVALID', 'The realtime ticket is missing, used or expired. Ask for a new one.');
+        socketUsers.set(request, userId);
+      },
+    },
+    (socket: WebSocket, request) => {
+      const userId = socketUsers.get(request);
+      if (!userId) return socket.close(4401, 'unauthorised');
+      deps.hub.join(`user:${userId}`, socket);
+      // Heartbeat: a socket that does not answer a ping by the next one is gone.
+      let alive = true;
+      socket.on('pong', () => (alive = true));
+      const beat = setInterval(() => {
+        if (!alive) return socket.terminate();
+        alive = false;
+        socket.ping();
+      }, deps.heartbeatMs ?? HEARTBEAT_MS);
+      socket.on('close', () => clearInterval(beat));
+      // The client only listens; anything it sends is ignored.
+      socket.on('message', () => undefined);
+    },
+  );
+}
