@@ -19,6 +19,7 @@ import { createStorage } from './modules/uploads/storage.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { startRealtime } from './lib/realtime.ts';
+import { geoRoutes } from './modules/geo/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { socialRoutes } from './modules/social/routes.ts';
 import { registerMediaFiles, uploadRoutes } from './modules/uploads/routes.ts';
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(cookie);
       await registerRateLimits(api);
       await healthRoutes(api, deps.database);
+      await geoRoutes(api);
       await uploadRoutes(api, { db: deps.database.db, storage });
       await socialRoutes(api, { db: deps.database.db, tokens, clock, google: deps.config.google, authRateLimitPerMinute: deps.config.authRateLimitPerMinute });
       await authRoutes(api, {
