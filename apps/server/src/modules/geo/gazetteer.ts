@@ -218,11 +218,19 @@ export function buildGazetteer(cities: RawCity[], regions: RawRegion[], countryN
     };
   }
 
+  // A few thousand region and country names, normalized once each.
+  const normalizedNames = new Map<string, string>();
+  function normalizedName(name: string): string {
+    let key = normalizedNames.get(name);
+    if (key === undefined) normalizedNames.set(name, (key = normalize(name)));
+    return key;
+  }
+
   /** Does one comma part ("fr", "usa", "texas", "ny") describe where this row is? */
   function inside(row: Row, part: string): boolean {
     if (part === row.countryCode.toLowerCase() || part === row.adminCode.toLowerCase()) return true;
     if (countryByName.get(part) === row.countryCode) return true;
-    if (part.length >= 3 && (normalize(row.country).startsWith(part) || normalize(row.state).startsWith(part))) return true;
+    if (part.length >= 3 && (normalizedName(row.country).startsWith(part) || normalizedName(row.state).startsWith(part))) return true;
     return false;
   }
 
