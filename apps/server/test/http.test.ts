@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints, type Endpoint } from '@localloop/contract';
 import { createTestApp, type TestContext } from './helper.ts';
 
 let t: TestContext;
@@ -138,6 +139,18 @@ describe('sign in with Google', () => {
     expect(csp).toContain('script-src \'self\' https://accounts.google.com/gsi/client');
     expect(csp).toContain('frame-src https://accounts.google.com/gsi/');
     expect(csp).not.toContain('unsafe-inline');
+  });
+});
+
+describe('the endpoint table', () => {
+  it('has a route for every endpoint of the contract, parameters included', async () => {
+    const table: Endpoint[] = Object.values(endpoints);
+    for (const e of table) {
+      const url = `/api${e.path.replace(/\{\w+\}/g, '0b9f6a52-8f5b-4b8f-9d3f-2d3f1c2b1a00')}`;
+      const res = await t.app.inject({ method: e.method, url });
+      const missing = res.statusCode === 404 && String(res.json().error).startsWith('There is no API endpoint');
+      expect(missing, `${e.method} ${url}`).toBe(false);
+    }
   });
 });
 

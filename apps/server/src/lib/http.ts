@@ -39,7 +39,8 @@ export function route<E extends Endpoint>(
   for (const url of [endpoint.path, ...(endpoint.aliases ?? [])]) {
     app.route({
       method: endpoint.method,
-      url,
+      // The contract writes parameters as the spec does ("{id}"); Fastify's router reads ":id".
+      url: url.replace(/\{(\w+)\}/g, ':$1'),
       ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
       schema: {
         summary: endpoint.summary,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../client.ts';
 import { seedAccounts } from './accounts.ts';
+import { seedNotifications } from './notifications.ts';
 
 /**
  * Demo data, one file a domain; each step adds only what is missing, so running it again
@@ -10,5 +11,7 @@ export async function seedDemoData(db: Db, log?: Pick<FastifyBaseLogger, 'info'>
   await db.transaction(async (tx) => {
     const accounts = await seedAccounts(tx);
     if (accounts > 0) log?.info(`demo data: ${accounts} accounts created`);
+    const notes = await seedNotifications(tx);
+    if (notes > 0) log?.info(`demo data: ${notes} notifications created`);
   });
 }

@@ -28,6 +28,21 @@ import {
   type OtpPurpose,
 } from './otp.ts';
 import { startSession, type AuthDeps } from './service.ts';
+import { notify } from '../notifications/service.ts';
+
+export function welcome(username: string | null) {
+  return {
+    title: `Welcome to LocalLoop${username ? `, ${username}` : ''}!`,
+    body: 'Find activities, deals and services near you. Set your location to see what is close by.',
+    type: 'welcome',
+  };
+}
+
+export const passwordChanged = {
+  title: 'Your password was changed',
+  body: 'If this was not you, reset your password now and contact support.',
+  type: 'security',
+};
 
 export type FlowDeps = AuthDeps & OtpDeps;
 type Meta = { userAgent?: string | undefined };
@@ -153,6 +168,7 @@ async function createFromPayload(deps: FlowDeps, tx: Tx, payload: Record<string,
     })
     .returning({ id: users.id });
   if (!user) throw new Error('account insert returned nothing');
+  await notify(tx, user.id, welcome(payload.username ?? null));
   return startSession(deps, tx, user.id, meta);
 }
 
@@ -238,6 +254,7 @@ export async function resetPassword(deps: FlowDeps, token: string, password: str
     if (problem) throw new AppError(400, ErrorCode.validation, problem, { password: problem });
     await tx.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id));
     await revokeAllSessions(tx, user.id, deps.clock());
+    await notify(tx, user.id, passwordChanged);
     return { message: 'Your password has been changed. Log in with your new password.' };
   });
 }

@@ -8,6 +8,8 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { startSession, type AuthDeps } from '../auth/service.ts';
 import { violatedUniqueConstraint } from '../../lib/db-errors.ts';
+import { welcome } from '../auth/flows.ts';
+import { notify } from '../notifications/service.ts';
 
 /** The facts of a verified Google ID token that an account needs. */
 export type GoogleIdentity = { sub: string; email: string; givenName: string; familyName: string };
@@ -132,6 +134,7 @@ async function findOrCreateAccount(tx: Tx, identity: GoogleIdentity): Promise<st
     })
     .returning({ id: users.id });
   if (!created) throw new Error('account not created');
+  await notify(tx, created.id, welcome(null));
   return created.id;
 }
 

@@ -8,7 +8,8 @@ import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashRefreshToken } from '../../lib/tokens.ts';
 import { refreshTokens } from '../../db/schema.ts';
-import { assertContactsFree, revokeAllSessions } from '../auth/flows.ts';
+import { assertContactsFree, passwordChanged, revokeAllSessions } from '../auth/flows.ts';
+import { notify } from '../notifications/service.ts';
 import { checkCode, issueCode, type OtpDeps } from '../auth/otp.ts';
 
 export type UsersDeps = OtpDeps & {
@@ -130,6 +131,11 @@ export async function finishContactChange(deps: UsersDeps, userId: string, chann
         .update(users)
         .set(channel === 'email' ? { email: pending, pendingEmail: null } : { phoneNumber: pending, pendingPhoneNumber: null })
         .where(eq(users.id, userId));
+      await notify(tx, userId, {
+        title: channel === 'email' ? 'Your e-mail address was changed' : 'Your phone number was changed',
+        body: `It is now ${pending}. If this was not you, contact support.`,
+        type: 'security',
+      });
       return getProfile(deps, tx, userId);
     });
   } catch (error) {
@@ -160,6 +166,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.new_password);
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    await notify(tx, userId, passwordChanged);
     const [current] = input.refresh
       ? await tx
           .select({ familyId: refreshTokens.familyId })

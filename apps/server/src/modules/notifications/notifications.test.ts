@@ -1,0 +1,141 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { notifications } from '../../db/schema.ts';
+import { createAccount, createTestApp, login, testClock, type TestContext } from '../../../test/helper.ts';
+import { notify } from './service.ts';
+
+const clock = testClock();
+let t: TestContext;
+let base: string;
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => t.close());
+
+const authed = (access: string) => ({ authorization: `Bearer ${access}` });
+
+async function person() {
+  const account = await createAccount(t.database);
+  const session = await login(t.app, account.email, account.password);
+  return { ...account, access: session.access };
+}
+
+async function ticketFor(access: string): Promise<string> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/ws/ticket/', headers: authed(access) });
+  expect(res.statusCode).toBe(200);
+  return res.json().ticket;
+}
+
+/** Opens the socket; resolves once open, collecting every message; rejects with the HTTP status when refused. */
+function openSocket(ticket: string): Promise<{ socket: WebSocket; messages: unknown[] }> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`ws://${base}/api/ws?ticket=${encodeURIComponent(ticket)}`);
+    const messages: unknown[] = [];
+    socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+    socket.on('open', () => resolve({ socket, messages }));
+    socket.on('unexpected-response', (_req, res) => reject(new Error(`refused ${res.statusCode}`)));
+    socket.on('error', reject);
+  });
+}
+
+const until = async (check: () => boolean, ms = 3000) => {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) return false;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return true;
+};
+
+describe('GET /api/notifications/ and PATCH /api/notifications/mark-as-read/{id}/', () => {
+  it('lists only the caller\'s notifications, newest first, page by page', async () => {
+    const a = await person();
+    const b = await person();
+    for (let i = 1; i <= 3; i += 1) {
+      await t.database.db.transaction((tx) => notify(tx, a.user.id, { title: `Note ${i}`, body: `Body ${i}`, type: 'test' }));
+      clock.advance(1000);
+    }
+    const res = await t.app.inject({ method: 'GET', url: '/api/notifications/?page_size=2', headers: authed(a.access) });
+    expect(res.statusCode).toBe(200);
+    const page1 = res.json();
+    expect(page1.map((n: { title: string }) => n.title)).toEqual(['Note 3', 'Note 2']);
+    expect(page1[0]).toMatchObject({ body: 'Body 3', notification_type: 'test', is_read: false, data: {} });
+    const page2 = (await t.app.inject({ method: 'GET', url: '/api/notifications/?page=2&page_size=2', headers: authed(a.access) })).json();
+    expect(page2.map((n: { title: string }) => n.title)).toEqual(['Note 1']);
+    const others = (await t.app.inject({ method: 'GET', url: '/api/notifications/', headers: authed(b.access) })).json();
+    expect(others.some((n: { title: string }) => n.title.startsWith('Note '))).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: '/api/notifications/' })).statusCode).toBe(401);
+  });
+
+  it('lets only the owner mark a notification as read; others get 404', async () => {
+    const a = await person();
+    const b = await person();
+    await t.database.db.transaction((tx) => notify(tx, a.user.id, { title: 'Mine', body: 'x', type: 'test' }));
+    const [mine] = await t.database.db.select().from(notifications).where(eq(notifications.userId, a.user.id));
+    const url = `/api/notifications/mark-as-read/${mine?.id}/`;
+    expect((await t.app.inject({ method: 'PATCH', url, headers: authed(b.access) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'PATCH', url })).statusCode).toBe(401);
+    const ok = await t.app.inject({ method: 'PATCH', url, headers: authed(a.access) });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ id: mine?.id, is_read: true });
+    const bad = await t.app.inject({ method: 'PATCH', url: '/api/notifications/mark-as-read/not-a-uuid/', headers: authed(a.access) });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('welcomes a new account and tells about a password change', async () => {
+    const a = await person();
+    await t.app.inject({ method: 'POST', url: '/api/change-password/', headers: authed(a.access), payload: { current_password: a.password, new_password: 'a-fresh-secret-99' } });
+    const list = (await t.app.inject({ method: 'GET', url: '/api/notifications/', headers: authed(a.access) })).json();
+    expect(list[0]).toMatchObject({ title: 'Your password was changed', notification_type: 'security' });
+  });
+});
+
+describe('the realtime socket', () => {
+  it('pushes a notification on the user\'s own channel once its transaction commits', async () => {
+    const a = await person();
+    const b = await person();
+    const mine = await openSocket(await ticketFor(a.access));
+    const theirs = await openSocket(await ticketFor(b.access));
+    await t.database.db.transaction((tx) => notify(tx, a.user.id, { title: 'Pushed', body: 'Hello', type: 'test', data: { x: 1 } }));
+    expect(await until(() => mine.messages.length > 0)).toBe(true);
+    expect(mine.messages[0]).toMatchObject({ type: 'notification', notification: { title: 'Pushed', data: { x: 1 }, is_read: false } });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(theirs.messages).toEqual([]);
+    mine.socket.close();
+    theirs.socket.close();
+  });
+
+  it('pushes nothing and keeps nothing when the transaction rolls back', async () => {
+    const a = await person();
+    const socket = await openSocket(await ticketFor(a.access));
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await notify(tx, a.user.id, { title: 'Never', body: 'x', type: 'test' });
+        throw new Error('the change this notification was about failed');
+      }),
+    ).rejects.toThrow();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(socket.messages).toEqual([]);
+    const rows = await t.database.db.select().from(notifications).where(eq(notifications.title, 'Never'));
+    expect(rows).toEqual([]);
+    socket.socket.close();
+  });
+
+  it('refuses a missing, made-up, reused or expired ticket', async () => {
+    const a = await person();
+    await expect(openSocket('')).rejects.toThrow('refused 401');
+    await expect(openSocket('made-up-ticket')).rejects.toThrow('refused 401');
+    const ticket = await ticketFor(a.access);
+    const first = await openSocket(ticket);
+    await expect(openSocket(ticket)).rejects.toThrow('refused 401');
+    first.socket.close();
+    const stale = await ticketFor(a.access);
+    clock.advance(31_000);
+    await expect(openSocket(stale)).rejects.toThrow('refused 401');
+    expect((await t.app.inject({ method: 'POST', url: '/api/ws/ticket/' })).statusCode).toBe(401);
+  });
+});
