@@ -1,40 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freshDatabaseUrl } from './helper.ts';
+import { startServer, waitFor } from './processes.ts';
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cleanups: Array<() => void> = [];
 afterEach(() => {
   for (const c of cleanups.splice(0)) c();
 });
-
-type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
-
-function startServer(env: Record<string, string>): Started {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', SEED_DEMO: 'true', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  cleanups.push(() => child.kill('SIGKILL'));
-  return { child, output: () => output, exited };
-}
-
-async function waitFor(check: () => boolean, timeoutMs: number) {
-  const until = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 async function databaseEnv(): Promise<Record<string, string>> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'localloop-proc-'));
@@ -45,7 +19,7 @@ async function databaseEnv(): Promise<Record<string, string>> {
 
 describe('the server process', () => {
   it('refuses a bad configuration with a clear message and exit code 1', async () => {
-    const server = startServer({ ...(await databaseEnv()), PORT: 'not-a-port' });
+    const server = startServer({ ...(await databaseEnv()), PORT: 'not-a-port' }, cleanups);
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain('Invalid environment configuration');
     expect(server.output()).toContain('PORT');
@@ -53,7 +27,7 @@ describe('the server process', () => {
 
   it('on SIGTERM finishes the request in flight, then closes the database and exits 0', async () => {
     const port = String(31000 + Math.floor(Math.random() * 2000));
-    const server = startServer({ ...(await databaseEnv()), PORT: port, HOST: '127.0.0.1' });
+    const server = startServer({ ...(await databaseEnv()), PORT: port, HOST: '127.0.0.1' }, cleanups);
     await waitFor(() => server.output().includes('LocalLoop is ready'), 45_000);
 
     const inFlight = fetch(`http://127.0.0.1:${port}/api/login/v2/`, {
