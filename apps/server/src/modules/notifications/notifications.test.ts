@@ -138,4 +138,18 @@ describe('the realtime socket', () => {
     await expect(openSocket(stale)).rejects.toThrow('refused 401');
     expect((await t.app.inject({ method: 'POST', url: '/api/ws/ticket/' })).statusCode).toBe(401);
   });
+
+  it('closes its sockets cleanly when the server shuts down', async () => {
+    const other = await createTestApp();
+    await other.app.listen({ port: 0, host: '127.0.0.1' });
+    const host = `127.0.0.1:${(other.app.server.address() as AddressInfo).port}`;
+    const account = await createAccount(other.database);
+    const { access } = await login(other.app, account.email, account.password);
+    const { ticket } = (await other.app.inject({ method: 'POST', url: '/api/ws/ticket/', headers: authed(access) })).json();
+    const socket = new WebSocket(`ws://${host}/api/ws?ticket=${ticket}`);
+    await new Promise((resolve) => socket.on('open', resolve));
+    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+    await other.close();
+    expect(await closed).toBeGreaterThanOrEqual(1000);
+  });
 });
