@@ -18,4 +18,9 @@ export const config = {
   apiBaseUrl: trimTrailingSlash(optional(env.VITE_API_URL) ?? '/api'),
   /** The OAuth client id of "Sign in with Google"; without it /SocialLogin offers no Google button. */
   googleClientId: optional(env.VITE_GOOGLE_CLIENT_ID),
+  /**
+   * A browser key for Google Maps Places; when set, the location picker may use Google instead of the
+   * server's offline gazetteer (see features/location/geocoding.ts). Unset: offline.
+   */
+  googleMapsApiKey: optional(env.VITE_GOOGLE_MAPS_API_KEY),
 } as const;

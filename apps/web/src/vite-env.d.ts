@@ -4,4 +4,5 @@
 interface ImportMetaEnv {
   readonly VITE_API_URL?: string;
   readonly VITE_GOOGLE_CLIENT_ID?: string;
+  readonly VITE_GOOGLE_MAPS_API_KEY?: string;
 }

@@ -152,3 +152,47 @@ export function clearAll(): void {
     // See read().
   }
 }
+
+/** The spec's stored location (key userLocation): what the "near me" lists are about. */
+export type StoredLocation = {
+  city: string;
+  state: string;
+  latitude: number;
+  longitude: number;
+  country: string;
+  area: string;
+  formattedAddress: string;
+};
+
+function isStoredLocation(value: unknown): value is StoredLocation {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.city === 'string' &&
+    typeof v.state === 'string' &&
+    typeof v.country === 'string' &&
+    typeof v.area === 'string' &&
+    typeof v.formattedAddress === 'string' &&
+    typeof v.latitude === 'number' &&
+    Number.isFinite(v.latitude) &&
+    typeof v.longitude === 'number' &&
+    Number.isFinite(v.longitude)
+  );
+}
+
+/** The stored location, or null when none is stored or it cannot be read (then it is as if none were chosen). */
+export function getUserLocation(): StoredLocation | null {
+  const text = read(storageKeys.userLocation);
+  if (!text) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return isStoredLocation(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function storeUserLocation(location: StoredLocation): void {
+  const { city, state, latitude, longitude, country, area, formattedAddress } = location;
+  write(storageKeys.userLocation, JSON.stringify({ city, state, latitude, longitude, country, area, formattedAddress }));
+}

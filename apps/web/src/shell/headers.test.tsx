@@ -81,7 +81,8 @@ describe('user header', () => {
     }
   });
 
-  it('has the spec profile menu, with Notification marked as coming soon', async () => {
+  it('has the spec profile menu, whose Notification entry opens the panel', async () => {
+    stubApi();
     storeSession(userLogin);
     const { user } = renderApp('/LocalActivities');
     await screen.findByTestId('user-header');
@@ -92,13 +93,14 @@ describe('user header', () => {
       'My Orders',
       'Become a vendor',
       'Help & Support',
-      'Notification Soon',
+      'Notification',
       'Logout',
     ]);
     expect(within(menu).getByRole('menuitem', { name: 'User Profile' })).toHaveAttribute('href', '/UserProfile');
     expect(within(menu).getByRole('menuitem', { name: 'My Orders' })).toHaveAttribute('href', '/mypurchasedeal');
     expect(within(menu).getByRole('menuitem', { name: 'Help & Support' })).toHaveAttribute('href', '/ContactSupport');
-    expect(within(menu).getByRole('menuitem', { name: /Notification/ })).toHaveAttribute('aria-disabled', 'true');
+    await user.click(within(menu).getByRole('menuitem', { name: 'Notification' }));
+    expect(await screen.findByRole('dialog', { name: 'Notifications' })).toBeInTheDocument();
   });
 
   it('lets the menus be used from the keyboard', async () => {
@@ -206,7 +208,7 @@ describe('vendor header', () => {
       ['My Sales', '/mySalesDeal'],
       ['Settings', '/Settings'],
       ['Help & Support', '/ContactSupport'],
-      ['Notification Soon', null],
+      ['Notification', null],
       ['Logout', null],
     ]);
   });

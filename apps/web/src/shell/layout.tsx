@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Outlet } from 'react-router';
+import { NotificationsPanel } from '../features/notifications/notifications-panel.tsx';
+import { NotificationsProvider, useNotifications } from '../features/notifications/notifications-context.tsx';
 import { useAuth } from '../session/auth-context.tsx';
 import { Footer } from './footer.tsx';
 import { LogoutDialog } from './logout-dialog.tsx';
@@ -14,9 +16,21 @@ function SiteHeader({ onRequestLogout }: { onRequestLogout: () => void }) {
   return <SignedInHeader view={userRole} onRequestLogout={onRequestLogout} />;
 }
 
-/** The shell around every page: skip link, sticky header by role, main area, footer, logout dialog. */
+/**
+ * The shell around every page: skip link, sticky header by role, main area, footer, logout dialog, and
+ * for a signed-in person the notifications panel (the main area gives it room on wide screens).
+ */
 export function Layout() {
+  return (
+    <NotificationsProvider>
+      <Shell />
+    </NotificationsProvider>
+  );
+}
+
+function Shell() {
   const { logout } = useAuth();
+  const { panelOpen } = useNotifications();
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   return (
     <div className="flex min-h-screen flex-col">
@@ -24,10 +38,11 @@ export function Layout() {
         Skip to content
       </a>
       <SiteHeader onRequestLogout={() => setConfirmingLogout(true)} />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      <main id="main" tabIndex={-1} className={`flex-1 focus:outline-none ${panelOpen ? 'lg:mr-96' : ''}`}>
         <Outlet />
       </main>
       <Footer />
+      <NotificationsPanel />
       <LogoutDialog
         open={confirmingLogout}
         onCancel={() => setConfirmingLogout(false)}

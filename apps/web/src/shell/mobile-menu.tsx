@@ -20,6 +20,8 @@ type MobileMenuProps = {
   /** Extra controls at the end (the public Sign Up / Login buttons). */
   footer?: ReactNode;
   showScan?: boolean;
+  /** Shown first in the menu (the user view's location picker). */
+  top?: ReactNode;
 };
 
 const linkBase = 'flex items-center justify-between gap-3 rounded-xl px-3 py-2.5 text-[0.95rem]';
@@ -28,7 +30,7 @@ const dangerLinkClass = `${linkBase} text-red-700 hover:bg-red-50 hover:text-red
 const accentLinkClass = `${linkBase} font-medium text-teal-800 hover:bg-teal-50`;
 
 /** The slide-in side menu used below 1024 px: the same links as the header, in sections. */
-export function MobileMenu({ open, onClose, logoTo, links = [], groups = [], account = [], footer, showScan = false }: MobileMenuProps) {
+export function MobileMenu({ open, onClose, logoTo, links = [], groups = [], account = [], footer, showScan = false, top }: MobileMenuProps) {
   const switcher = useSwitchView();
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">
@@ -48,6 +50,7 @@ export function MobileMenu({ open, onClose, logoTo, links = [], groups = [], acc
           </div>
 
           <nav aria-label="Mobile" className="flex-1 overflow-y-auto px-3 py-4">
+            {top && <div className="mb-3 border-b border-slate-100 pb-3">{top}</div>}
             {links.length > 0 && (
               <ul className="space-y-0.5">
                 {links.map((item) => (

@@ -1,5 +1,6 @@
 import { Bell, CircleUser, LifeBuoy, LogOut, Settings, ShoppingBag, Store, TrendingUp } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
+import { useNotifications } from '../features/notifications/notifications-context.tsx';
 import { paths } from '../paths.ts';
 import { useBecomeVendor } from './use-become-vendor.ts';
 
@@ -11,8 +12,9 @@ export type ProfileEntry =
 /** The profile menu of the spec's user and vendor headers, shared by the dropdown and the side menu. */
 export function useProfileEntries(role: 'user' | 'vendor', onRequestLogout: () => void): ProfileEntry[] {
   const becomeVendor = useBecomeVendor();
-  // The notifications panel arrives with a later issue; the entry is shown, marked, and disabled.
-  const notification: ProfileEntry = { kind: 'soon', name: 'Notification', icon: Bell };
+  const { openPanel } = useNotifications();
+  // Opens the notifications panel, as the bell does (with the same no-token warning).
+  const notification: ProfileEntry = { kind: 'action', name: 'Notification', icon: Bell, onSelect: openPanel };
   const logout: ProfileEntry = { kind: 'action', name: 'Logout', icon: LogOut, onSelect: onRequestLogout, danger: true };
 
   if (role === 'vendor') {

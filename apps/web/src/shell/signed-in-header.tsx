@@ -1,3 +1,5 @@
+import { LocationPicker } from '../features/location/location-picker.tsx';
+import { NotificationBell } from '../features/notifications/notification-bell.tsx';
 import { paths } from '../paths.ts';
 import { useAuth } from '../session/auth-context.tsx';
 import { HeaderBar, MenuToggleButton } from './header-bar.tsx';
@@ -22,7 +24,12 @@ export function SignedInHeader({ view, onRequestLogout }: { view: 'user' | 'vend
   return (
     <HeaderBar testId={`${view}-header`}>
       <Logo to={home} />
-      {/* Slot: the user view's location picker (a later issue) sits here, between the logo and the groups. */}
+      {/* The user view's location picker, between the logo and the groups; it detects once if none is stored. */}
+      {!isVendor && (
+        <div className="ml-2 hidden lg:block">
+          <LocationPicker autoDetect />
+        </div>
+      )}
       <nav aria-label="Main" className="ml-2 hidden flex-1 items-center gap-0.5 lg:flex">
         {groups.map((group) => (
           <NavDropdown key={group.name} group={group} />
@@ -31,10 +38,11 @@ export function SignedInHeader({ view, onRequestLogout }: { view: 'user' | 'vend
       <div className="ml-auto hidden items-center gap-3 lg:flex">
         {isVendor && <ScanButton />}
         <ViewToggle />
-        {/* Slot: the notification bell (a later issue). */}
+        <NotificationBell />
         <ProfileMenu view={view} onRequestLogout={onRequestLogout} />
       </div>
-      <div className="ml-auto lg:hidden">
+      <div className="ml-auto flex items-center gap-1 lg:hidden">
+        <NotificationBell />
         <MenuToggleButton open={menu.open} onOpen={menu.show} />
       </div>
       <MobileMenu
@@ -44,6 +52,7 @@ export function SignedInHeader({ view, onRequestLogout }: { view: 'user' | 'vend
         {...(isVendor ? { showScan: true } : { links: [userHomeEntry] })}
         groups={groups}
         account={account}
+        {...(isVendor ? {} : { top: <LocationPicker /> })}
       />
     </HeaderBar>
   );

@@ -17,11 +17,20 @@ function readBody(body: BodyInit | null | undefined): unknown {
 }
 
 /**
+ * What every signed-in page asks for on its own (the unread dot's list), answered by default so a test
+ * about something else sees no "Failed to load notifications" toast. A test's handlers override these.
+ */
+const backgroundHandlers: Record<string, Handler> = {
+  'GET /notifications/': { status: 200, body: [] },
+};
+
+/**
  * A fake API behind the real client: handlers keyed "METHOD /path/" (path under /api, no query).
- * Anything else answers 404 in the server's error shape. Restored after each test by setup.ts.
+ * Anything else (besides backgroundHandlers) answers 404 in the server's error shape. Restored after
+ * each test by setup.ts.
  */
 export function stubApi(handlers: Record<string, Handler> = {}) {
-  const table = new Map(Object.entries(handlers));
+  const table = new Map(Object.entries({ ...backgroundHandlers, ...handlers }));
   const requests: StubRequest[] = [];
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');

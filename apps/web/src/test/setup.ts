@@ -20,8 +20,20 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
 
 installMatchMedia();
 
+/**
+ * jsdom has no geolocation. By default a browser that never answers (a permission prompt left open),
+ * so the user header's detection on mount stays quiet in tests about something else; the location
+ * tests install their own with vi.stubGlobal('navigator', …) or by redefining this.
+ */
+export const pendingGeolocation: Geolocation = {
+  getCurrentPosition: () => undefined,
+  watchPosition: () => 0,
+  clearWatch: () => undefined,
+};
+
 beforeEach(() => {
   window.localStorage.clear();
+  Object.defineProperty(window.navigator, 'geolocation', { value: pendingGeolocation, configurable: true, writable: true });
 });
 
 afterEach(() => {

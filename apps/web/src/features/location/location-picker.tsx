@@ -1,0 +1,176 @@
+import {
+  Combobox,
+  ComboboxInput,
+  ComboboxOption,
+  ComboboxOptions,
+  Dialog,
+  DialogBackdrop,
+  DialogPanel,
+  DialogTitle,
+} from '@headlessui/react';
+import { useQuery } from '@tanstack/react-query';
+import { LoaderCircle, LocateFixed, MapPin, X } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { useStoredLocation } from '../../session/user-location.ts';
+import type { StoredLocation } from '../../session/user-location.ts';
+import { getGeocodingProvider } from './geocoding.ts';
+import type { Suggestion } from './geocoding.ts';
+import { useLocationActions } from './use-location-actions.ts';
+
+/** Spec §9: address search debounce and autocomplete cache. */
+export const searchDebounceMs = 300;
+const suggestionCacheMs = 86_400_000;
+
+/**
+ * The spec's label, to the letter: "Select Location" with nothing chosen; else the area plus the city
+ * and state, where the area falls back to "Selected Location" when none is known.
+ */
+export function locationLabel(location: StoredLocation | null): { title: string; detail: string | null } {
+  if (!location?.city) return { title: 'Select Location', detail: null };
+  return { title: location.area || 'Selected Location', detail: [location.city, location.state].filter(Boolean).join(', ') };
+}
+
+type LocationPickerProps = {
+  /** Shows the location without opening the dialog. */
+  displayOnly?: boolean;
+  /** Tries to detect the location once on mount when no city is stored (only one picker on a page should). */
+  autoDetect?: boolean;
+  className?: string;
+  /** Called before the dialog opens (e.g. the side menu closes itself). */
+  onOpen?: () => void;
+};
+
+/** The header's location picker (spec §2) and its dialog "Select Your Location". */
+export function LocationPicker({ displayOnly = false, autoDetect = false, className = '', onOpen }: LocationPickerProps) {
+  const location = useStoredLocation();
+  const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  const actions = useLocationActions({ onChosen: close });
+  const { title, detail } = locationLabel(location);
+
+  const tried = useRef(false);
+  const { detect } = actions;
+  useEffect(() => {
+    if (!autoDetect || tried.current || location?.city) return;
+    tried.current = true;
+    void detect();
+  }, [autoDetect, location?.city, detect]);
+
+  const content = (
+    <>
+      <MapPin aria-hidden="true" className="size-4 shrink-0 text-teal-700" />
+      <span className="flex min-w-0 flex-col text-left leading-tight">
+        <span className="truncate text-sm font-medium text-slate-900">{title}</span>
+        {detail && <span className="truncate text-xs text-slate-500">{detail}</span>}
+      </span>
+    </>
+  );
+
+  if (displayOnly) {
+    return (
+      <div data-testid="location-picker" className={`flex min-w-0 items-center gap-2 px-2 py-1 ${className}`}>
+        {content}
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        data-testid="location-picker"
+        aria-haspopup="dialog"
+        onClick={() => {
+          onOpen?.();
+          setOpen(true);
+        }}
+        className={`flex min-w-0 max-w-56 items-center gap-2 rounded-xl px-2 py-1 hover:bg-slate-100 ${className}`}
+      >
+        {content}
+      </button>
+      <LocationDialog open={open} onClose={close} actions={actions} />
+    </>
+  );
+}
+
+type Actions = ReturnType<typeof useLocationActions>;
+
+function LocationDialog({ open, onClose, actions }: { open: boolean; onClose: () => void; actions: Actions }) {
+  return (
+    <Dialog open={open} onClose={onClose} className="relative z-50">
+      <DialogBackdrop transition className="fixed inset-0 bg-slate-900/40 transition-opacity duration-200 data-closed:opacity-0" />
+      <div className="fixed inset-0 flex items-start justify-center overflow-y-auto p-4 sm:pt-24">
+        <DialogPanel transition className="w-full max-w-md rounded-2xl bg-white p-5 shadow-xl transition duration-200 data-closed:scale-95 data-closed:opacity-0">
+          <div className="flex items-center justify-between">
+            <DialogTitle className="text-lg font-semibold text-slate-900">Select Your Location</DialogTitle>
+            <button type="button" onClick={onClose} className="btn-ghost -mr-2 p-2" aria-label="Close">
+              <X aria-hidden="true" className="size-5" />
+            </button>
+          </div>
+          <button
+            type="button"
+            onClick={() => void actions.detect()}
+            disabled={actions.detecting}
+            className="btn-primary mt-4 w-full disabled:cursor-wait"
+          >
+            {actions.detecting ? (
+              <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+            ) : (
+              <LocateFixed aria-hidden="true" className="size-4" />
+            )}
+            Use Current Location
+          </button>
+          <p className="my-4 text-center text-sm text-slate-500">- OR -</p>
+          <PlaceSearch onChoose={(suggestion) => void actions.choose(suggestion)} />
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}
+
+function PlaceSearch({ onChoose }: { onChoose: (suggestion: Suggestion) => void }) {
+  const [text, setText] = useState('');
+  const typed = useDebouncedValue(text.trim(), searchDebounceMs);
+  const suggestions = useQuery({
+    queryKey: ['geo', 'suggest', typed],
+    queryFn: ({ signal }) => getGeocodingProvider().suggest(typed, signal),
+    enabled: typed !== '',
+    staleTime: suggestionCacheMs,
+    gcTime: suggestionCacheMs,
+  });
+  const options = typed !== '' && text.trim() !== '' ? (suggestions.data ?? []) : [];
+
+  return (
+    <Combobox<Suggestion | null>
+      value={null}
+      onChange={(suggestion) => {
+        if (suggestion) onChoose(suggestion);
+      }}
+    >
+      <div className="relative">
+        <ComboboxInput
+          aria-label="Search location"
+          placeholder="Enter location (e.g., New York, USA)"
+          autoComplete="off"
+          className="w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-sm shadow-sm placeholder:text-slate-400 focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-600/30"
+          displayValue={() => text}
+          onChange={(event) => setText(event.target.value)}
+        />
+        {options.length > 0 && (
+          <ComboboxOptions className="absolute z-10 mt-1 max-h-64 w-full overflow-y-auto rounded-xl border border-slate-200 bg-white py-1 shadow-lg">
+            {options.map((suggestion) => (
+              <ComboboxOption
+                key={suggestion.id}
+                value={suggestion}
+                className="cursor-pointer px-3 py-2 text-sm text-slate-700 data-focus:bg-teal-50 data-focus:text-teal-900"
+              >
+                {suggestion.label}
+              </ComboboxOption>
+            ))}
+          </ComboboxOptions>
+        )}
+      </div>
+    </Combobox>
+  );
+}

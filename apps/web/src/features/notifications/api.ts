@@ -1,0 +1,53 @@
+import { endpoints } from '@localloop/contract';
+import type { Notification } from '@localloop/contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { call } from '../../api/client.ts';
+import { logError } from '../../lib/log-error.ts';
+
+/** The panel shows the first page, newest first; the unread dot is read from the same cache entry. */
+export const notificationsPageSize = 20;
+
+/** Everything about notifications starts with this key (the realtime reconnect invalidates it all). */
+export const notificationsRootKey = ['notifications'] as const;
+
+export function fetchFirstPage(signal?: AbortSignal): Promise<Notification[]> {
+  return call(endpoints.notifications, { query: { page: 1, page_size: notificationsPageSize }, signal });
+}
+
+/** Keyed by the account, so a second account signing in on this page never sees the first one's list. */
+export function notificationsQueryOptions(accountId: string) {
+  return queryOptions({
+    queryKey: [...notificationsRootKey, accountId, 'first-page'],
+    queryFn: ({ signal }) => fetchFirstPage(signal),
+  });
+}
+
+export function hasUnread(list: Notification[] | undefined): boolean {
+  return (list ?? []).some((notification) => !notification.is_read);
+}
+
+/** A pushed notification goes first in the cached list (once, even if the refetch already has it). */
+export function addToCache(queryClient: QueryClient, accountId: string, notification: Notification): void {
+  queryClient.setQueryData(notificationsQueryOptions(accountId).queryKey, (list) => [
+    notification,
+    ...(list ?? []).filter((item) => item.id !== notification.id),
+  ]);
+}
+
+/**
+ * Marks one as read on the server, and only then in the cache (spec §4); a failure is only logged (§8),
+ * the item stays unread.
+ */
+export function useMarkRead(accountId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(endpoints.markNotificationRead, { params: { id } }),
+    onSuccess: (_answer, id) => {
+      queryClient.setQueryData(notificationsQueryOptions(accountId).queryKey, (list) =>
+        list?.map((item) => (item.id === id ? { ...item, is_read: true } : item)),
+      );
+    },
+    onError: (error) => logError('Could not mark the notification as read', error),
+  });
+}

@@ -1,0 +1,171 @@
+import type { Notification } from '@localloop/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ok, stubApi } from '../../test/api-stub.ts';
+import type { Reply } from '../../test/api-stub.ts';
+import { allowConsole } from '../../test/console.ts';
+import { storeSession, userLogin, vendorLogin } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+const welcome: Notification = {
+  id: '5f0c1b2a-1111-4a4a-8b8b-000000000001',
+  title: 'Welcome to LocalLoop',
+  body: 'Find activities near you.',
+  notification_type: 'welcome',
+  is_read: false,
+  created_at: minutesAgo(5),
+  data: {},
+};
+const changed: Notification = {
+  id: '5f0c1b2a-1111-4a4a-8b8b-000000000002',
+  title: 'Password changed',
+  body: 'Your password was changed.',
+  notification_type: 'password_changed',
+  is_read: true,
+  created_at: minutesAgo(90),
+  data: {},
+};
+
+function header() {
+  return screen.findByTestId('user-header');
+}
+
+async function openPanel(app: ReturnType<typeof renderApp>) {
+  const bell = within(await header()).getAllByRole('button', { name: /^Notifications/ })[0];
+  if (!bell) throw new Error('no bell');
+  await app.user.click(bell);
+  return screen.findByRole('dialog', { name: 'Notifications' });
+}
+
+describe('notification bell', () => {
+  it('shows a red dot on page load when any notification is unread', async () => {
+    stubApi({ 'GET /notifications/': ok([welcome, changed]) });
+    storeSession(userLogin);
+    renderApp('/LocalActivities');
+    const bar = await header();
+    await waitFor(() => expect(within(bar).getAllByTestId('unread-dot').length).toBeGreaterThan(0));
+  });
+
+  it('shows no dot when everything is read, and is in the vendor header too', async () => {
+    const api = stubApi({ 'GET /notifications/': ok([changed]) });
+    storeSession(vendorLogin);
+    renderApp('/vendor/dashboard');
+    const bar = await screen.findByTestId('vendor-header');
+    await waitFor(() => expect(api.to('GET /notifications/')).toHaveLength(1));
+    expect(within(bar).getAllByRole('button', { name: 'Notifications' }).length).toBeGreaterThan(0);
+    expect(within(bar).queryByTestId('unread-dot')).not.toBeInTheDocument();
+  });
+
+  it('loads the list on click into a drawer, says when it is empty, and shifts the main area', async () => {
+    const api = stubApi({ 'GET /notifications/': ok([]) });
+    storeSession(userLogin);
+    const app = renderApp('/LocalActivities');
+    await waitFor(() => expect(api.to('GET /notifications/')).toHaveLength(1));
+    const panel = await openPanel(app);
+    expect(within(panel).getByRole('heading', { name: 'Notifications' })).toBeInTheDocument();
+    expect(await within(panel).findByText('No notifications found.')).toBeInTheDocument();
+    expect(api.to('GET /notifications/')).toHaveLength(2);
+    expect(api.to('GET /notifications/')[1]?.query.get('page')).toBe('1');
+    expect(panel).toHaveClass('lg:w-96');
+    expect(screen.getByRole('main')).toHaveClass('lg:mr-96');
+    await app.user.click(within(panel).getByRole('button', { name: 'Close notifications' }));
+    expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument();
+    expect(screen.getByRole('main')).not.toHaveClass('lg:mr-96');
+  });
+
+  it('shows each item with title, body, type and relative time, unread ones highlighted', async () => {
+    stubApi({ 'GET /notifications/': ok([welcome, changed]) });
+    storeSession(userLogin);
+    const app = renderApp('/LocalActivities');
+    const panel = await openPanel(app);
+    const items = await within(panel).findAllByTestId('notification-item');
+    expect(items).toHaveLength(2);
+    const [first, second] = items;
+    expect(first).toHaveTextContent('Welcome to LocalLoop');
+    expect(first).toHaveTextContent('Find activities near you.');
+    expect(first).toHaveTextContent('Type: welcome');
+    expect(first).toHaveTextContent('5 minutes ago');
+    expect(first).toHaveAttribute('data-unread', 'true');
+    expect(first).toHaveClass('bg-teal-50');
+    expect(second).toHaveTextContent('Type: password_changed');
+    expect(second).toHaveTextContent('2 hours ago');
+    expect(second).not.toHaveAttribute('data-unread');
+  });
+
+  it('marks an unread item read only after the server agrees, then clears the dot', async () => {
+    let answer: (reply: Reply) => void = () => undefined;
+    const api = stubApi({
+      'GET /notifications/': ok([welcome, changed]),
+      [`PATCH /notifications/mark-as-read/${welcome.id}/`]: () =>
+        new Promise<Reply>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    storeSession(userLogin);
+    const app = renderApp('/LocalActivities');
+    const panel = await openPanel(app);
+    const item = (await within(panel).findAllByTestId('notification-item'))[0] as HTMLElement;
+    await app.user.click(item);
+    await waitFor(() => expect(api.to(`PATCH /notifications/mark-as-read/${welcome.id}/`)).toHaveLength(1));
+    expect(api.to(`PATCH /notifications/mark-as-read/${welcome.id}/`)[0]?.body).toBeUndefined();
+    // Not yet answered: still unread, dot still lit.
+    expect(item).toHaveAttribute('data-unread', 'true');
+    expect(within(await header()).getAllByTestId('unread-dot').length).toBeGreaterThan(0);
+    answer(ok({ id: welcome.id, is_read: true }));
+    await waitFor(() => expect(within(panel).getAllByTestId('notification-item')[0]).not.toHaveAttribute('data-unread'));
+    expect(within(await header()).queryByTestId('unread-dot')).not.toBeInTheDocument();
+  });
+
+  it('keeps an item unread when marking fails, and only logs it', async () => {
+    allowConsole('error', /Could not mark the notification as read/);
+    const api = stubApi({
+      'GET /notifications/': ok([welcome]),
+      [`PATCH /notifications/mark-as-read/${welcome.id}/`]: { status: 500, body: { error: 'Boom.', code: 'INTERNAL' } },
+    });
+    storeSession(userLogin);
+    const app = renderApp('/LocalActivities');
+    const panel = await openPanel(app);
+    const item = (await within(panel).findAllByTestId('notification-item'))[0] as HTMLElement;
+    await app.user.click(item);
+    await waitFor(() => expect(api.to(`PATCH /notifications/mark-as-read/${welcome.id}/`)).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(panel).getAllByTestId('notification-item')[0]).toHaveAttribute('data-unread', 'true');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('only logs a failed load in the panel (no toast)', async () => {
+    allowConsole('error', /Could not load notifications/);
+    const api = stubApi({ 'GET /notifications/': ok([]) });
+    storeSession(userLogin);
+    const app = renderApp('/LocalActivities');
+    await waitFor(() => expect(api.to('GET /notifications/')).toHaveLength(1));
+    api.on('GET /notifications/', { status: 500, body: { error: 'Boom.', code: 'INTERNAL' } });
+    const panel = await openPanel(app);
+    await waitFor(() => expect(api.to('GET /notifications/')).toHaveLength(2));
+    expect(await within(panel).findByText('No notifications found.')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Failed to load notifications')).not.toBeInTheDocument();
+  });
+
+  it('toasts a failed load of the unread state on page load', async () => {
+    stubApi({ 'GET /notifications/': { status: 500, body: { error: 'Boom.', code: 'INTERNAL' } } });
+    storeSession(userLogin);
+    renderApp('/LocalActivities');
+    expect(await screen.findByText('Failed to load notifications')).toBeInTheDocument();
+  });
+
+  it('warns without a stored access token and does not open or fetch', async () => {
+    const api = stubApi({ 'GET /notifications/': ok([]) });
+    storeSession(userLogin);
+    const app = renderApp('/LocalActivities');
+    await waitFor(() => expect(api.to('GET /notifications/')).toHaveLength(1));
+    localStorage.removeItem('access');
+    const bell = within(await header()).getAllByRole('button', { name: /^Notifications/ })[0] as HTMLElement;
+    await app.user.click(bell);
+    expect(await screen.findByText('Please login to view notifications.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument();
+    expect(api.to('GET /notifications/')).toHaveLength(1);
+  });
+});
