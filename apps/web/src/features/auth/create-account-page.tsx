@@ -12,9 +12,9 @@ import { newPasswordHint, PasswordField } from '../../components/password-field.
 import { applyServerError } from '../../components/server-errors.ts';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { TextField } from '../../components/text-field.tsx';
-import { config } from '../../config.ts';
 import { paths, to } from '../../paths.ts';
 import type { SignUpCodeState } from './flow-state.ts';
+import { ContinueWithGoogle } from './components/continue-with-google.tsx';
 
 
 type Fields = z.input<typeof RegisterInput>;
@@ -63,13 +63,7 @@ export default function CreateAccountPage() {
               Log in
             </Link>
           </p>
-          {config.googleClientId && (
-            <p>
-              <Link to={paths.socialLogin} className="font-semibold text-teal-800 hover:underline">
-                Continue with Google
-              </Link>
-            </p>
-          )}
+          <ContinueWithGoogle />
         </>
       }
     >

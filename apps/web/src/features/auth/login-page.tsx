@@ -13,10 +13,10 @@ import { PasswordField } from '../../components/password-field.tsx';
 import { applyServerError, errorMessageOf } from '../../components/server-errors.ts';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { TextField } from '../../components/text-field.tsx';
-import { config } from '../../config.ts';
 import { paths } from '../../paths.ts';
 import { useAuth } from '../../session/auth-context.tsx';
 import { homePathOf } from '../../session/auth-rules.ts';
+import { ContinueWithGoogle } from './components/continue-with-google.tsx';
 
 type LoginFields = z.input<typeof LoginInput>;
 
@@ -75,13 +75,7 @@ export default function LoginPage() {
               Log in with your phone number
             </Link>
           </p>
-          {config.googleClientId && (
-            <p>
-              <Link to={paths.socialLogin} className="font-semibold text-teal-800 hover:underline">
-                Continue with Google
-              </Link>
-            </p>
-          )}
+          <ContinueWithGoogle />
         </>
       }
     >
