@@ -55,6 +55,8 @@ describe('sign-up, new flow (/register/v3/ → /verify/register/otp/v3/ → /cre
     const created = await post('/api/create-user/', { verification_token });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ user: { email: p.email, phone_number: p.phone_number }, vendor_id: null, kyc_status: null });
+    const inbox = await t.app.inject({ method: 'GET', url: '/api/notifications/', headers: { authorization: `Bearer ${created.json().access}` } });
+    expect(inbox.json()).toEqual([expect.objectContaining({ title: `Welcome to LocalLoop, ${p.username}!`, notification_type: 'welcome', is_read: false })]);
     await login(t.app, p.email, p.password);
 
     const again = await post('/api/create-user/', { verification_token });

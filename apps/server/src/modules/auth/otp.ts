@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { OtpSentResponse } from '@localloop/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { otpCodes } from '../../db/schema.ts';
@@ -196,11 +196,6 @@ export async function latestFor(db: Db, purpose: OtpPurpose, destination: string
     .orderBy(desc(otpCodes.createdAt))
     .limit(1);
   return row;
-}
-
-export async function codesSentTo(db: Db, destination: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(otpCodes).where(eq(otpCodes.destination, destination));
-  return row?.n ?? 0;
 }
 
 function codeHash(secret: string, id: string, code: string): string {

@@ -86,7 +86,7 @@ describe('GET /api/notifications/ and PATCH /api/notifications/mark-as-read/{id}
     expect(bad.statusCode).toBe(400);
   });
 
-  it('welcomes a new account and tells about a password change', async () => {
+  it('tells the account about a password change', async () => {
     const a = await person();
     await t.app.inject({ method: 'POST', url: '/api/change-password/', headers: authed(a.access), payload: { current_password: a.password, new_password: 'a-fresh-secret-99' } });
     const list = (await t.app.inject({ method: 'GET', url: '/api/notifications/', headers: authed(a.access) })).json();
