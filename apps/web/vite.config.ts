@@ -4,6 +4,9 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  // Besides VITE_*, the two Google settings the server also reads reach the browser under their own names,
+  // so one variable configures both (they are public by design: a client id and a referrer-restricted key).
+  envPrefix: ['VITE_', 'GOOGLE_CLIENT_ID', 'GOOGLE_MAPS_API_KEY'],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', ws: true } },

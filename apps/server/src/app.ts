@@ -54,18 +54,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  // Google Identity Services (its script, button frame and styles) is allowed only when sign-in with Google is set up.
+  // Google Identity Services (its script, button frame and styles) is allowed only when sign-in with Google is set up,
+  // and the Maps JavaScript API (its scripts, the Places and Geocoding calls, its images) only when a Maps key is.
   const google = deps.config.google.clientId ? ['https://accounts.google.com/gsi/'] : [];
+  const maps = deps.config.google.mapsApiKey
+    ? { script: ['https://maps.googleapis.com'], connect: ['https://maps.googleapis.com', 'https://places.googleapis.com'], img: ['https://maps.gstatic.com', 'https://maps.googleapis.com'] }
+    : { script: [], connect: [], img: [] };
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...google.map((g) => `${g}client`)],
+        scriptSrc: ["'self'", ...google.map((g) => `${g}client`), ...maps.script],
         styleSrc: ["'self'", ...google.map((g) => `${g}style`)],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...maps.img],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...google],
+        connectSrc: ["'self'", ...google, ...maps.connect],
         frameSrc: google.length ? google : ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -34,6 +34,7 @@ const EnvSchema = z.object({
   SMS_FROM: z.string().min(1).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_BUCKET: z.string().min(1).optional(),
@@ -61,7 +62,12 @@ export type Config = {
   mail: { smtpUrl: string | undefined; from: string };
   /** An HTTP SMS provider: POST {to, from, body} with a bearer token. Unset: SMS goes to the dev outbox. */
   sms: { url: string; token: string; from: string } | undefined;
-  google: { clientId: string | undefined; jwksUrl: string };
+  google: {
+    clientId: string | undefined;
+    jwksUrl: string;
+    /** A browser key for the Maps JavaScript API: the CSP admits Google Maps only when it is set. */
+    mapsApiKey?: string;
+  };
   /** An S3-compatible bucket for uploads; unset: files under DATA_DIR/media. */
   s3:
     | { endpoint: string | undefined; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; publicUrl: string | undefined; forcePathStyle: boolean }
@@ -103,7 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     sms: e.SMS_URL && e.SMS_TOKEN ? { url: e.SMS_URL, token: e.SMS_TOKEN, from: e.SMS_FROM ?? 'LocalLoop' } : undefined,
-    google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL },
+    google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL, mapsApiKey: e.GOOGLE_MAPS_API_KEY },
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

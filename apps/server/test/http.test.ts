@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type Endpoint } from '@localloop/contract';
-import { createTestApp, type TestContext } from './helper.ts';
+import { createTestApp, testConfig, type TestContext } from './helper.ts';
 
 let t: TestContext;
 let webDist: string;
@@ -132,13 +132,32 @@ describe('sign in with Google', () => {
   it('is allowed by the CSP only when a Google client id is configured', async () => {
     const off = String((await t.app.inject({ method: 'GET', url: '/login' })).headers['content-security-policy']);
     expect(off).not.toContain('accounts.google.com');
-    const withGoogle = await createTestApp({ webDist, config: { google: { clientId: 'abc.apps.googleusercontent.com', jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs' } } });
+    const withGoogle = await createTestApp({ webDist, config: { google: { ...testConfig().google, clientId: 'abc.apps.googleusercontent.com' } } });
     const res = await withGoogle.app.inject({ method: 'GET', url: '/SocialLogin' });
     await withGoogle.close();
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain('script-src \'self\' https://accounts.google.com/gsi/client');
     expect(csp).toContain('frame-src https://accounts.google.com/gsi/');
     expect(csp).not.toContain('unsafe-inline');
+  });
+});
+
+describe('Google Maps', () => {
+  it('is allowed by the CSP only when a Maps key is configured', async () => {
+    const off = String((await t.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+    expect(off).not.toContain('googleapis.com');
+    const withMaps = await createTestApp({
+      webDist,
+      config: { google: { ...testConfig().google, mapsApiKey: 'maps-browser-key' } },
+    });
+    const res = await withMaps.app.inject({ method: 'GET', url: '/LocalActivities' });
+    await withMaps.close();
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' https://maps.googleapis.com");
+    expect(csp).toContain("connect-src 'self' https://maps.googleapis.com https://places.googleapis.com");
+    expect(csp).toContain('https://maps.gstatic.com');
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('accounts.google.com');
   });
 });
 

@@ -17,10 +17,10 @@ export const config = {
   /** Base of every API call: '/api' on the same origin, or a full URL when the API lives elsewhere. */
   apiBaseUrl: trimTrailingSlash(optional(env.VITE_API_URL) ?? '/api'),
   /** The OAuth client id of "Sign in with Google"; without it /SocialLogin offers no Google button. */
-  googleClientId: optional(env.VITE_GOOGLE_CLIENT_ID),
+  googleClientId: optional(env.VITE_GOOGLE_CLIENT_ID) ?? optional(env.GOOGLE_CLIENT_ID),
   /**
-   * A browser key for Google Maps Places; when set, the location picker may use Google instead of the
+   * A browser key for Google Maps Places; when set, the location picker uses Google instead of the
    * server's offline gazetteer (see features/location/geocoding.ts). Unset: offline.
    */
-  googleMapsApiKey: optional(env.VITE_GOOGLE_MAPS_API_KEY),
+  googleMapsApiKey: optional(env.VITE_GOOGLE_MAPS_API_KEY) ?? optional(env.GOOGLE_MAPS_API_KEY),
 } as const;

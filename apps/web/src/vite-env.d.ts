@@ -5,4 +5,6 @@ interface ImportMetaEnv {
   readonly VITE_API_URL?: string;
   readonly VITE_GOOGLE_CLIENT_ID?: string;
   readonly VITE_GOOGLE_MAPS_API_KEY?: string;
+  readonly GOOGLE_CLIENT_ID?: string;
+  readonly GOOGLE_MAPS_API_KEY?: string;
 }

@@ -14,8 +14,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { useStoredLocation } from '../../session/user-location.ts';
 import type { StoredLocation } from '../../session/user-location.ts';
-import { getGeocodingProvider } from './geocoding.ts';
-import type { Suggestion } from './geocoding.ts';
+import { useGeocoding } from './geocoding.ts';
+import type { GeocodingProvider, Suggestion } from './geocoding.ts';
 import { useLocationActions } from './use-location-actions.ts';
 
 /** Spec §9: address search debounce and autocomplete cache. */
@@ -47,7 +47,9 @@ export function LocationPicker({ displayOnly = false, autoDetect = false, classN
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
   const actions = useLocationActions({ onChosen: close });
-  const { title, detail } = locationLabel(location);
+  const { maps } = useGeocoding();
+  // Spec: the picker shows "Loading maps..." until the maps script is ready (only when Google Maps is set up).
+  const { title, detail } = maps === 'loading' ? { title: 'Loading maps...', detail: null } : locationLabel(location);
 
   const tried = useRef(false);
   const { detect } = actions;
@@ -97,6 +99,7 @@ export function LocationPicker({ displayOnly = false, autoDetect = false, classN
 type Actions = ReturnType<typeof useLocationActions>;
 
 function LocationDialog({ open, onClose, actions }: { open: boolean; onClose: () => void; actions: Actions }) {
+  const { provider, maps } = useGeocoding();
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">
       <DialogBackdrop transition className="fixed inset-0 bg-slate-900/40 transition-opacity duration-200 data-closed:opacity-0" />
@@ -122,19 +125,26 @@ function LocationDialog({ open, onClose, actions }: { open: boolean; onClose: ()
             Use Current Location
           </button>
           <p className="my-4 text-center text-sm text-slate-500">- OR -</p>
-          <PlaceSearch onChoose={(suggestion) => void actions.choose(suggestion)} />
+          {maps === 'loading' ? (
+            <p role="status" className="flex items-center justify-center gap-2 py-2.5 text-sm text-slate-500">
+              <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+              Loading maps...
+            </p>
+          ) : (
+            <PlaceSearch provider={provider} onChoose={(suggestion) => void actions.choose(suggestion)} />
+          )}
         </DialogPanel>
       </div>
     </Dialog>
   );
 }
 
-function PlaceSearch({ onChoose }: { onChoose: (suggestion: Suggestion) => void }) {
+function PlaceSearch({ provider, onChoose }: { provider: GeocodingProvider; onChoose: (suggestion: Suggestion) => void }) {
   const [text, setText] = useState('');
   const typed = useDebouncedValue(text.trim(), searchDebounceMs);
   const suggestions = useQuery({
-    queryKey: ['geo', 'suggest', typed],
-    queryFn: ({ signal }) => getGeocodingProvider().suggest(typed, signal),
+    queryKey: ['geo', 'suggest', provider.name, typed],
+    queryFn: ({ signal }) => provider.suggest(typed, signal),
     enabled: typed !== '',
     staleTime: suggestionCacheMs,
     gcTime: suggestionCacheMs,

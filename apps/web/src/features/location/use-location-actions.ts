@@ -3,7 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import { toast } from '../../lib/toast.ts';
 import { setUserLocation } from '../../session/user-location.ts';
 import type { StoredLocation } from '../../session/user-location.ts';
-import { getGeocodingProvider, toStoredLocation } from './geocoding.ts';
+import { toStoredLocation, useGeocoding } from './geocoding.ts';
 import type { Suggestion } from './geocoding.ts';
 
 /** Spec §9: geolocation timeout. */
@@ -49,6 +49,7 @@ function unnamed(latitude: number, longitude: number): StoredLocation {
 /** Choosing a location: by the browser's position or by a suggestion. Either stores it and refetches "near me". */
 export function useLocationActions({ onChosen }: { onChosen?: () => void } = {}) {
   const queryClient = useQueryClient();
+  const { provider } = useGeocoding();
   const [detecting, setDetecting] = useState(false);
   const busy = useRef(false);
 
@@ -81,7 +82,7 @@ export function useLocationActions({ onChosen }: { onChosen?: () => void } = {})
       const { latitude, longitude } = position.coords;
       let location: StoredLocation;
       try {
-        location = toStoredLocation(await getGeocodingProvider().reverse(latitude, longitude));
+        location = toStoredLocation(await provider.reverse(latitude, longitude));
       } catch {
         // The position is known but could not be named: keep it, under the spec's fallback names.
         location = unnamed(latitude, longitude);
@@ -91,17 +92,17 @@ export function useLocationActions({ onChosen }: { onChosen?: () => void } = {})
       busy.current = false;
       setDetecting(false);
     }
-  }, [apply]);
+  }, [apply, provider]);
 
   const choose = useCallback(
     async (suggestion: Suggestion) => {
       try {
-        apply(toStoredLocation(await getGeocodingProvider().resolve(suggestion)));
+        apply(toStoredLocation(await provider.resolve(suggestion)));
       } catch {
         toast.error('Failed to process selected location. Please try again.');
       }
     },
-    [apply],
+    [apply, provider],
   );
 
   return { detecting, detect, choose };
