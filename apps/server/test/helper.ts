@@ -112,7 +112,7 @@ export async function createAccount(
   if (opts.vendor) {
     const [vendor] = await database.db
       .insert(vendors)
-      .values({ userId: user.id, businessName: `Shop ${tag}`, ...opts.vendor })
+      .values({ userId: user.id, businessName: `Shop ${tag}`, approvedAt: opts.vendor.isApproved ? new Date() : null, ...opts.vendor })
       .returning({ id: vendors.id });
     vendorId = vendor?.id ?? null;
   }

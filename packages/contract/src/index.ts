@@ -6,3 +6,4 @@ export * from './account.ts';
 export * from './common-passwords.ts';
 export * from './geo.ts';
 export * from './notifications.ts';
+export * from './vendors.ts';

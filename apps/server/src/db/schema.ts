@@ -10,8 +10,11 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
+  smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -56,6 +59,11 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * A vendor: one per account, created by the first save of /BasicInfo. `is_approved` says the shop is live
+ * (it stays true while an approved vendor's reapplication is reviewed); `kyc_status` is the state of the
+ * latest review. Rating figures are kept here, updated in the rating's own transaction.
+ */
 export const vendors = pgTable(
   'vendors',
   {
@@ -67,16 +75,183 @@ export const vendors = pgTable(
     businessName: text('business_name').notNull(),
     category: text('category'),
     description: text('description'),
+    logoId: uuid('logo_id').references(() => media.id, { onDelete: 'set null' }),
+    contactEmail: citext('contact_email'),
+    contactPhone: text('contact_phone'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    timeZone: text('time_zone').notNull().default('America/New_York'),
     kycStatus: kycStatus('kyc_status').notNull().default('not_submitted'),
     isApproved: boolean('is_approved').notNull().default(false),
+    isSuspended: boolean('is_suspended').notNull().default(false),
+    rejectionReason: text('rejection_reason'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    ratingCount: integer('rating_count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
     ...timestamps,
   },
   (t) => [
     check('vendors_latitude', sql`${t.latitude} BETWEEN -90 AND 90`),
     check('vendors_longitude', sql`${t.longitude} BETWEEN -180 AND 180`),
+    check('vendors_rating_figures', sql`${t.ratingCount} >= 0 AND ${t.ratingSum} BETWEEN ${t.ratingCount} AND 5 * ${t.ratingCount}`),
+    check('vendors_contact_phone_e164', sql`${t.contactPhone} ~ '^\\+[1-9][0-9]{6,14}$'`),
+    check('vendors_rejection_has_reason', sql`${t.kycStatus} <> 'rejected' OR ${t.rejectionReason} IS NOT NULL`),
+    check('vendors_approved_was_reviewed', sql`NOT ${t.isApproved} OR ${t.approvedAt} IS NOT NULL`),
+    index('vendors_kyc_idx').on(t.kycStatus, t.submittedAt),
+    index('vendors_name_trgm_idx').using('gin', sql`${t.businessName} gin_trgm_ops`),
   ],
+);
+
+export const documentKind = pgEnum('vendor_document_kind', ['identity', 'business_registration', 'proof_of_address', 'other']);
+
+/** KYC documents. Private: kept under a storage key that no public URL serves; only the owner and operators fetch them. */
+export const vendorDocuments = pgTable(
+  'vendor_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    kind: documentKind('kind').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: integer('bytes').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('vendor_documents_vendor_idx').on(t.vendorId),
+    check('vendor_documents_bytes', sql`${t.bytes} > 0 AND ${t.bytes} <= 10485760`),
+    check('vendor_documents_type', sql`${t.contentType} IN ('image/jpeg', 'image/png', 'image/webp', 'application/pdf')`),
+  ],
+);
+
+export const bankAccountKind = pgEnum('bank_account_kind', ['iban', 'us_account']);
+
+/** Where a vendor is paid. The full number stays here; every response masks it. */
+export const vendorBankAccounts = pgTable(
+  'vendor_bank_accounts',
+  {
+    vendorId: uuid('vendor_id')
+      .primaryKey()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    accountHolder: text('account_holder').notNull(),
+    bankName: text('bank_name').notNull(),
+    kind: bankAccountKind('kind').notNull(),
+    accountNumber: text('account_number').notNull(),
+    routingNumber: text('routing_number'),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [check('vendor_bank_accounts_routing', sql`(${t.kind} = 'us_account') = (${t.routingNumber} IS NOT NULL)`)],
+);
+
+/**
+ * Weekly opening hours in the vendor's time zone: minutes from midnight, several ranges a day.
+ * Overlapping ranges of one day are refused by an exclusion constraint (added in the migration by hand).
+ */
+export const vendorHours = pgTable(
+  'vendor_hours',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    weekday: smallint('weekday').notNull(),
+    opensMinute: smallint('opens_minute').notNull(),
+    closesMinute: smallint('closes_minute').notNull(),
+  },
+  (t) => [
+    index('vendor_hours_vendor_idx').on(t.vendorId, t.weekday),
+    check('vendor_hours_weekday', sql`${t.weekday} BETWEEN 1 AND 7`),
+    check('vendor_hours_range', sql`0 <= ${t.opensMinute} AND ${t.opensMinute} < ${t.closesMinute} AND ${t.closesMinute} <= 1440`),
+  ],
+);
+
+export const vendorAddresses = pgTable(
+  'vendor_addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    label: text('label').notNull().default(''),
+    line1: text('line1').notNull(),
+    line2: text('line2').notNull().default(''),
+    city: text('city').notNull(),
+    state: text('state').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
+    country: text('country').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('vendor_addresses_vendor_idx').on(t.vendorId),
+    uniqueIndex('vendor_addresses_one_primary').on(t.vendorId).where(sql`${t.isPrimary}`),
+    index('vendor_addresses_earth_idx').using('gist', sql`ll_to_earth(${t.latitude}, ${t.longitude})`),
+    check('vendor_addresses_latitude', sql`${t.latitude} BETWEEN -90 AND 90`),
+    check('vendor_addresses_longitude', sql`${t.longitude} BETWEEN -180 AND 180`),
+  ],
+);
+
+export const vendorDecision = pgEnum('vendor_decision', ['approved', 'rejected', 'suspended', 'unsuspended']);
+
+/** Every operator decision on a vendor: who, when, why. */
+export const vendorDecisions = pgTable(
+  'vendor_decisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    operatorId: uuid('operator_id').references(() => users.id, { onDelete: 'set null' }),
+    decision: vendorDecision('decision').notNull(),
+    reason: text('reason').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('vendor_decisions_vendor_idx').on(t.vendorId, t.createdAt)],
+);
+
+/** One rating per user and vendor; a second one replaces the first. */
+export const vendorRatings = pgTable(
+  'vendor_ratings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    comment: text('comment').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('vendor_ratings_one_per_user').on(t.vendorId, t.userId),
+    index('vendor_ratings_vendor_idx').on(t.vendorId, t.updatedAt),
+    check('vendor_ratings_stars', sql`${t.rating} BETWEEN 1 AND 5`),
+    check('vendor_ratings_comment', sql`length(${t.comment}) <= 1000`),
+  ],
+);
+
+export const favoriteVendors = pgTable(
+  'favorite_vendors',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.vendorId] }), index('favorite_vendors_vendor_idx').on(t.vendorId)],
 );
 
 /**

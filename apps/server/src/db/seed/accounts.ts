@@ -21,7 +21,7 @@ export const demoAccounts: DemoAccount[] = [
     username: 'demo_vendor',
     vendor: {
       businessName: 'Hudson Corner Studio',
-      category: 'Wellness',
+      category: 'Beauty & Wellness',
       description: 'Yoga, pilates and massage in Lower Manhattan.',
       latitude: 40.7128,
       longitude: -74.006,
@@ -35,7 +35,7 @@ export const demoAccounts: DemoAccount[] = [
     username: 'pending_vendor',
     vendor: {
       businessName: 'Brooklyn Bike Repair',
-      category: 'Repairs',
+      category: 'Home Services',
       description: 'Tune-ups and repairs while you wait.',
       latitude: 40.6782,
       longitude: -73.9442,
@@ -66,7 +66,17 @@ export async function seedAccounts(tx: Tx): Promise<number> {
       })
       .onConflictDoNothing()
       .returning({ id: users.id });
-    if (user && account.vendor) await tx.insert(vendors).values({ userId: user.id, ...account.vendor });
+    if (user && account.vendor) {
+      const reviewedAt = new Date();
+      await tx.insert(vendors).values({
+        userId: user.id,
+        ...account.vendor,
+        contactEmail: account.email,
+        contactPhone: account.phoneNumber,
+        submittedAt: reviewedAt,
+        approvedAt: account.vendor.isApproved ? reviewedAt : null,
+      });
+    }
   }
   return missing.length;
 }
