@@ -1,54 +1,6 @@
 import { deflateSync } from 'node:zlib';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, logIn, test } from './fixtures.ts';
-
-/** A new person per test and per run: e-mail, phone and username nobody has used. */
-function newPerson(label: string) {
-  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
-  const digits = `${Date.now()}`.slice(-6) + `${Math.floor(Math.random() * 1000)}`.padStart(3, '0');
-  return {
-    email: `${label}.${stamp}@example.com`,
-    phone: `+19${digits}`,
-    username: `${label}_${stamp}`,
-    password: 'lantern-river-88',
-  };
-}
-type Person = ReturnType<typeof newPerson>;
-
-type OutboxMessage = { to: string; code: string | null; created_at: string };
-
-/** The newest code sent to `to` after `since` (ISO), read from the developer outbox API. */
-async function codeFor(request: APIRequestContext, to: string, since: string): Promise<string> {
-  let code: string | null = null;
-  await expect
-    .poll(async () => {
-      const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-      const messages = (await response.json()) as OutboxMessage[];
-      code = messages.find((m) => m.created_at >= since && m.code)?.code ?? null;
-      return code;
-    })
-    .not.toBeNull();
-  return code ?? '';
-}
-
-/**
- * Signs a person up through the API (register, code from the outbox, create), for tests about later steps.
- * Answers when the sign-up code was sent: the server sends one code per destination per minute, whatever it is for.
- */
-async function signUpByApi(request: APIRequestContext, person: Person): Promise<number> {
-  const sentAt = Date.now();
-  const since = new Date(sentAt - 1000).toISOString();
-  const start = await request.post('/api/register/v3/', {
-    data: { email: person.email, phone_number: person.phone, username: person.username, password: person.password },
-  });
-  expect(start.status()).toBe(200);
-  const otp = await codeFor(request, person.email, since);
-  const verified = await request.post('/api/verify/register/otp/v3/', { data: { email: person.email, otp } });
-  const { verification_token } = (await verified.json()) as { verification_token: string };
-  const created = await request.post('/api/create-user/', { data: { verification_token } });
-  expect(created.status()).toBe(201);
-  return sentAt;
-}
+import type { Page } from '@playwright/test';
+import { codeFor, expect, logIn, newPerson, signUpByApi, test } from './fixtures.ts';
 
 /** A real 96×96 PNG (a teal-to-amber gradient), so the server's sharp has something to re-encode. */
 function gradientPng(size = 96): Buffer {

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo-password-1';
 
@@ -28,6 +28,78 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD)
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** A new person per test and per run: e-mail, phone and username nobody has used. */
+export function newPerson(label: string) {
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+  const digits = `${Date.now()}`.slice(-6) + `${Math.floor(Math.random() * 1000)}`.padStart(3, '0');
+  return {
+    email: `${label}.${stamp}@example.com`,
+    phone: `+19${digits}`,
+    username: `${label}_${stamp}`,
+    password: 'lantern-river-88',
+  };
+}
+export type Person = ReturnType<typeof newPerson>;
+
+type OutboxMessage = { to: string; code: string | null; created_at: string };
+
+/** The newest code sent to `to` after `since` (ISO), read from the developer outbox API. */
+export async function codeFor(request: APIRequestContext, to: string, since: string): Promise<string> {
+  let code: string | null = null;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+      const messages = (await response.json()) as OutboxMessage[];
+      code = messages.find((m) => m.created_at >= since && m.code)?.code ?? null;
+      return code;
+    })
+    .not.toBeNull();
+  return code ?? '';
+}
+
+/**
+ * Signs a person up through the API (register, code from the outbox, create), for tests about later steps.
+ * Answers when the sign-up code was sent: the server sends one code per destination per minute, whatever it is for.
+ */
+export async function signUpByApi(request: APIRequestContext, person: Person): Promise<number> {
+  const sentAt = Date.now();
+  const since = new Date(sentAt - 1000).toISOString();
+  const start = await request.post('/api/register/v3/', {
+    data: { email: person.email, phone_number: person.phone, username: person.username, password: person.password },
+  });
+  expect(start.status()).toBe(200);
+  const otp = await codeFor(request, person.email, since);
+  const verified = await request.post('/api/verify/register/otp/v3/', { data: { email: person.email, otp } });
+  const { verification_token } = (await verified.json()) as { verification_token: string };
+  const created = await request.post('/api/create-user/', { data: { verification_token } });
+  expect(created.status()).toBe(201);
+  return sentAt;
+}
+
+/**
+ * Counts the page's open WebSockets (install before the first navigation), so a test can wait for the
+ * realtime channel to be connected before it makes the server push something.
+ */
+export async function countOpenSockets(page: Page) {
+  await page.addInitScript(() => {
+    const counter = window as unknown as { openSockets: number };
+    counter.openSockets = 0;
+    const Native = window.WebSocket;
+    window.WebSocket = class extends Native {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        this.addEventListener('open', () => (counter.openSockets += 1));
+        this.addEventListener('close', () => (counter.openSockets -= 1));
+      }
+    };
+  });
+}
+
+/** Waits until the page has `count` open WebSockets (see countOpenSockets). */
+export async function expectOpenSockets(page: Page, count = 1) {
+  await expect.poll(() => page.evaluate(() => (window as unknown as { openSockets: number }).openSockets)).toBe(count);
 }
 
 export { expect };
