@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { createPortal } from 'react-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ApiError } from '../api/client.ts';
@@ -24,7 +25,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <ToastContainer {...toastDefaults} />
+      {createPortal(<ToastContainer {...toastDefaults} />, document.getElementById('toasts') ?? document.body)}
     </QueryClientProvider>
   );
 }

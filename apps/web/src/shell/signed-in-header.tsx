@@ -52,7 +52,7 @@ export function SignedInHeader({ view, onRequestLogout }: { view: 'user' | 'vend
         {...(isVendor ? { showScan: true } : { links: [userHomeEntry] })}
         groups={groups}
         account={account}
-        {...(isVendor ? {} : { top: <LocationPicker /> })}
+        {...(isVendor ? {} : { top: <LocationPicker onChosen={menu.hide} /> })}
       />
     </HeaderBar>
   );

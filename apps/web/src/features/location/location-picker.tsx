@@ -37,16 +37,22 @@ type LocationPickerProps = {
   /** Tries to detect the location once on mount when no city is stored (only one picker on a page should). */
   autoDetect?: boolean;
   className?: string;
-  /** Called before the dialog opens (e.g. the side menu closes itself). */
+  /** Called before the dialog opens. */
   onOpen?: () => void;
+  /** Called once a location is stored (e.g. the phone's side menu the picker sits in closes itself). */
+  onChosen?: () => void;
 };
 
 /** The header's location picker (spec §2) and its dialog "Select Your Location". */
-export function LocationPicker({ displayOnly = false, autoDetect = false, className = '', onOpen }: LocationPickerProps) {
+export function LocationPicker({ displayOnly = false, autoDetect = false, className = '', onOpen, onChosen }: LocationPickerProps) {
   const location = useStoredLocation();
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
-  const actions = useLocationActions({ onChosen: close });
+  const chosen = useCallback(() => {
+    setOpen(false);
+    onChosen?.();
+  }, [onChosen]);
+  const actions = useLocationActions({ onChosen: chosen });
   const { maps } = useGeocoding();
   // Spec: the picker shows "Loading maps..." until the maps script is ready (only when Google Maps is set up).
   const { title, detail } = maps === 'loading' ? { title: 'Loading maps...', detail: null } : locationLabel(location);
