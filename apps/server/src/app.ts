@@ -17,6 +17,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { createStorage } from './modules/uploads/storage.ts';
 import { usersRoutes } from './modules/users/routes.ts';
+import { vendorsRoutes } from './modules/vendors/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { startRealtime } from './lib/realtime.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await usersRoutes(api, { ...otpDeps, mediaUrl: (key) => storage.url(key), deleteFile: (key) => storage.delete(key) });
       if (deps.config.devOutbox) await devRoutes(api, deps.database.db);
       await notificationsRoutes(api, { db: deps.database.db, clock, hub: realtime.hub });
+      await vendorsRoutes(api, { db: deps.database.db, clock, config: deps.config, mediaUrl: (key) => storage.url(key) });
     },
     { prefix: '/api' },
   );

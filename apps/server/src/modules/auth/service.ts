@@ -31,6 +31,7 @@ export async function startSession(deps: AuthDeps, tx: Tx, userId: string, meta:
       phoneNumber: users.phoneNumber,
       vendorId: vendors.id,
       isApproved: vendors.isApproved,
+      isSuspended: vendors.isSuspended,
       kycStatus: vendors.kycStatus,
     })
     .from(users)
@@ -43,7 +44,8 @@ export async function startSession(deps: AuthDeps, tx: Tx, userId: string, meta:
     refresh,
     user: { id: row.id, phone_number: row.phoneNumber, email: row.email },
     vendor_id: row.vendorId,
-    is_approved: row.isApproved ?? false,
+    // The web app derives the vendor role from this: a suspended shop logs in as a user.
+    is_approved: (row.isApproved ?? false) && !row.isSuspended,
     kyc_status: row.vendorId ? row.kycStatus : null,
   };
 }

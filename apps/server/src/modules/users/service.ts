@@ -47,7 +47,7 @@ export async function getProfile(deps: UsersDeps, db: Db | Tx, userId: string): 
     pending_phone_number: user.pendingPhoneNumber,
     has_password: user.passwordHash !== null,
     vendor_id: vendor?.id ?? null,
-    is_approved: vendor?.isApproved ?? false,
+    is_approved: vendor ? vendor.isApproved && !vendor.isSuspended : false,
     kyc_status: vendor ? vendor.kycStatus : null,
     is_operator: user.isOperator,
     date_joined: user.createdAt.toISOString(),

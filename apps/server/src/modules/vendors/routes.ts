@@ -1,0 +1,120 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { DocumentKind, documentUploadLimits, endpoints } from '@localloop/contract';
+import type { Config } from '../../config.ts';
+import { AppError } from '../../lib/errors.ts';
+import { route, type App } from '../../lib/http.ts';
+import { createPrivateStorage } from '../uploads/storage.ts';
+import { contentDisposition } from './documents.ts';
+import {
+  addAddress,
+  addDocument,
+  deleteAddress,
+  getMyVendor,
+  listAddresses,
+  readDocument,
+  removeDocument,
+  saveBankDetails,
+  saveBasicInfo,
+  saveServiceTime,
+  submitKyc,
+  updateAddress,
+  vendorDashboard,
+  vendorStatus,
+  type IncomingDocument,
+  type VendorsDeps,
+} from './service.ts';
+
+const maxMegabytes = documentUploadLimits.maxBytes / (1024 * 1024);
+
+/** The vendor's own KYC record, its private documents, and its status for the owner and operators. */
+export async function vendorsRoutes(app: App, options: Omit<VendorsDeps, 'documents'> & { config: Pick<Config, 'dataDir' | 's3'> }) {
+  const { config, ...rest } = options;
+  const deps: VendorsDeps = { ...rest, documents: createPrivateStorage(config) };
+
+  route(app, endpoints.myVendor, ({ userId }) => getMyVendor(deps, userId));
+  route(app, endpoints.saveBasicInfo, ({ userId, body }) => saveBasicInfo(deps, userId, body));
+
+  // Multipart parsing exists only inside this scope: every other endpoint keeps answering JSON only.
+  await app.register(async (scope: App) => {
+    await scope.register(fastifyMultipart, {
+      limits: { fileSize: documentUploadLimits.maxBytes, files: 1, fields: 4, fieldSize: 200, parts: 5 },
+    });
+    route(scope, endpoints.uploadVendorDocument, async ({ userId, request }) => addDocument(deps, userId, await readDocumentUpload(request)));
+  });
+
+  route(app, endpoints.deleteVendorDocument, async ({ userId, params, request }) => {
+    const { id, storageKey } = await removeDocument(deps, userId, params.id);
+    // The row is gone, so nobody can reach the file any more; one that cannot be removed now is only an orphan.
+    await deps.documents.delete(storageKey).catch((err: unknown) => request.log.warn({ err, key: storageKey }, 'could not delete a document file'));
+    return { id };
+  });
+  route(app, endpoints.vendorDocumentFile, async ({ userId, params, reply }) => {
+    const file = await readDocument(deps, userId, params.id);
+    reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', contentDisposition(file.fileName))
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff');
+    return file.bytes;
+  });
+
+  route(app, endpoints.saveBankDetails, ({ userId, body }) => saveBankDetails(deps, userId, body));
+  route(app, endpoints.saveServiceTime, ({ userId, body }) => saveServiceTime(deps, userId, body));
+  route(app, endpoints.addVendorAddress, ({ userId, body }) => addAddress(deps, userId, body));
+  route(app, endpoints.updateVendorAddress, ({ userId, params, body }) => updateAddress(deps, userId, params.id, body));
+  route(app, endpoints.deleteVendorAddress, ({ userId, params }) => deleteAddress(deps, userId, params.id));
+  route(app, endpoints.vendorAddresses, ({ userId, query }) => listAddresses(deps, userId, query.vendor_uuid));
+  route(app, endpoints.submitKyc, ({ userId }) => submitKyc(deps, userId));
+  route(app, endpoints.vendorStatus, ({ userId, params }) => vendorStatus(deps, userId, params.id));
+  route(app, endpoints.vendorDashboard, ({ userId }) => vendorDashboard(deps, userId));
+}
+
+const fieldError = (field: string, message: string) => new AppError(400, 'DOCUMENT_INVALID', message, { [field]: message });
+
+/** Reads the fields "kind" and "file" (one file); the order does not matter. */
+async function readDocumentUpload(request: FastifyRequest): Promise<IncomingDocument> {
+  if (!request.isMultipart()) {
+    throw new AppError(415, 'NOT_MULTIPART', 'Send the document as multipart/form-data: a field "kind", then a field "file".');
+  }
+  let kind: DocumentKind | undefined;
+  let file: { fileName: string; bytes: Buffer } | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.fieldname !== 'kind') throw fieldError(part.fieldname.slice(0, 40), `Unexpected field "${part.fieldname.slice(0, 40)}": send only "kind" and "file".`);
+        const parsed = DocumentKind.safeParse(part.value);
+        if (!parsed.success) throw fieldError('kind', 'Choose what the document is: identity, business_registration, proof_of_address or other.');
+        kind = parsed.data;
+        continue;
+      }
+      if (part.fieldname !== 'file') {
+        await part.toBuffer().catch(() => undefined);
+        throw fieldError('file', `Send the document in the field "file", not "${part.fieldname.slice(0, 40)}".`);
+      }
+      const bytes = await part.toBuffer();
+      file = { fileName: part.filename, bytes };
+    }
+  } catch (err) {
+    throw translateMultipartError(err);
+  }
+  if (!kind) throw fieldError('kind', 'Choose what the document is.');
+  if (!file || file.bytes.length === 0) throw fieldError('file', 'Choose a file to upload.');
+  return { kind, ...file };
+}
+
+function translateMultipartError(err: unknown): unknown {
+  if (err instanceof AppError) return err;
+  const code = (err as { code?: unknown } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') {
+    const message = `The document must be ${maxMegabytes} MB or smaller.`;
+    return new AppError(413, 'DOCUMENT_TOO_LARGE', message, { file: message });
+  }
+  if (code === 'FST_FILES_LIMIT') return new AppError(413, 'TOO_MANY_FILES', 'Send one document at a time.', { file: 'Send one document at a time.' });
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return new AppError(413, 'TOO_MANY_PARTS', 'The upload has too many parts; send only "kind" and "file".');
+  }
+  if (typeof (err as { statusCode?: unknown } | null)?.statusCode === 'number') return err;
+  // What is left comes from the multipart parser (busboy): a cut-off or malformed body.
+  return new AppError(400, 'MALFORMED_MULTIPART', 'The upload did not arrive complete. Please try again.');
+}
