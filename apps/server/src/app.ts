@@ -18,6 +18,7 @@ import { devRoutes } from './modules/dev/routes.ts';
 import { createStorage } from './modules/uploads/storage.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { vendorsRoutes } from './modules/vendors/routes.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { startRealtime } from './lib/realtime.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       if (deps.config.devOutbox) await devRoutes(api, deps.database.db);
       await notificationsRoutes(api, { db: deps.database.db, clock, hub: realtime.hub });
       await vendorsRoutes(api, { db: deps.database.db, clock, config: deps.config, mediaUrl: (key) => storage.url(key) });
+      await adminRoutes(api, { db: deps.database.db, clock, mediaUrl: (key) => storage.url(key) });
     },
     { prefix: '/api' },
   );

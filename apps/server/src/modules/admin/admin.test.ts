@@ -1,0 +1,511 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { WebSocket } from 'ws';
+import { endpoints } from '@localloop/contract';
+import { openPglite, openPostgres, pgliteExtensions, type Database } from '../../db/client.ts';
+import { notifications, users, vendorDecisions, vendors } from '../../db/schema.ts';
+import { createAccount, createTestApp, freshDatabaseUrl, login, testClock, type TestContext } from '../../../test/helper.ts';
+import { decide } from './service.ts';
+
+const clock = testClock();
+let t: TestContext;
+let host: string;
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  host = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'POST' | 'PUT';
+const call = (method: Method, url: string, access?: string, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url,
+    headers: access ? { authorization: `Bearer ${access}` } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+async function person() {
+  const account = await createAccount(t.database);
+  const { access } = await login(t.app, account.email, account.password);
+  return { ...account, access };
+}
+
+async function operator() {
+  const account = await person();
+  await t.database.db.update(users).set({ isOperator: true }).where(eq(users.id, account.user.id));
+  return account;
+}
+
+type KycStatus = 'not_submitted' | 'pending' | 'approved' | 'rejected';
+
+/** A vendor account in the given state, signed in; `name` and `submittedAt` make lists predictable. */
+async function vendor(state: { kycStatus: KycStatus; isApproved?: boolean; isSuspended?: boolean; name?: string; submittedAt?: Date }) {
+  // A rejection needs its reason (a CHECK), so a rejected vendor is created pending and then rejected.
+  const kycStatus = state.kycStatus === 'rejected' ? 'pending' : state.kycStatus;
+  const account = await createAccount(t.database, { vendor: { kycStatus, isApproved: state.isApproved ?? state.kycStatus === 'approved' } });
+  const vendorId = account.vendorId ?? '';
+  await t.database.db
+    .update(vendors)
+    .set({
+      ...(state.name ? { businessName: state.name } : {}),
+      ...(state.isSuspended ? { isSuspended: true } : {}),
+      ...(state.kycStatus === 'rejected' ? { kycStatus: 'rejected' as const, rejectionReason: 'An earlier reason.' } : {}),
+      submittedAt: state.kycStatus === 'not_submitted' ? null : (state.submittedAt ?? clock()),
+    })
+    .where(eq(vendors.id, vendorId));
+  const { access } = await login(t.app, account.email, account.password);
+  return { ...account, vendorId, access };
+}
+
+const vendorRow = async (id: string) => (await t.database.db.select().from(vendors).where(eq(vendors.id, id)))[0];
+const decisionRows = (vendorId: string) => t.database.db.select().from(vendorDecisions).where(eq(vendorDecisions.vendorId, vendorId));
+const notificationsOf = async (access: string) => (await call('GET', '/api/notifications/', access)).json() as Array<{ notification_type: string; title: string; body: string; data: Record<string, unknown> }>;
+
+const url = (vendorId: string, action?: string) => `/api/admin/vendors/${vendorId}/${action ? `${action}/` : ''}`;
+const reason = 'The identity document is unreadable.';
+
+describe('who may call the operator endpoints', () => {
+  const adminEndpoints = Object.values(endpoints).filter((e) => e.path.startsWith('/admin/'));
+  const bodies: Record<string, object | undefined> = { GET: undefined, POST: { reason, note: '' } };
+
+  it('covers the six operator endpoints of the contract', () => {
+    expect(adminEndpoints.map((e) => `${e.method} ${e.path}`).sort()).toEqual([
+      'GET /admin/vendors/',
+      'GET /admin/vendors/{id}/',
+      'POST /admin/vendors/{id}/approve/',
+      'POST /admin/vendors/{id}/reject/',
+      'POST /admin/vendors/{id}/suspend/',
+      'POST /admin/vendors/{id}/unsuspend/',
+    ]);
+  });
+
+  it('refuses a visitor with 401 and a signed-in non-operator (a customer or a vendor) with 403 on every one, changing nothing', async () => {
+    const customer = await person();
+    const approved = await vendor({ kycStatus: 'approved' });
+    const pending = await vendor({ kycStatus: 'pending' });
+    for (const endpoint of adminEndpoints) {
+      const path = `/api${endpoint.path.replace('{id}', pending.vendorId)}`;
+      const body = bodies[endpoint.method];
+      const visitor = await call(endpoint.method as Method, path, undefined, body);
+      expect(visitor.statusCode, `${endpoint.method} ${path}`).toBe(401);
+      for (const who of [customer, approved, pending]) {
+        const res = await call(endpoint.method as Method, path, who.access, body);
+        expect(res.statusCode, `${endpoint.method} ${path}`).toBe(403);
+        expect(res.json()).toEqual({ error: 'Only marketplace operators can do this.', code: 'FORBIDDEN' });
+      }
+    }
+    expect(await vendorRow(pending.vendorId)).toMatchObject({ kycStatus: 'pending', isApproved: false, isSuspended: false });
+    expect(await decisionRows(pending.vendorId)).toEqual([]);
+  });
+
+  it('reads the operator role from the database on every call, not from the token', async () => {
+    const someone = await person();
+    expect((await call('GET', '/api/admin/vendors/', someone.access)).statusCode).toBe(403);
+    await t.database.db.update(users).set({ isOperator: true }).where(eq(users.id, someone.user.id));
+    expect((await call('GET', '/api/admin/vendors/', someone.access)).statusCode).toBe(200);
+    await t.database.db.update(users).set({ isOperator: false }).where(eq(users.id, someone.user.id));
+    expect((await call('GET', '/api/admin/vendors/', someone.access)).statusCode).toBe(403);
+  });
+
+  it('tells the web app through the profile whether the account is an operator', async () => {
+    const op = await operator();
+    const customer = await person();
+    expect((await call('GET', '/api/profile/', op.access)).json().is_operator).toBe(true);
+    expect((await call('GET', '/api/profile/', customer.access)).json().is_operator).toBe(false);
+  });
+});
+
+describe('GET /api/admin/vendors/', () => {
+  const tag = () => `Q${randomBytes(3).toString('hex')}`;
+  const names = async (access: string, query: string) => {
+    const res = await call('GET', `/api/admin/vendors/?${query}`, access);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().results.map((r: { business_name: string }) => r.business_name);
+  };
+
+  it('queues pending applications oldest submission first, by default', async () => {
+    const op = await operator();
+    const q = tag();
+    const base = clock().getTime();
+    await vendor({ kycStatus: 'pending', name: `${q} middle`, submittedAt: new Date(base - 2 * 3600_000) });
+    await vendor({ kycStatus: 'pending', name: `${q} newest`, submittedAt: new Date(base - 1 * 3600_000) });
+    await vendor({ kycStatus: 'pending', name: `${q} oldest`, submittedAt: new Date(base - 3 * 3600_000) });
+    await vendor({ kycStatus: 'approved', name: `${q} live` });
+    expect(await names(op.access, `q=${q}`)).toEqual([`${q} oldest`, `${q} middle`, `${q} newest`]);
+    expect(await names(op.access, `status=pending&q=${q}`)).toEqual([`${q} oldest`, `${q} middle`, `${q} newest`]);
+  });
+
+  it('filters by status, newest vendor first, and describes each vendor with its owner\'s contacts', async () => {
+    const op = await operator();
+    const q = tag();
+    const live = await vendor({ kycStatus: 'approved', name: `${q} live` });
+    await vendor({ kycStatus: 'rejected', name: `${q} rejected` });
+    await vendor({ kycStatus: 'approved', isSuspended: true, name: `${q} suspended` });
+    await vendor({ kycStatus: 'not_submitted', name: `${q} draft` });
+    // An approved vendor's reapplication under review: still live, and in the queue.
+    await vendor({ kycStatus: 'pending', isApproved: true, name: `${q} reapplying` });
+    expect(await names(op.access, `status=approved&q=${q}`)).toEqual([`${q} reapplying`, `${q} live`]);
+    expect(await names(op.access, `status=rejected&q=${q}`)).toEqual([`${q} rejected`]);
+    expect(await names(op.access, `status=suspended&q=${q}`)).toEqual([`${q} suspended`]);
+    expect(await names(op.access, `status=not_submitted&q=${q}`)).toEqual([`${q} draft`]);
+    expect(await names(op.access, `status=pending&q=${q}`)).toEqual([`${q} reapplying`]);
+    expect(await names(op.access, `status=all&q=${q}`)).toEqual([`${q} reapplying`, `${q} draft`, `${q} suspended`, `${q} rejected`, `${q} live`]);
+
+    const res = (await call('GET', `/api/admin/vendors/?status=approved&q=${q}%20live`, op.access)).json();
+    expect(res).toMatchObject({ count: 1, page: 1, page_size: 20 });
+    expect(res.results[0]).toEqual({
+      id: live.vendorId,
+      user_id: live.user.id,
+      business_name: `${q} live`,
+      category: '',
+      owner_email: live.email,
+      owner_phone: live.user.phoneNumber,
+      kyc_status: 'approved',
+      is_approved: true,
+      is_suspended: false,
+      submitted_at: expect.any(String),
+      created_at: expect.any(String),
+    });
+  });
+
+  it('searches the business name, the owner\'s e-mail and the owner\'s phone number', async () => {
+    const op = await operator();
+    const q = tag();
+    const a = await vendor({ kycStatus: 'pending', name: `${q} Bakery` });
+    const b = await vendor({ kycStatus: 'pending', name: `${q} Florist` });
+    const ids = async (query: string) =>
+      (await call('GET', `/api/admin/vendors/?status=all&${query}`, op.access)).json().results.map((r: { id: string }) => r.id);
+    expect(await ids(`q=${encodeURIComponent(`${q} bak`)}`)).toEqual([a.vendorId]);
+    expect(await ids(`q=${encodeURIComponent(b.email.toUpperCase())}`)).toEqual([b.vendorId]);
+    const phone = b.user.phoneNumber ?? '';
+    const spaced = `${phone.slice(0, 2)} ${phone.slice(2, 5)} ${phone.slice(5)}`;
+    expect(await ids(`q=${encodeURIComponent(spaced)}`)).toEqual([b.vendorId]);
+    // LIKE's wildcards are searched as characters.
+    expect(await ids(`q=${encodeURIComponent(`${q}%`)}`)).toEqual([]);
+  });
+
+  it('pages the results and counts them all', async () => {
+    const op = await operator();
+    const q = tag();
+    for (let i = 0; i < 5; i += 1) await vendor({ kycStatus: 'pending', name: `${q} ${i}`, submittedAt: new Date(clock().getTime() - (10 - i) * 60_000) });
+    const page2 = (await call('GET', `/api/admin/vendors/?q=${q}&page=2&page_size=2`, op.access)).json();
+    expect(page2).toMatchObject({ count: 5, page: 2, page_size: 2 });
+    expect(page2.results.map((r: { business_name: string }) => r.business_name)).toEqual([`${q} 2`, `${q} 3`]);
+    const bad = await call('GET', '/api/admin/vendors/?status=everything', op.access);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toHaveProperty('status');
+  });
+});
+
+describe('GET /api/admin/vendors/{id}/', () => {
+  it('shows the vendor\'s whole record, its owner and its decisions, newest first', async () => {
+    const op = await operator();
+    const v = await vendor({ kycStatus: 'pending' });
+    await t.database.db.update(users).set({ firstName: 'Ada', lastName: 'Lovelace' }).where(eq(users.id, v.user.id));
+    expect((await call('POST', url(v.vendorId, 'approve'), op.access, { note: 'Looks good.' })).statusCode).toBe(200);
+    clock.advance(1000);
+    expect((await call('POST', url(v.vendorId, 'suspend'), op.access, { reason: 'Complaints about fake deals.' })).statusCode).toBe(200);
+
+    const res = await call('GET', url(v.vendorId), op.access);
+    expect(res.statusCode).toBe(200);
+    const detail = res.json();
+    expect(detail).toMatchObject({
+      id: v.vendorId,
+      user_id: v.user.id,
+      kyc_status: 'approved',
+      is_approved: true,
+      is_suspended: true,
+      owner: { id: v.user.id, email: v.email, phone_number: v.user.phoneNumber, name: 'Ada Lovelace' },
+      documents: [],
+      bank_details: null,
+    });
+    expect(detail.decisions).toEqual([
+      { id: expect.any(String), decision: 'suspended', reason: 'Complaints about fake deals.', operator_email: op.email, created_at: expect.any(String) },
+      { id: expect.any(String), decision: 'approved', reason: 'Looks good.', operator_email: op.email, created_at: expect.any(String) },
+    ]);
+  });
+
+  it('answers 404 for a vendor that does not exist and 400 for a malformed id', async () => {
+    const op = await operator();
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expect((await call('GET', url(missing), op.access)).statusCode).toBe(404);
+    expect((await call('POST', url(missing, 'approve'), op.access, {})).statusCode).toBe(404);
+    expect((await call('POST', url(missing, 'suspend'), op.access, { reason })).statusCode).toBe(404);
+    expect((await call('GET', '/api/admin/vendors/not-a-uuid/', op.access)).statusCode).toBe(400);
+  });
+});
+
+describe('operator decisions', () => {
+  it('approves a pending vendor: live, approved now, reason cleared, recorded, and the vendor is told', async () => {
+    const op = await operator();
+    const v = await vendor({ kycStatus: 'pending' });
+    await t.database.db.update(vendors).set({ rejectionReason: 'From an earlier review.' }).where(eq(vendors.id, v.vendorId));
+    const res = await call('POST', url(v.vendorId, 'approve'), op.access, {});
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: v.vendorId, kyc_status: 'approved', is_approved: true, rejection_reason: null, approved_at: clock().toISOString() });
+    expect(await decisionRows(v.vendorId)).toEqual([expect.objectContaining({ operatorId: op.user.id, decision: 'approved', reason: '' })]);
+    const [note] = await notificationsOf(v.access);
+    expect(note).toMatchObject({ notification_type: 'vendor_approved', title: 'Your vendor account is approved', data: { decision: 'approved', vendor_id: v.vendorId } });
+    expect(note?.body).toContain('You can now post deals');
+    // The vendor's own view follows at once.
+    expect((await call('GET', '/api/profile/', v.access)).json()).toMatchObject({ is_approved: true, kyc_status: 'approved' });
+  });
+
+  it('rejects a pending vendor with a reason the vendor reads; the shop stays off', async () => {
+    const op = await operator();
+    const v = await vendor({ kycStatus: 'pending' });
+    const res = await call('POST', url(v.vendorId, 'reject'), op.access, { reason: `  ${reason}  ` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ kyc_status: 'rejected', is_approved: false, rejection_reason: reason });
+    expect(await decisionRows(v.vendorId)).toEqual([expect.objectContaining({ operatorId: op.user.id, decision: 'rejected', reason })]);
+    const [note] = await notificationsOf(v.access);
+    expect(note).toMatchObject({ notification_type: 'vendor_rejected', title: 'Your vendor application needs changes' });
+    expect(note?.body).toContain(reason);
+    expect(note?.body).not.toContain('stays live');
+  });
+
+  it('rejects an approved vendor\'s reapplication and keeps the shop live', async () => {
+    const op = await operator();
+    const v = await vendor({ kycStatus: 'pending', isApproved: true });
+    const res = await call('POST', url(v.vendorId, 'reject'), op.access, { reason });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ kyc_status: 'rejected', is_approved: true, rejection_reason: reason });
+    const [note] = await notificationsOf(v.access);
+    expect(note?.body).toContain(reason);
+    expect(note?.body).toContain('Your shop stays live');
+  });
+
+  it('approves or rejects only a pending application: anything else is a 409 saying why, and nothing is recorded', async () => {
+    const op = await operator();
+    const cases = [
+      { state: 'not_submitted', message: 'This vendor has not submitted its KYC for review yet.' },
+      { state: 'approved', message: 'This vendor is already approved: there is no application waiting for review.' },
+      { state: 'rejected', message: 'This application was already rejected: the vendor must fix it and submit it again before another review.' },
+    ] as const;
+    for (const { state, message } of cases) {
+      const v = await vendor({ kycStatus: state });
+      const before = await vendorRow(v.vendorId);
+      for (const [action, body] of [['approve', {}], ['reject', { reason }]] as const) {
+        const res = await call('POST', url(v.vendorId, action), op.access, body);
+        expect(res.statusCode, `${action} ${state}`).toBe(409);
+        expect(res.json()).toEqual({ error: message, code: 'VENDOR_NOT_PENDING' });
+      }
+      expect(await vendorRow(v.vendorId)).toEqual(before);
+      expect(await decisionRows(v.vendorId)).toEqual([]);
+      expect(await notificationsOf(v.access)).toEqual([]);
+    }
+  });
+
+  it('suspends a vendor and puts it back, refusing a second suspension or lifting one that is not there (409)', async () => {
+    const op = await operator();
+    const v = await vendor({ kycStatus: 'approved' });
+    const lift = await call('POST', url(v.vendorId, 'unsuspend'), op.access, {});
+    expect(lift.statusCode).toBe(409);
+    expect(lift.json()).toEqual({ error: 'This vendor is not suspended.', code: 'VENDOR_NOT_SUSPENDED' });
+
+    const suspended = await call('POST', url(v.vendorId, 'suspend'), op.access, { reason: 'Reported for selling counterfeits.' });
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    // Suspension hides the shop; approval and KYC stay what they were.
+    expect(suspended.json()).toMatchObject({ is_suspended: true, is_approved: true, kyc_status: 'approved' });
+    const again = await call('POST', url(v.vendorId, 'suspend'), op.access, { reason: 'Reported for selling counterfeits.' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ error: 'This vendor is already suspended.', code: 'VENDOR_ALREADY_SUSPENDED' });
+
+    const back = await call('POST', url(v.vendorId, 'unsuspend'), op.access, { note: 'Cleared after review.' });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json()).toMatchObject({ is_suspended: false, is_approved: true });
+
+    const rows = await decisionRows(v.vendorId);
+    expect(rows.map((r) => [r.decision, r.reason, r.operatorId])).toEqual(
+      expect.arrayContaining([
+        ['suspended', 'Reported for selling counterfeits.', op.user.id],
+        ['unsuspended', 'Cleared after review.', op.user.id],
+      ]),
+    );
+    expect(rows).toHaveLength(2);
+    const [unsuspendedNote, suspendedNote] = await notificationsOf(v.access);
+    expect(suspendedNote).toMatchObject({ notification_type: 'vendor_suspended', title: 'Your shop is suspended' });
+    expect(suspendedNote?.body).toContain('Reported for selling counterfeits.');
+    expect(unsuspendedNote).toMatchObject({ notification_type: 'vendor_unsuspended', title: 'Your shop is back' });
+    expect(unsuspendedNote?.body).toContain('Cleared after review.');
+  });
+
+  it('asks for a reason of at least 5 characters to reject or suspend', async () => {
+    const op = await operator();
+    const v = await vendor({ kycStatus: 'pending' });
+    for (const action of ['reject', 'suspend']) {
+      for (const body of [{}, { reason: '  no ' }]) {
+        const res = await call('POST', url(v.vendorId, action), op.access, body);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().fields).toHaveProperty('reason');
+      }
+    }
+    expect(await decisionRows(v.vendorId)).toEqual([]);
+  });
+
+  it('refuses an operator deciding on their own vendor account, undoing the change', async () => {
+    const op = await vendor({ kycStatus: 'pending' });
+    await t.database.db.update(users).set({ isOperator: true }).where(eq(users.id, op.user.id));
+    const res = await call('POST', url(op.vendorId, 'approve'), op.access, {});
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe('You cannot decide on your own vendor account; ask another operator.');
+    expect(await vendorRow(op.vendorId)).toMatchObject({ kycStatus: 'pending', isApproved: false });
+    expect(await decisionRows(op.vendorId)).toEqual([]);
+  });
+
+  it('of two operators approving the same application at once, exactly one succeeds and the other gets 409', async () => {
+    const [first, second] = [await operator(), await operator()];
+    for (let round = 0; round < 3; round += 1) {
+      const v = await vendor({ kycStatus: 'pending' });
+      const answers = await Promise.all([first, second].map((op) => call('POST', url(v.vendorId, 'approve'), op.access, {})));
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      expect(await decisionRows(v.vendorId)).toHaveLength(1);
+      const notes = await notificationsOf(v.access);
+      expect(notes.filter((n) => n.notification_type === 'vendor_approved')).toHaveLength(1);
+    }
+  });
+
+  it('of an approval and a rejection at once, exactly one is recorded', async () => {
+    const [first, second] = [await operator(), await operator()];
+    const v = await vendor({ kycStatus: 'pending' });
+    const [approve, reject] = await Promise.all([
+      call('POST', url(v.vendorId, 'approve'), first.access, {}),
+      call('POST', url(v.vendorId, 'reject'), second.access, { reason }),
+    ]);
+    expect([approve?.statusCode, reject?.statusCode].sort()).toEqual([200, 409]);
+    const rows = await decisionRows(v.vendorId);
+    expect(rows).toHaveLength(1);
+    expect((await vendorRow(v.vendorId))?.kycStatus).toBe(rows[0]?.decision);
+  });
+});
+
+describe('the vendor\'s notification of a decision', () => {
+  async function openSocket(access: string) {
+    const { ticket } = (await call('POST', '/api/ws/ticket/', access)).json();
+    const socket = new WebSocket(`ws://${host}/api/ws?ticket=${encodeURIComponent(ticket)}`);
+    const messages: Array<{ type: string; notification?: { notification_type: string } }> = [];
+    socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+    await new Promise((resolve, reject) => {
+      socket.on('open', resolve);
+      socket.on('error', reject);
+    });
+    return { socket, messages };
+  }
+  const until = async (check: () => boolean, ms = 3000) => {
+    const end = Date.now() + ms;
+    while (!check()) {
+      if (Date.now() > end) return false;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return true;
+  };
+
+  it('is pushed to the vendor\'s socket once the decision commits', async () => {
+    const op = await operator();
+    const v = await vendor({ kycStatus: 'pending' });
+    const { socket, messages } = await openSocket(v.access);
+    expect((await call('POST', url(v.vendorId, 'reject'), op.access, { reason })).statusCode).toBe(200);
+    expect(await until(() => messages.length > 0)).toBe(true);
+    expect(messages[0]).toMatchObject({ type: 'notification', notification: { notification_type: 'vendor_rejected' } });
+    socket.close();
+  });
+
+  it('is neither pushed nor kept when the decision\'s transaction rolls back, and a refused decision pushes nothing', async () => {
+    const op = await operator();
+    const v = await vendor({ kycStatus: 'pending' });
+    const { socket, messages } = await openSocket(v.access);
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await decide(tx, clock, { operatorId: op.user.id, vendorId: v.vendorId, decision: 'approved', reason: '' });
+        throw new Error('something after the decision failed');
+      }),
+    ).rejects.toThrow('something after the decision failed');
+    expect((await call('POST', url(v.vendorId, 'unsuspend'), op.access, {})).statusCode).toBe(409);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(messages).toEqual([]);
+    expect(await vendorRow(v.vendorId)).toMatchObject({ kycStatus: 'pending', isApproved: false });
+    expect(await decisionRows(v.vendorId)).toEqual([]);
+    expect(await t.database.db.select().from(notifications).where(eq(notifications.userId, v.user.id))).toEqual([]);
+    socket.close();
+  });
+});
+
+describe('npm run admin', () => {
+  const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+
+  function runAdmin(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+    return new Promise((resolve) => {
+      const child = spawn('npm', ['run', '--silent', 'admin', '--', ...args], {
+        cwd: repoRoot,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      child.on('exit', (code) => resolve({ code, stdout, stderr }));
+    });
+  }
+
+  /** A migrated database the CLI opens as the server would: DATABASE_URL on PostgreSQL, else PGlite under DATA_DIR. */
+  async function databaseForCli(dataDir: string): Promise<{ env: Record<string, string>; open: () => Promise<Database> }> {
+    const databaseUrl = await freshDatabaseUrl();
+    if (databaseUrl) return { env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl }, open: async () => openPostgres(databaseUrl, 1) };
+    const pgliteDir = path.join(dataDir, 'pglite');
+    // Start from the run's migrated copy rather than migrating again (slow).
+    const client = await PGlite.create(pgliteDir, { extensions: pgliteExtensions, loadDataDir: new Blob([readFileSync(inject('pgliteDump'))]) });
+    await client.close();
+    return { env: { DATA_DIR: dataDir }, open: () => openPglite({ dataDir: pgliteDir }) };
+  }
+
+  it('promotes an existing account to operator (idempotently), refuses an unknown e-mail, and takes the role away', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'localloop-admin-cli-'));
+    try {
+      const { env, open } = await databaseForCli(dataDir);
+      let database = await open();
+      const account = await createAccount(database);
+      await database.close();
+
+      const unknown = await runAdmin(['create-operator', 'nobody@example.test'], env);
+      expect(unknown.code, unknown.stderr).toBe(1);
+      expect(unknown.stderr).toContain('No active account uses the e-mail nobody@example.test. Sign up with it first, then run this again.');
+
+      const promoted = await runAdmin(['create-operator', account.email.toUpperCase()], env);
+      expect(promoted.code, promoted.stderr).toBe(0);
+      expect(promoted.stdout).toContain(`${account.email} is now an operator`);
+      const again = await runAdmin(['create-operator', account.email], env);
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stdout).toContain(`${account.email} is already an operator.`);
+
+      database = await open();
+      const [row] = await database.db.select({ isOperator: users.isOperator }).from(users).where(eq(users.id, account.user.id));
+      expect(row?.isOperator).toBe(true);
+      await database.close();
+
+      const removed = await runAdmin(['remove-operator', account.email], env);
+      expect(removed.code, removed.stderr).toBe(0);
+      expect(removed.stdout).toContain(`${account.email} is no longer an operator.`);
+      database = await open();
+      const [after] = await database.db.select({ isOperator: users.isOperator }).from(users).where(eq(users.id, account.user.id));
+      expect(after?.isOperator).toBe(false);
+      await database.close();
+
+      const usage = await runAdmin(['make-me-admin'], env);
+      expect(usage.code).toBe(2);
+      expect(usage.stderr).toContain('create-operator <email>');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});

@@ -1,0 +1,269 @@
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AdminVendorDetail, AdminVendorListQuery, AdminVendorListResponse, VendorDecision } from '@localloop/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import { users, vendorDecisions, vendors } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { notify } from '../notifications/service.ts';
+import { loadVendorProfile } from '../vendors/profile.ts';
+
+export type AdminDeps = {
+  db: Db;
+  clock: Clock;
+  /** The public URL of a stored file (local /media/… or the bucket). */
+  mediaUrl: (key: string) => string;
+};
+
+type Decision = VendorDecision['decision'];
+
+/** Whether the account is an active operator, read from the database on every call (never from the token). */
+export async function isOperator(db: Db | Tx, userId: string): Promise<boolean> {
+  const [user] = await db.select({ isOperator: users.isOperator }).from(users).where(and(eq(users.id, userId), eq(users.isActive, true)));
+  return user?.isOperator ?? false;
+}
+
+export async function requireOperator(db: Db | Tx, userId: string): Promise<void> {
+  const [user] = await db.select({ isOperator: users.isOperator }).from(users).where(and(eq(users.id, userId), eq(users.isActive, true)));
+  if (!user) throw AppError.unauthenticated('Your account is no longer active. Please log in again.');
+  if (!user.isOperator) throw AppError.forbidden('Only marketplace operators can do this.');
+}
+
+// ---- The list ---------------------------------------------------------------------------------
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+function statusFilter(status: z.output<typeof AdminVendorListQuery>['status']): SQL | undefined {
+  switch (status) {
+    case 'pending':
+    case 'rejected':
+    case 'not_submitted':
+      return eq(vendors.kycStatus, status);
+    // Live shops: approved and not taken down (a reapplication under review still counts).
+    case 'approved':
+      return and(eq(vendors.isApproved, true), eq(vendors.isSuspended, false));
+    case 'suspended':
+      return eq(vendors.isSuspended, true);
+    case 'all':
+      return undefined;
+  }
+}
+
+function searchFilter(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const pattern = likePattern(q);
+  const phone = q.replace(/[\s().-]/g, '');
+  return or(
+    ilike(vendors.businessName, pattern),
+    ilike(users.email, pattern),
+    ...(/\d/.test(phone) ? [ilike(users.phoneNumber, likePattern(phone))] : []),
+  );
+}
+
+/** Pending applications come oldest submission first (a queue); every other list newest vendor first. */
+export async function listVendors(
+  deps: AdminDeps,
+  operatorId: string,
+  query: z.output<typeof AdminVendorListQuery>,
+): Promise<z.output<typeof AdminVendorListResponse>> {
+  await requireOperator(deps.db, operatorId);
+  const where = and(statusFilter(query.status), searchFilter(query.q));
+  const order =
+    query.status === 'pending'
+      ? [sql`${vendors.submittedAt} ASC NULLS LAST`, asc(vendors.createdAt), asc(vendors.id)]
+      : [desc(vendors.createdAt), desc(vendors.id)];
+  const [rows, [total]] = await Promise.all([
+    deps.db
+      .select({ vendor: vendors, ownerEmail: users.email, ownerPhone: users.phoneNumber })
+      .from(vendors)
+      .innerJoin(users, eq(users.id, vendors.userId))
+      .where(where)
+      .orderBy(...order)
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    deps.db.select({ count: sql<number>`count(*)::int` }).from(vendors).innerJoin(users, eq(users.id, vendors.userId)).where(where),
+  ]);
+  return {
+    count: total?.count ?? 0,
+    page: query.page,
+    page_size: query.page_size,
+    results: rows.map(({ vendor, ownerEmail, ownerPhone }) => ({
+      id: vendor.id,
+      user_id: vendor.userId,
+      business_name: vendor.businessName,
+      category: vendor.category ?? '',
+      owner_email: ownerEmail,
+      owner_phone: ownerPhone,
+      kyc_status: vendor.kycStatus,
+      is_approved: vendor.isApproved,
+      is_suspended: vendor.isSuspended,
+      submitted_at: vendor.submittedAt?.toISOString() ?? null,
+      created_at: vendor.createdAt.toISOString(),
+    })),
+  };
+}
+
+// ---- One vendor -------------------------------------------------------------------------------
+
+async function vendorDetail(deps: AdminDeps, vendorId: string): Promise<AdminVendorDetail> {
+  const profile = await loadVendorProfile(deps.db, vendorId, deps.mediaUrl);
+  if (!profile) throw AppError.notFound('That vendor');
+  const [owner] = await deps.db
+    .select({ id: users.id, email: users.email, phoneNumber: users.phoneNumber, firstName: users.firstName, lastName: users.lastName, username: users.username })
+    .from(users)
+    .where(eq(users.id, profile.user_id));
+  if (!owner) throw AppError.notFound('That vendor');
+  const decisions = await deps.db
+    .select({ decision: vendorDecisions, operatorEmail: users.email })
+    .from(vendorDecisions)
+    .leftJoin(users, eq(users.id, vendorDecisions.operatorId))
+    .where(eq(vendorDecisions.vendorId, vendorId))
+    .orderBy(desc(vendorDecisions.createdAt), desc(vendorDecisions.id));
+  const name = `${owner.firstName} ${owner.lastName}`.trim() || owner.username || owner.email || owner.phoneNumber || '';
+  return {
+    ...profile,
+    owner: { id: owner.id, email: owner.email, phone_number: owner.phoneNumber, name },
+    decisions: decisions.map(({ decision, operatorEmail }) => ({
+      id: decision.id,
+      decision: decision.decision,
+      reason: decision.reason,
+      operator_email: operatorEmail,
+      created_at: decision.createdAt.toISOString(),
+    })),
+  };
+}
+
+export async function getVendor(deps: AdminDeps, operatorId: string, vendorId: string): Promise<AdminVendorDetail> {
+  await requireOperator(deps.db, operatorId);
+  return vendorDetail(deps, vendorId);
+}
+
+// ---- Decisions --------------------------------------------------------------------------------
+
+type Changed = { userId: string; businessName: string; isApproved: boolean };
+
+const transitions: Record<Decision, { allowed: SQL; set: (now: Date, reason: string) => Partial<typeof vendors.$inferInsert> }> = {
+  approved: {
+    allowed: eq(vendors.kycStatus, 'pending'),
+    set: (now) => ({ kycStatus: 'approved', isApproved: true, approvedAt: now, rejectionReason: null }),
+  },
+  // The shop's is_approved stays as it was: an approved vendor's rejected reapplication keeps the shop live.
+  rejected: { allowed: eq(vendors.kycStatus, 'pending'), set: (_now, reason) => ({ kycStatus: 'rejected', rejectionReason: reason }) },
+  suspended: { allowed: eq(vendors.isSuspended, false), set: () => ({ isSuspended: true }) },
+  unsuspended: { allowed: eq(vendors.isSuspended, true), set: () => ({ isSuspended: false }) },
+};
+
+/** Why the vendor (as it is now) is not in the state the decision needs. */
+function wrongState(decision: Decision, vendor: typeof vendors.$inferSelect): AppError {
+  if (decision === 'suspended') return new AppError(409, 'VENDOR_ALREADY_SUSPENDED', 'This vendor is already suspended.');
+  if (decision === 'unsuspended') return new AppError(409, 'VENDOR_NOT_SUSPENDED', 'This vendor is not suspended.');
+  const why = {
+    not_submitted: 'This vendor has not submitted its KYC for review yet.',
+    approved: 'This vendor is already approved: there is no application waiting for review.',
+    rejected: 'This application was already rejected: the vendor must fix it and submit it again before another review.',
+    pending: 'This application changed while you were deciding. Reload it and try again.',
+  }[vendor.kycStatus];
+  return new AppError(409, 'VENDOR_NOT_PENDING', why);
+}
+
+function notificationFor(decision: Decision, vendor: Changed, reason: string) {
+  const note = reason ? ` Note from the reviewer: ${reason}` : '';
+  const data = { decision };
+  switch (decision) {
+    case 'approved':
+      return {
+        type: 'vendor_approved',
+        title: 'Your vendor account is approved',
+        body: `${vendor.businessName} is approved. You can now post deals and switch to the vendor view.${note}`,
+        data,
+      };
+    case 'rejected':
+      return {
+        type: 'vendor_rejected',
+        title: 'Your vendor application needs changes',
+        body:
+          `The review of ${vendor.businessName} was not approved. Reason: ${reason} Please fix this and submit again.` +
+          (vendor.isApproved ? ' Your shop stays live with its approved details meanwhile.' : ''),
+        data,
+      };
+    case 'suspended':
+      return {
+        type: 'vendor_suspended',
+        title: 'Your shop is suspended',
+        body: `${vendor.businessName} is hidden from the marketplace for now. Reason: ${reason}`,
+        data,
+      };
+    case 'unsuspended':
+      return {
+        type: 'vendor_unsuspended',
+        title: 'Your shop is back',
+        body: `${vendor.businessName} is visible on the marketplace again.${note}`,
+        data,
+      };
+  }
+}
+
+/**
+ * Records one operator decision: a conditional UPDATE (so of two operators deciding at once, one wins and
+ * the other gets a 409), the decision row and the vendor's notification, all in one transaction; the
+ * notification is pushed only once it commits. `db` may be a caller's transaction.
+ */
+export async function decide(
+  db: Db | Tx,
+  clock: Clock,
+  input: { operatorId: string; vendorId: string; decision: Decision; reason: string },
+): Promise<void> {
+  const { operatorId, vendorId, decision, reason } = input;
+  const transition = transitions[decision];
+  await db.transaction(async (tx) => {
+    await requireOperator(tx, operatorId);
+    const [changed] = await tx
+      .update(vendors)
+      .set(transition.set(clock(), reason))
+      .where(and(eq(vendors.id, vendorId), transition.allowed))
+      .returning({ userId: vendors.userId, businessName: vendors.businessName, isApproved: vendors.isApproved });
+    if (!changed) {
+      const [vendor] = await tx.select().from(vendors).where(eq(vendors.id, vendorId));
+      if (!vendor) throw AppError.notFound('That vendor');
+      throw wrongState(decision, vendor);
+    }
+    // Thrown after the UPDATE, so the transaction rolls it back.
+    if (changed.userId === operatorId) throw AppError.forbidden('You cannot decide on your own vendor account; ask another operator.');
+    await tx.insert(vendorDecisions).values({ vendorId, operatorId, decision, reason });
+    const { data, ...message } = notificationFor(decision, changed, reason);
+    await notify(tx, changed.userId, { ...message, data: { ...data, vendor_id: vendorId } });
+  });
+}
+
+export async function decideAndShow(
+  deps: AdminDeps,
+  input: { operatorId: string; vendorId: string; decision: Decision; reason: string },
+): Promise<AdminVendorDetail> {
+  await decide(deps.db, deps.clock, input);
+  return vendorDetail(deps, input.vendorId);
+}
+
+// ---- The command line -------------------------------------------------------------------------
+
+export type OperatorChange = { outcome: 'changed' | 'unchanged' | 'no_account'; email: string };
+
+/** Makes an existing, active account an operator or takes the role away; doing it twice changes nothing. */
+export async function setOperator(db: Db, email: string, operator: boolean): Promise<OperatorChange> {
+  const [user] = await db
+    .select({ id: users.id, email: users.email, isOperator: users.isOperator })
+    .from(users)
+    .where(and(eq(users.email, email), eq(users.isActive, true)));
+  if (!user) return { outcome: 'no_account', email };
+  if (user.isOperator === operator) return { outcome: 'unchanged', email: user.email ?? email };
+  await db.update(users).set({ isOperator: operator }).where(eq(users.id, user.id));
+  return { outcome: 'changed', email: user.email ?? email };
+}
+
+export async function listOperators(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email, phone: users.phoneNumber })
+    .from(users)
+    .where(and(eq(users.isOperator, true), eq(users.isActive, true)))
+    .orderBy(asc(users.email));
+  return rows.map((r) => r.email ?? r.phone ?? '');
+}
