@@ -34,6 +34,9 @@ const devOutbox = lazyPage(() => import('./features/auth/dev-outbox-page.tsx'));
 const userProfile = lazyPage(() => import('./features/account/profile-page.tsx'));
 const settings = lazyPage(() => import('./features/account/settings-page.tsx'));
 export const notFoundPage = lazyPage(() => import('./features/not-found/not-found-page.tsx'));
+const vendorDirectory = lazyPage(() => import('./features/vendors/vendor-directory-page.tsx'));
+const vendorPage = lazyPage(() => import('./features/vendors/vendor-page.tsx'));
+const favoriteVendors = lazyPage(() => import('./features/vendors/favorites-page.tsx'));
 /** Pages of later issues: one titled page saying that part is on its way. */
 const placeholder = lazyPage(() => import('./features/placeholder/placeholder-page.tsx'));
 
@@ -57,10 +60,10 @@ const protectedRoute = (path: string, title: string, roles: readonly Role[], pag
   roles,
 });
 /** "Public or user": visitors and users see it; a vendor is sent to its dashboard. */
-const publicOrUser = (path: string, title: string): AppRoute => ({
+const publicOrUser = (path: string, title: string, page: LazyPage = placeholder): AppRoute => ({
   path,
   title,
-  page: placeholder,
+  page,
   guard: 'public',
   roles: userOnly,
 });
@@ -97,14 +100,14 @@ export const routes: readonly AppRoute[] = [
   protectedRoute(paths.mySalesDeal, 'My Sales', vendorOnly),
 
   protectedRoute(paths.userProfile, 'User Profile', userOnly, userProfile),
-  protectedRoute(paths.vendorList, 'Browse Vendors', userOnly),
+  protectedRoute(paths.vendorList, 'Browse Vendors', userOnly, vendorDirectory),
   protectedRoute(paths.postActivities, 'Create Activity', userOnly),
   protectedRoute(paths.myActivities, 'My Created Activities', userOnly),
   protectedRoute(paths.myPurchaseDeal, 'My Orders', userOnly),
   protectedRoute(paths.customerBookings, 'My Bookings', userOnly),
   protectedRoute(paths.servicesBrowse, 'Browse Services', userOnly),
   protectedRoute(paths.servicesFavorite, 'Favorite Services', userOnly),
-  protectedRoute(paths.favorite, 'Favorite Vendors', userOnly),
+  protectedRoute(paths.favorite, 'Favorite Vendors', userOnly, favoriteVendors),
   protectedRoute(paths.customerAppointment, 'Book an Appointment', userOnly),
   protectedRoute(paths.appointmentConfirmation, 'Appointment Confirmation', userOnly),
   protectedRoute(paths.activityRequests, 'Activity Requests', userOnly),
@@ -114,10 +117,10 @@ export const routes: readonly AppRoute[] = [
   publicOrUser(paths.activitiesDetails, 'Activity Details'),
   // Listed both as "public or user" and as "vendor or user": visitors, users and vendors all see it.
   { path: paths.dealDetails, title: 'Deal Details', page: placeholder, guard: 'public', roles: vendorOrUser },
-  publicOrUser(paths.vendorProfile, 'Vendor'),
+  publicOrUser(paths.vendorProfile, 'Vendor', vendorPage),
   publicOrUser(paths.popularDeals, 'Popular Deals'),
   publicOrUser(paths.localActivities, 'Local Activities'),
-  publicOrUser(paths.vendor, 'Find Vendors'),
+  publicOrUser(paths.vendor, 'Find Vendors', vendorDirectory),
 
   protectedRoute(paths.discover, 'Discover', vendorOrUser),
   protectedRoute(paths.mainMenu, 'Main Menu', vendorOrUser),

@@ -1,0 +1,19 @@
+import { endpoints } from '@localloop/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { call } from '../../../api/client.ts';
+import { useViewerId } from './viewer.ts';
+
+export const favoriteVendorsKeyPrefix = ['vendors', 'favorites'] as const;
+
+export function getFavoriteVendorsQueryOptions(viewerId: string) {
+  return queryOptions({
+    queryKey: [...favoriteVendorsKeyPrefix, viewerId],
+    queryFn: ({ signal }) => call(endpoints.favoriteVendors, { signal }),
+  });
+}
+
+/** The signed-in user's favorite vendors, most recently added first. */
+export function useFavoriteVendors() {
+  const viewerId = useViewerId();
+  return useQuery({ ...getFavoriteVendorsQueryOptions(viewerId), enabled: viewerId !== '' });
+}
