@@ -15,6 +15,7 @@ import { createTokenService } from './lib/tokens.ts';
 import { createMessenger } from './lib/messaging.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
+import { directoryRoutes } from './modules/directory/routes.ts';
 import { createStorage } from './modules/uploads/storage.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { vendorsRoutes } from './modules/vendors/routes.ts';
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await usersRoutes(api, { ...otpDeps, mediaUrl: (key) => storage.url(key), deleteFile: (key) => storage.delete(key) });
       if (deps.config.devOutbox) await devRoutes(api, deps.database.db);
       await notificationsRoutes(api, { db: deps.database.db, clock, hub: realtime.hub });
+      await directoryRoutes(api, { db: deps.database.db, clock, mediaUrl: (key) => storage.url(key) });
       await vendorsRoutes(api, { db: deps.database.db, clock, config: deps.config, mediaUrl: (key) => storage.url(key) });
       await adminRoutes(api, { db: deps.database.db, clock, mediaUrl: (key) => storage.url(key) });
     },

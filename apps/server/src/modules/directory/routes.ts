@@ -1,0 +1,13 @@
+import { endpoints } from '@localloop/contract';
+import { route, type App } from '../../lib/http.ts';
+import { listFavorites, listRatings, listVendors, publicVendor, rateVendor, toggleFavorite, type DirectoryDeps } from './service.ts';
+
+/** The vendor directory, public vendor pages, favorites and ratings. */
+export async function directoryRoutes(app: App, deps: DirectoryDeps) {
+  route(app, endpoints.vendorList, ({ userId, query }) => listVendors(deps, userId, query));
+  route(app, endpoints.vendorPublic, ({ userId, params, query }) => publicVendor(deps, userId, params.user_id, query));
+  route(app, endpoints.vendorRatings, ({ userId, params, query }) => listRatings(deps, userId, params.id, query.page, query.page_size));
+  route(app, endpoints.rateVendor, ({ userId, body }) => rateVendor(deps, userId, body));
+  route(app, endpoints.toggleFavoriteVendor, ({ userId, params }) => toggleFavorite(deps, userId, params.id));
+  route(app, endpoints.favoriteVendors, ({ userId }) => listFavorites(deps, userId));
+}

@@ -1,0 +1,346 @@
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  FavoriteResponse,
+  RateVendorInput,
+  RateVendorResponse,
+  VendorCard,
+  VendorListQuery,
+  VendorListResponse,
+  VendorPublic,
+  VendorRating,
+  VendorRatingsResponse,
+} from '@localloop/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import { favoriteVendors, media, users, vendorAddresses, vendorRatings, vendors } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { notify } from '../notifications/service.ts';
+import { loadServiceTime, ratingAverage, toVendorAddress } from '../vendors/profile.ts';
+import {
+  addressesOf,
+  cardColumns,
+  distanceFrom,
+  favoritesCountSql,
+  isListed,
+  ratingAvgSql,
+  toCard,
+  withinRadius,
+  type MediaUrl,
+} from './repo.ts';
+
+export type DirectoryDeps = { db: Db; clock: Clock; mediaUrl: MediaUrl };
+
+/**
+ * How alike a search and a name (or category) must be, by pg_trgm's word_similarity: the best match of the
+ * search's trigrams against any run of words in the name. 0.45 lets one slip in a short word through
+ * ('bakry' → 'Bakery' scores 0.5, 'yoga studo' → 'Sunrise Yoga Studio' 0.82) while unrelated names stay
+ * under 0.4. pg_trgm's own default (0.6, the `<%` operator) misses most one-letter typos of short words.
+ */
+export const SEARCH_SIMILARITY = 0.45;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
+
+/** A name or category that starts with the search, has a word starting with it, or is close to it despite typos. */
+function matchesSearch(q: string): SQL {
+  const search = q.replace(/\s+/g, ' ');
+  const prefix = `${escapeLike(search)}%`;
+  const wordPrefix = `% ${escapeLike(search)}%`;
+  const category = sql`coalesce(${vendors.category}, '')`;
+  return sql`(${vendors.businessName} ILIKE ${prefix} OR ${vendors.businessName} ILIKE ${wordPrefix}
+    OR word_similarity(${search}, ${vendors.businessName}) >= ${SEARCH_SIMILARITY}
+    OR ${category} ILIKE ${prefix} OR ${category} ILIKE ${wordPrefix}
+    OR word_similarity(${search}, ${category}) >= ${SEARCH_SIMILARITY})`;
+}
+
+/**
+ * The directory: listed vendors with an address within the radius, each at the distance of its nearest address.
+ * The nearest-address subquery filters with `earth_box @>`, which the GiST index on the addresses answers.
+ */
+export async function listVendors(deps: DirectoryDeps, callerId: string | null, query: z.output<typeof VendorListQuery>): Promise<VendorListResponse> {
+  const { db } = deps;
+  const radiusM = query.radius_km * 1000;
+  const distance = distanceFrom(query.lat, query.lng);
+  const near = db
+    .selectDistinctOn([vendorAddresses.vendorId], {
+      vendorId: vendorAddresses.vendorId,
+      city: vendorAddresses.city,
+      state: vendorAddresses.state,
+      distanceM: distance.as('distance_m'),
+    })
+    .from(vendorAddresses)
+    .where(withinRadius(query.lat, query.lng, radiusM))
+    .orderBy(vendorAddresses.vendorId, distance)
+    .as('near');
+
+  const where = and(
+    isListed,
+    query.category ? eq(vendors.category, query.category) : undefined,
+    query.q ? matchesSearch(query.q) : undefined,
+  );
+  const order =
+    query.sort === 'rating'
+      ? [sql`${ratingAvgSql} DESC NULLS LAST`, desc(vendors.ratingCount), asc(near.distanceM), asc(vendors.id)]
+      : [asc(near.distanceM), asc(vendors.id)];
+
+  const rows = await db
+    .select({ ...cardColumns(db, callerId), distanceM: near.distanceM, city: near.city, state: near.state, total: sql<number>`(count(*) OVER ())::int` })
+    .from(vendors)
+    .innerJoin(near, eq(near.vendorId, vendors.id))
+    .innerJoin(users, eq(users.id, vendors.userId))
+    .leftJoin(media, eq(media.id, vendors.logoId))
+    .where(where)
+    .orderBy(...order)
+    .limit(query.page_size)
+    .offset((query.page - 1) * query.page_size);
+
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && query.page > 1) {
+    // Past the last page the window count has no row to ride on.
+    const [counted] = await db
+      .select({ n: count() })
+      .from(vendors)
+      .innerJoin(near, eq(near.vendorId, vendors.id))
+      .innerJoin(users, eq(users.id, vendors.userId))
+      .where(where);
+    total = counted?.n ?? 0;
+  }
+  return {
+    count: total,
+    page: query.page,
+    page_size: query.page_size,
+    results: rows.map((r) => toCard(r, r, deps.mediaUrl)),
+  };
+}
+
+/** Whether the caller may see an unlisted vendor anyway: its owner, or an operator. */
+async function seesUnlisted(db: Db | Tx, callerId: string | null, ownerId: string): Promise<boolean> {
+  if (!callerId) return false;
+  if (callerId === ownerId) return true;
+  const [caller] = await db.select({ isOperator: users.isOperator }).from(users).where(eq(users.id, callerId));
+  return caller?.isOperator ?? false;
+}
+
+/**
+ * The public page (by the vendor's user id). Unlisted vendors (not approved, suspended, closed account)
+ * answer 404 to everyone but their owner, who previews the page, and operators.
+ */
+export async function publicVendor(
+  deps: DirectoryDeps,
+  callerId: string | null,
+  vendorUserId: string,
+  point: { lat?: number | undefined; lng?: number | undefined },
+): Promise<VendorPublic> {
+  const { db } = deps;
+  const [row] = await db
+    .select({
+      ...cardColumns(db, callerId),
+      contactEmail: vendors.contactEmail,
+      contactPhone: vendors.contactPhone,
+      timeZone: vendors.timeZone,
+      favoritesCount: favoritesCountSql,
+      listed: sql<boolean>`(${isListed})`,
+    })
+    .from(vendors)
+    .innerJoin(users, eq(users.id, vendors.userId))
+    .leftJoin(media, eq(media.id, vendors.logoId))
+    .where(eq(vendors.userId, vendorUserId));
+  if (!row || (!row.listed && !(await seesUnlisted(db, callerId, row.userId)))) throw AppError.notFound('That vendor');
+
+  const from = point.lat !== undefined && point.lng !== undefined ? { lat: point.lat, lng: point.lng } : null;
+  const [addresses, serviceTime] = await Promise.all([addressesOf(db, row.id, from), loadServiceTime(db, row.id, row.timeZone)]);
+  // The card's place: the nearest address when asked from a point, else the primary one.
+  const shown = from ? [...addresses].sort((a, b) => (a.distanceM ?? 0) - (b.distanceM ?? 0))[0] : addresses[0];
+  return {
+    ...toCard(row, { distanceM: shown?.distanceM ?? null, city: shown?.address.city ?? null, state: shown?.address.state ?? null }, deps.mediaUrl),
+    contact_email: row.contactEmail,
+    contact_phone: row.contactPhone,
+    favorites_count: row.favoritesCount,
+    service_time: serviceTime,
+    addresses: addresses.map((a) => toVendorAddress(a.address)),
+  };
+}
+
+/** A vendor by id that the caller may see: listed, or theirs, or any for an operator; else 404. */
+async function visibleVendor(db: Db | Tx, callerId: string | null, vendorId: string) {
+  const [row] = await db
+    .select({ id: vendors.id, userId: vendors.userId, listed: sql<boolean>`(${isListed})` })
+    .from(vendors)
+    .innerJoin(users, eq(users.id, vendors.userId))
+    .where(eq(vendors.id, vendorId));
+  if (!row || (!row.listed && !(await seesUnlisted(db, callerId, row.userId)))) throw AppError.notFound('That vendor');
+  return row;
+}
+
+const raterColumns = {
+  rating: vendorRatings,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  username: users.username,
+  imageKey: media.thumbnailKey,
+};
+
+type RaterRow = {
+  rating: typeof vendorRatings.$inferSelect;
+  firstName: string;
+  lastName: string;
+  username: string | null;
+  imageKey: string | null;
+};
+
+function raterName(r: Pick<RaterRow, 'firstName' | 'lastName' | 'username'>): string {
+  return `${r.firstName} ${r.lastName}`.trim() || r.username || 'LocalLoop member';
+}
+
+function toRating(r: RaterRow, mediaUrl: MediaUrl): VendorRating {
+  return {
+    id: r.rating.id,
+    vendor_id: r.rating.vendorId,
+    rating: r.rating.rating,
+    comment: r.rating.comment,
+    user: { id: r.rating.userId, name: raterName(r), image: r.imageKey ? mediaUrl(r.imageKey) : null },
+    created_at: r.rating.createdAt.toISOString(),
+    updated_at: r.rating.updatedAt.toISOString(),
+  };
+}
+
+function ratingsWithRaters(db: Db | Tx) {
+  return db
+    .select(raterColumns)
+    .from(vendorRatings)
+    .innerJoin(users, eq(users.id, vendorRatings.userId))
+    .leftJoin(media, eq(media.id, users.profileImageId));
+}
+
+/** A vendor's ratings, the most recently written first; `mine` is the caller's own, whichever page it is on. */
+export async function listRatings(
+  deps: DirectoryDeps,
+  callerId: string | null,
+  vendorId: string,
+  page: number,
+  pageSize: number,
+): Promise<VendorRatingsResponse> {
+  const { db } = deps;
+  await visibleVendor(db, callerId, vendorId);
+  const [rows, counted, mine] = await Promise.all([
+    ratingsWithRaters(db)
+      .where(eq(vendorRatings.vendorId, vendorId))
+      .orderBy(desc(vendorRatings.updatedAt), desc(vendorRatings.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(vendorRatings).where(eq(vendorRatings.vendorId, vendorId)),
+    callerId ? ratingsWithRaters(db).where(and(eq(vendorRatings.vendorId, vendorId), eq(vendorRatings.userId, callerId))) : Promise.resolve([]),
+  ]);
+  return {
+    count: counted[0]?.n ?? 0,
+    page,
+    page_size: pageSize,
+    results: rows.map((r) => toRating(r, deps.mediaUrl)),
+    mine: mine[0] ? toRating(mine[0], deps.mediaUrl) : null,
+  };
+}
+
+/**
+ * Rates a listed vendor, or changes the caller's earlier rating. The vendor row is locked first, so ratings of
+ * one vendor take turns: the earlier stars read under the lock are still the stored ones when the figures on
+ * the vendor move by the difference, in the same transaction as the rating itself.
+ */
+export async function rateVendor(deps: DirectoryDeps, callerId: string, input: z.output<typeof RateVendorInput>): Promise<RateVendorResponse> {
+  return deps.db.transaction(async (tx) => {
+    const [vendor] = await tx
+      .select({ id: vendors.id, userId: vendors.userId, businessName: vendors.businessName })
+      .from(vendors)
+      .innerJoin(users, eq(users.id, vendors.userId))
+      .where(and(eq(vendors.id, input.vendor_id), isListed))
+      .for('no key update', { of: vendors });
+    if (!vendor) throw AppError.notFound('That vendor');
+    if (vendor.userId === callerId) throw AppError.forbidden('You cannot rate your own business.');
+
+    const [previous] = await tx
+      .select({ rating: vendorRatings.rating })
+      .from(vendorRatings)
+      .where(and(eq(vendorRatings.vendorId, vendor.id), eq(vendorRatings.userId, callerId)));
+    const now = deps.clock();
+    const [saved] = await tx
+      .insert(vendorRatings)
+      .values({ vendorId: vendor.id, userId: callerId, rating: input.rating, comment: input.comment, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: [vendorRatings.vendorId, vendorRatings.userId], set: { rating: input.rating, comment: input.comment, updatedAt: now } })
+      .returning();
+    const [figures] = await tx
+      .update(vendors)
+      .set({
+        ratingSum: sql`${vendors.ratingSum} + ${input.rating - (previous?.rating ?? 0)}`,
+        ratingCount: sql`${vendors.ratingCount} + ${previous ? 0 : 1}`,
+        // A rating is not an edit of the profile.
+        updatedAt: sql`${vendors.updatedAt}`,
+      })
+      .where(eq(vendors.id, vendor.id))
+      .returning({ ratingSum: vendors.ratingSum, ratingCount: vendors.ratingCount });
+    const [rater] = await tx
+      .select({ firstName: users.firstName, lastName: users.lastName, username: users.username, imageKey: media.thumbnailKey })
+      .from(users)
+      .leftJoin(media, eq(media.id, users.profileImageId))
+      .where(eq(users.id, callerId));
+    if (!saved || !figures || !rater) throw new Error('rating not saved');
+
+    const stars = `${input.rating} star${input.rating === 1 ? '' : 's'}`;
+    await notify(tx, vendor.userId, {
+      title: previous ? `${raterName(rater)} changed their rating to ${stars}` : `${raterName(rater)} rated you ${stars}`,
+      body: input.comment || `${vendor.businessName} now has ${figures.ratingCount} rating${figures.ratingCount === 1 ? '' : 's'}.`,
+      type: 'vendor_rated',
+      data: { vendor_id: vendor.id, rating_id: saved.id, rating: input.rating },
+    });
+    return {
+      rating: toRating({ rating: saved, ...rater }, deps.mediaUrl),
+      rating_avg: ratingAverage(figures) ?? 0,
+      rating_count: figures.ratingCount,
+    };
+  });
+}
+
+async function favoritesCount(db: Db | Tx, vendorId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(favoriteVendors).where(eq(favoriteVendors.vendorId, vendorId));
+  return row?.n ?? 0;
+}
+
+/**
+ * Adds a listed vendor to the caller's favorites, or takes it off if it is there (taking off works even once the
+ * vendor is no longer listed). Not one's own business: its favorites count is what others think of it.
+ */
+export async function toggleFavorite(deps: DirectoryDeps, callerId: string, vendorId: string): Promise<FavoriteResponse> {
+  return deps.db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(favoriteVendors)
+      .where(and(eq(favoriteVendors.userId, callerId), eq(favoriteVendors.vendorId, vendorId)))
+      .returning({ vendorId: favoriteVendors.vendorId });
+    if (removed.length > 0) return { is_favorite: false, favorites_count: await favoritesCount(tx, vendorId) };
+
+    const [vendor] = await tx
+      .select({ userId: vendors.userId })
+      .from(vendors)
+      .innerJoin(users, eq(users.id, vendors.userId))
+      .where(and(eq(vendors.id, vendorId), isListed));
+    if (!vendor) throw AppError.notFound('That vendor');
+    if (vendor.userId === callerId) throw AppError.forbidden('You cannot add your own business to your favorites.');
+    await tx.insert(favoriteVendors).values({ userId: callerId, vendorId, createdAt: deps.clock() }).onConflictDoNothing();
+    return { is_favorite: true, favorites_count: await favoritesCount(tx, vendorId) };
+  });
+}
+
+/** The primary (else the first) address's column, for cards shown without a location. */
+const primaryAddress = (column: 'city' | 'state') =>
+  sql<string | null>`(SELECT ${sql.identifier(column)} FROM ${vendorAddresses} a WHERE a.vendor_id = ${vendors.id} ORDER BY a.is_primary DESC, a.created_at, a.id LIMIT 1)`;
+
+/** The caller's favorite vendors that are listed, the most recently added first. */
+export async function listFavorites(deps: DirectoryDeps, callerId: string): Promise<VendorCard[]> {
+  const { db } = deps;
+  const rows = await db
+    .select({ ...cardColumns(db, callerId), city: primaryAddress('city'), state: primaryAddress('state') })
+    .from(favoriteVendors)
+    .innerJoin(vendors, eq(vendors.id, favoriteVendors.vendorId))
+    .innerJoin(users, eq(users.id, vendors.userId))
+    .leftJoin(media, eq(media.id, vendors.logoId))
+    .where(and(eq(favoriteVendors.userId, callerId), isListed))
+    .orderBy(desc(favoriteVendors.createdAt), asc(vendors.id));
+  return rows.map((r) => toCard(r, { distanceM: null, city: r.city, state: r.state }, deps.mediaUrl));
+}
