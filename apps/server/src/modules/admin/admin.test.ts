@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { WebSocket } from 'ws';
 import { endpoints } from '@localloop/contract';
@@ -386,6 +387,85 @@ describe('operator decisions', () => {
     const rows = await decisionRows(v.vendorId);
     expect(rows).toHaveLength(1);
     expect((await vendorRow(v.vendorId))?.kycStatus).toBe(rows[0]?.decision);
+  });
+});
+
+describe('the whole KYC state machine, through the vendor\'s and the operator\'s endpoints', () => {
+  async function uploadIdentity(access: string) {
+    const form = new FormData();
+    form.append('kind', 'identity');
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: 'white' } }).png().toBuffer();
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'passport.png');
+    const request = new Request('http://localhost/', { method: 'POST', body: form });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/vendor/me/documents/',
+      payload: Buffer.from(await request.arrayBuffer()),
+      headers: { 'content-type': request.headers.get('content-type') ?? '', authorization: `Bearer ${access}` },
+    });
+  }
+
+  it('goes submit → reject → fix and resubmit → approve, then a rejected reapplication keeps the shop live', async () => {
+    const op = await operator();
+    const someone = await person();
+    const name = `KYC ${randomBytes(3).toString('hex')}`;
+    const ok = (res: { statusCode: number; body: string }, status = 200) => expect(res.statusCode, res.body).toBe(status);
+    const basicInfo = { business_name: name, category: 'Food & Drink', description: 'Fresh bread.', logo: null, contact_email: 'bakery@example.test', contact_phone: '+15551230000' };
+
+    const created = await call('PUT', '/api/vendor/me/basic-info/', someone.access, basicInfo);
+    ok(created);
+    const vendorId: string = created.json().id;
+    ok(await uploadIdentity(someone.access), 201);
+    ok(await call('PUT', '/api/vendor/me/bank-details/', someone.access, { account_holder: 'Bakery LLC', bank_name: 'First Bank', routing_number: '011000015', account_number: '123456789012' }));
+    ok(await call('PUT', '/api/vendor/me/service-time/', someone.access, { time_zone: 'America/New_York', hours: [{ weekday: 1, opens: '08:00', closes: '16:00' }] }));
+    ok(
+      await call('POST', '/api/vendor/me/addresses/', someone.access, { line1: '350 5th Ave', city: 'New York', country: 'United States', latitude: 40.7484, longitude: -73.9857 }),
+      201,
+    );
+    const status = async () => (await call('GET', `/api/vendor/status/${vendorId}/`, someone.access)).json();
+
+    // Nothing to review before the vendor submits.
+    expect((await call('POST', url(vendorId, 'approve'), op.access, {})).statusCode).toBe(409);
+    ok(await call('POST', '/api/vendor/me/submit/', someone.access));
+    expect(await status()).toEqual({ is_approved: false, kyc_status: 'pending', is_suspended: false });
+
+    // The operator finds it in the queue, with its documents (which an operator may open) and masked bank details.
+    const queue = (await call('GET', `/api/admin/vendors/?q=${encodeURIComponent(name)}`, op.access)).json();
+    expect(queue.results.map((r: { id: string }) => r.id)).toEqual([vendorId]);
+    const detail = (await call('GET', url(vendorId), op.access)).json();
+    expect(detail).toMatchObject({ kyc_status: 'pending', steps: { basic_info: true, documents: true, bank_details: true, service_time: true, addresses: true } });
+    expect(detail.bank_details.account_number_masked).toBe('•••• 9012');
+    expect(JSON.stringify(detail)).not.toContain('123456789012');
+    expect((await call('GET', detail.documents[0].url, op.access)).statusCode).toBe(200);
+
+    // Rejected with a reason the vendor reads; the vendor fixes and resubmits.
+    ok(await call('POST', url(vendorId, 'reject'), op.access, { reason }));
+    expect(await status()).toEqual({ is_approved: false, kyc_status: 'rejected', is_suspended: false });
+    expect((await call('GET', '/api/vendor/me/', someone.access)).json()).toMatchObject({ kyc_status: 'rejected', rejection_reason: reason });
+    ok(await call('PUT', '/api/vendor/me/basic-info/', someone.access, { ...basicInfo, description: 'Fresh bread, baked at dawn.' }));
+    const resubmitted = await call('POST', '/api/vendor/me/submit/', someone.access);
+    ok(resubmitted);
+    expect(resubmitted.json()).toMatchObject({ kyc_status: 'pending', rejection_reason: null });
+
+    // Approved: the shop is live and the account is a vendor for the web app.
+    ok(await call('POST', url(vendorId, 'approve'), op.access, {}));
+    expect(await status()).toEqual({ is_approved: true, kyc_status: 'approved', is_suspended: false });
+    expect((await call('GET', '/api/profile/', someone.access)).json()).toMatchObject({ vendor_id: vendorId, is_approved: true, kyc_status: 'approved' });
+
+    // A reapplication goes back to review while the shop stays live, and stays live when it is rejected.
+    ok(await call('POST', '/api/vendor/me/submit/', someone.access));
+    expect(await status()).toEqual({ is_approved: true, kyc_status: 'pending', is_suspended: false });
+    ok(await call('POST', url(vendorId, 'reject'), op.access, { reason: 'The new logo is not yours to use.' }));
+    expect(await status()).toEqual({ is_approved: true, kyc_status: 'rejected', is_suspended: false });
+
+    const history = (await call('GET', url(vendorId), op.access)).json().decisions;
+    expect(history.map((d: { decision: string; operator_email: string }) => [d.decision, d.operator_email])).toEqual([
+      ['rejected', op.email],
+      ['approved', op.email],
+      ['rejected', op.email],
+    ]);
+    const kinds = (await notificationsOf(someone.access)).map((n) => n.notification_type);
+    expect(kinds.filter((k) => k.startsWith('vendor_') && k !== 'vendor_kyc')).toEqual(['vendor_rejected', 'vendor_approved', 'vendor_rejected']);
   });
 });
 
