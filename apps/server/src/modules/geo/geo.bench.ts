@@ -1,8 +1,12 @@
 /**
  * Speed of the offline gazetteer: `npx tsx apps/server/src/modules/geo/geo.bench.ts`.
- * Prints the time to build the index, its heap, and the mean and worst time per suggestion and per reverse lookup.
+ * Prints the time to build the index, its heap, and the mean and worst time per suggestion and per reverse lookup;
+ * then the same through the gazetteer's thread as the server uses it: time to the first answer, the longest the
+ * main event loop waited meanwhile, and the round trip per suggestion and per reverse lookup.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { gazetteer } from './gazetteer.ts';
+import { createGazetteerClient } from './gazetteer-client.ts';
 
 const heapBefore = process.memoryUsage().heapUsed;
 let started = performance.now();
@@ -32,3 +36,43 @@ for (const [lat, lng] of points) {
   worst = Math.max(worst, performance.now() - t);
 }
 console.log(`reverse: ${((performance.now() - started) / points.length).toFixed(2)} ms mean, ${worst.toFixed(2)} ms worst`);
+
+// Through the thread. The main thread's index above is not shared; the thread builds its own.
+let buildMs = 0;
+const client = createGazetteerClient({ onReady: (index) => (buildMs = index.buildMs) });
+const delay = monitorEventLoopDelay({ resolution: 10 });
+delay.enable();
+started = performance.now();
+await client.suggest('new yo');
+delay.disable();
+console.log(
+  `thread: first suggestion after ${Math.round(performance.now() - started)} ms (build ${buildMs} ms); ` +
+    `main event loop delay meanwhile: max ${Math.round(delay.max / 1e6)} ms`,
+);
+
+for (const q of queries) await client.suggest(q);
+worst = 0;
+started = performance.now();
+for (let i = 0; i < rounds; i++) {
+  for (const q of queries) {
+    const t = performance.now();
+    await client.suggest(q);
+    worst = Math.max(worst, performance.now() - t);
+  }
+}
+console.log(`thread suggest: ${((performance.now() - started) / (rounds * queries.length)).toFixed(2)} ms mean round trip, ${worst.toFixed(2)} ms worst`);
+
+worst = 0;
+started = performance.now();
+for (const [lat, lng] of points) {
+  const t = performance.now();
+  await client.reverse(lat, lng);
+  worst = Math.max(worst, performance.now() - t);
+}
+console.log(`thread reverse: ${((performance.now() - started) / points.length).toFixed(2)} ms mean round trip, ${worst.toFixed(2)} ms worst`);
+
+// Many people typing at once: the calls queue in the thread's port and are answered in order.
+started = performance.now();
+await Promise.all(Array.from({ length: 20 }, () => Promise.all(queries.map((q) => client.suggest(q)))));
+console.log(`thread suggest, ${20 * queries.length} at once: ${Math.round(performance.now() - started)} ms for all`);
+await client.close();

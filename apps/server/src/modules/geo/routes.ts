@@ -1,35 +1,49 @@
 import { endpoints } from '@localloop/contract';
 import { AppError } from '../../lib/errors.ts';
 import { route, type App } from '../../lib/http.ts';
-import { gazetteer, type Gazetteer } from './gazetteer.ts';
+import { createGazetteerClient, type GazetteerClient } from './gazetteer-client.ts';
 
 // The spec's autocomplete cache: places do not move within a day.
 const CACHE = 'public, max-age=86400';
 
-/** The offline geocoder's three endpoints. `places` is the provider; the default is the world gazetteer, built on first use. */
-export async function geoRoutes(app: App, places: () => Gazetteer = gazetteer) {
-  // A listening server builds the index (about 3 s of CPU) a little after start, so the health check and the
-  // first pages answer at once and the first person typing rarely waits. Tests never listen.
+/**
+ * The offline geocoder's three endpoints. `places` is the provider; the default is the world gazetteer on its own
+ * thread (gazetteer-client.ts), built on first use, so building and searching never hold up other requests.
+ * Closing the app ends its thread.
+ */
+export async function geoRoutes(app: App, places: GazetteerClient = defaultPlaces(app)) {
+  app.addHook('onClose', () => places.close());
+
+  // A listening server builds the index (about 3 s of CPU, on the gazetteer's thread) a little after start, so the
+  // start-up work has the CPU first and a short-lived process never builds it. Tests never listen.
   app.addHook('onListen', async () => {
-    setTimeout(() => places(), 15_000).unref();
+    setTimeout(() => places.warm(), 15_000).unref();
   });
 
   route(app, endpoints.geoSuggest, async ({ query, reply }) => {
+    const found = await places.suggest(query.q, query.limit);
     reply.header('cache-control', CACHE);
-    return places().suggest(query.q, query.limit);
+    return found;
   });
 
   route(app, endpoints.geoReverse, async ({ query, reply }) => {
-    const place = places().reverse(query.lat, query.lng);
+    const place = await places.reverse(query.lat, query.lng);
     if (!place) throw AppError.notFound('A place near that point');
     reply.header('cache-control', CACHE);
     return place;
   });
 
   route(app, endpoints.geoPlace, async ({ params, reply }) => {
-    const place = places().byId(params.id);
+    const place = await places.byId(params.id);
     if (!place) throw AppError.notFound('That place');
     reply.header('cache-control', CACHE);
     return place;
+  });
+}
+
+function defaultPlaces(app: App): GazetteerClient {
+  return createGazetteerClient({
+    onReady: ({ size, buildMs }) => app.log.info(`gazetteer: ${size} places indexed in ${buildMs} ms on its own thread`),
+    onError: (err) => app.log.error({ err }, 'the gazetteer thread failed; the next search starts a new one'),
   });
 }

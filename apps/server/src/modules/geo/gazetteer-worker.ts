@@ -1,0 +1,51 @@
+import { parentPort } from 'node:worker_threads';
+import type { Place } from '@localloop/contract';
+import { gazetteer, type Gazetteer } from './gazetteer.ts';
+
+/**
+ * The gazetteer's thread: builds the world index (seconds of CPU) away from the server's event loop, then answers
+ * one message per query. Started by gazetteer-client.ts; messages sent while it builds wait in its port.
+ */
+
+export type GazetteerRequest =
+  | { id: number; method: 'suggest'; args: Parameters<Gazetteer['suggest']> }
+  | { id: number; method: 'reverse'; args: Parameters<Gazetteer['reverse']> }
+  | { id: number; method: 'byId'; args: Parameters<Gazetteer['byId']> }
+  /** Test hook: the thread dies of an uncaught error, as it would of a bug. */
+  | { id: number; method: 'crash'; args: [] };
+
+export type GazetteerReply =
+  | { type: 'ready'; size: number; buildMs: number }
+  | { type: 'result'; id: number; value: Place[] | Place | null }
+  | { type: 'error'; id: number; message: string };
+
+const port = parentPort;
+if (!port) throw new Error('gazetteer-worker.ts runs in a worker thread; use createGazetteerClient().');
+
+const started = performance.now();
+const places = gazetteer();
+const send = (reply: GazetteerReply) => port.postMessage(reply);
+send({ type: 'ready', size: places.size, buildMs: Math.round(performance.now() - started) });
+
+function answer(request: GazetteerRequest): Place[] | Place | null {
+  switch (request.method) {
+    case 'suggest':
+      return places.suggest(...request.args);
+    case 'reverse':
+      return places.reverse(...request.args);
+    case 'byId':
+      return places.byId(...request.args);
+    case 'crash':
+      return null;
+  }
+}
+
+port.on('message', (request: GazetteerRequest) => {
+  // Thrown outside the try, so it is uncaught and ends the thread.
+  if (request.method === 'crash') throw new Error('The gazetteer worker was told to crash.');
+  try {
+    send({ type: 'result', id: request.id, value: answer(request) });
+  } catch (err) {
+    send({ type: 'error', id: request.id, message: err instanceof Error ? err.message : String(err) });
+  }
+});
