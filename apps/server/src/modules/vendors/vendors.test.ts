@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -366,6 +367,16 @@ describe('vendor KYC on local disk', () => {
       const res = await uploadDocument(v.access, 'locked.pdf', encrypted);
       expect(res.statusCode).toBe(201);
       expect(res.json().content_type).toBe('application/pdf');
+    });
+
+    it('accepts a photo of several megabytes (the JSON body limit does not apply)', async () => {
+      const v = await startedVendor();
+      const photo = await sharp(randomBytes(1200 * 1000 * 3), { raw: { width: 1200, height: 1000, channels: 3 } }).png().toBuffer();
+      expect(photo.length).toBeGreaterThan(3 * 1024 * 1024);
+      const res = await uploadDocument(v.access, 'id-front.png', photo);
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ content_type: 'image/png', bytes: photo.length });
+      expect((await call('GET', res.json().url, v.access)).rawPayload.equals(photo)).toBe(true);
     });
 
     it('refuses a file over 10 MB with a 413 in the one error shape', async () => {
