@@ -5,6 +5,13 @@ import { hashPassword } from '../../lib/passwords.ts';
 
 export const DEMO_PASSWORD = 'demo-password-1';
 
+let demoHash: Promise<string> | undefined;
+/** Every demo account shares the password, so it is hashed once a run (argon2 takes a while on purpose). */
+export function demoPasswordHash(): Promise<string> {
+  demoHash ??= hashPassword(DEMO_PASSWORD);
+  return demoHash;
+}
+
 type DemoAccount = {
   email: string;
   phoneNumber: string | null;
@@ -61,7 +68,7 @@ export async function seedAccounts(tx: Tx): Promise<number> {
         email: account.email,
         phoneNumber: account.phoneNumber,
         username: account.username,
-        passwordHash: await hashPassword(DEMO_PASSWORD),
+        passwordHash: await demoPasswordHash(),
         isOperator: account.isOperator ?? false,
       })
       .onConflictDoNothing()

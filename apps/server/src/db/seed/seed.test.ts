@@ -1,9 +1,11 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, gt, notExists, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users, vendors } from '../schema.ts';
+import type { VendorCard, VendorListResponse } from '@localloop/contract';
+import { favoriteVendors, users, vendorAddresses, vendorHours, vendorRatings, vendors } from '../schema.ts';
 import { createTestApp, login, type TestContext } from '../../../test/helper.ts';
 import { DEMO_PASSWORD } from './accounts.ts';
 import { seedDemoData } from './index.ts';
+import { demoVendors } from './vendors.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -12,12 +14,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const rowCounts = async () => {
+  const tables = { users, vendors, vendorAddresses, vendorHours, vendorRatings, favoriteVendors };
+  const counts: Record<string, number | undefined> = {};
+  for (const [name, table] of Object.entries(tables)) counts[name] = (await t.database.db.select({ n: count() }).from(table))[0]?.n;
+  return counts;
+};
+
+const newYork = '/api/vendor/lists/?lat=40.7128&lng=-74.006&radius_km=30&page_size=50';
+
 describe('demo data', () => {
   it('is idempotent: a second run adds nothing', async () => {
-    const before = await t.database.db.select({ n: count() }).from(users);
+    const before = await rowCounts();
     await seedDemoData(t.database.db);
-    const after = await t.database.db.select({ n: count() }).from(users);
-    expect(after).toEqual(before);
+    expect(await rowCounts()).toEqual(before);
   });
 
   it('has a user, an approved vendor near New York, a pending vendor and an operator', async () => {
@@ -33,5 +43,79 @@ describe('demo data', () => {
 
     const [operator] = await t.database.db.select().from(users).where(eq(users.email, 'admin@example.com'));
     expect(operator?.isOperator).toBe(true);
+  });
+
+  it('lists thirteen approved vendors around New York with hours and addresses, the demo vendor nearest City Hall, never the pending one', async () => {
+    const res = await t.app.inject({ method: 'GET', url: newYork });
+    const page = res.json() as VendorListResponse;
+    expect(page.count).toBe(13);
+    expect(page.results[0]).toMatchObject({ business_name: 'Hudson Corner Studio', distance_km: 0, city: 'New York', rating_count: 2 });
+    expect(page.results.map((v) => v.business_name)).not.toContain('Brooklyn Bike Repair');
+    expect(new Set(page.results.map((v) => v.category)).size).toBeGreaterThanOrEqual(12);
+    expect(page.results.map((v) => v.state)).toEqual(expect.arrayContaining(['NY', 'NJ']));
+
+    for (const card of page.results) {
+      const shop = (await t.app.inject({ method: 'GET', url: `/api/vendor/public/${card.user_id}/` })).json();
+      expect(shop.addresses.length, card.business_name).toBeGreaterThan(0);
+      expect(shop.service_time.time_zone).toBe('America/New_York');
+      expect(shop.service_time.hours.length, card.business_name).toBeGreaterThan(0);
+    }
+    // some days close for lunch, and some shops close on Sundays
+    const db = t.database.db;
+    const split = await db.select({ vendorId: vendorHours.vendorId }).from(vendorHours).groupBy(vendorHours.vendorId, vendorHours.weekday).having(gt(count(), 1));
+    expect(split.length).toBeGreaterThan(0);
+    const sundays = db.select({ one: sql`1` }).from(vendorHours).where(and(eq(vendorHours.vendorId, vendors.id), eq(vendorHours.weekday, 7)));
+    const closedSunday = await db.select({ id: vendors.id }).from(vendors).where(and(eq(vendors.isApproved, true), notExists(sundays)));
+    expect(closedSunday.length).toBeGreaterThan(0);
+  });
+
+  it('keeps each vendor\'s rating figures equal to its stored ratings', async () => {
+    const rows = await t.database.db
+      .select({
+        name: vendors.businessName,
+        sum: vendors.ratingSum,
+        count: vendors.ratingCount,
+        storedSum: sql<number>`coalesce((SELECT sum(r.rating)::int FROM ${vendorRatings} r WHERE r.vendor_id = ${vendors.id}), 0)`,
+        storedCount: sql<number>`(SELECT count(*)::int FROM ${vendorRatings} r WHERE r.vendor_id = ${vendors.id})`,
+      })
+      .from(vendors)
+      // With a join Drizzle names each column with its table, which the correlated subqueries need.
+      .innerJoin(users, eq(users.id, vendors.userId));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) expect([r.sum, r.count], r.name).toEqual([r.storedSum, r.storedCount]);
+    const [rated] = await t.database.db.select({ n: count() }).from(vendorRatings);
+    expect(rated?.n).toBeGreaterThanOrEqual(15);
+  });
+
+  it('gives the demo user two favorites and ratings of their own, and finds the bakery despite a typo', async () => {
+    const { access } = await login(t.app, 'user@example.com', DEMO_PASSWORD);
+    const headers = { authorization: `Bearer ${access}` };
+    const favorites = (await t.app.inject({ method: 'GET', url: '/api/vendor/favorites/', headers })).json() as VendorCard[];
+    expect(favorites.map((v) => v.business_name).sort()).toEqual(['Golden Crust Bakery', 'Sunrise Yoga Studio']);
+
+    const bakery = (await t.app.inject({ method: 'GET', url: `${newYork}&q=bakry`, headers })).json() as VendorListResponse;
+    expect(bakery.results).toEqual([expect.objectContaining({ business_name: 'Golden Crust Bakery', is_favorite: true, rating_count: 3 })]);
+    const ratings = (await t.app.inject({ method: 'GET', url: `/api/vendor/${bakery.results[0]?.id}/ratings/`, headers })).json();
+    expect(ratings.mine).toMatchObject({ rating: 5, user: { name: 'demo_user' } });
+    expect(ratings.results.map((r: { user: { name: string } }) => r.user.name)).toEqual(['Maya Chen', 'Leo Rossi', 'demo_user']);
+  });
+
+  it('lets every seeded vendor log in as an approved vendor', async () => {
+    for (const v of demoVendors) {
+      expect(await login(t.app, v.email, DEMO_PASSWORD), v.email).toMatchObject({ is_approved: true, kyc_status: 'approved' });
+    }
+  });
+
+  it('does not put back what a person changed since', async () => {
+    const { access } = await login(t.app, 'user@example.com', DEMO_PASSWORD);
+    const headers = { authorization: `Bearer ${access}` };
+    const [favorite] = (await t.app.inject({ method: 'GET', url: '/api/vendor/favorites/', headers })).json() as VendorCard[];
+    await t.app.inject({ method: 'POST', url: `/api/vendor/${favorite?.id}/favorite/`, headers });
+    const [yoga] = await t.database.db.select().from(vendors).where(eq(vendors.businessName, 'Sunrise Yoga Studio'));
+    await t.database.db.delete(vendorHours).where(eq(vendorHours.vendorId, yoga?.id ?? ''));
+
+    const before = await rowCounts();
+    await seedDemoData(t.database.db);
+    expect(await rowCounts()).toEqual(before);
   });
 });
