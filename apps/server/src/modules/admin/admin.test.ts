@@ -286,6 +286,19 @@ describe('operator decisions', () => {
     expect(note?.body).toContain('Your shop stays live');
   });
 
+  it('tells an approved vendor whose reapplication is approved that the changes are approved', async () => {
+    const op = await operator();
+    const v = await vendor({ kycStatus: 'pending', isApproved: true, name: 'Corner Deli' });
+    await t.database.db.update(vendors).set({ approvedAt: new Date(clock().getTime() - 86_400_000) }).where(eq(vendors.id, v.vendorId));
+    expect((await call('POST', url(v.vendorId, 'approve'), op.access, { note: 'New opening hours are fine.' })).statusCode).toBe(200);
+    const [note] = await notificationsOf(v.access);
+    expect(note).toMatchObject({
+      notification_type: 'vendor_approved',
+      title: 'Your changes are approved',
+      body: 'The updated details of Corner Deli are approved. Note from the reviewer: New opening hours are fine.',
+    });
+  });
+
   it('approves or rejects only a pending application: anything else is a 409 saying why, and nothing is recorded', async () => {
     const op = await operator();
     const cases = [

@@ -140,7 +140,8 @@ export async function getVendor(deps: AdminDeps, operatorId: string, vendorId: s
 
 // ---- Decisions --------------------------------------------------------------------------------
 
-type Changed = { userId: string; businessName: string; isApproved: boolean };
+/** The vendor after the change, and whether its shop was live before it (for the wording only). */
+type Changed = { userId: string; businessName: string; isApproved: boolean; wasApproved: boolean };
 
 const transitions: Record<Decision, { allowed: SQL; set: (now: Date, reason: string) => Partial<typeof vendors.$inferInsert> }> = {
   approved: {
@@ -171,12 +172,14 @@ function notificationFor(decision: Decision, vendor: Changed, reason: string) {
   const data = { decision };
   switch (decision) {
     case 'approved':
-      return {
-        type: 'vendor_approved',
-        title: 'Your vendor account is approved',
-        body: `${vendor.businessName} is approved. You can now post deals and switch to the vendor view.${note}`,
-        data,
-      };
+      return vendor.wasApproved
+        ? { type: 'vendor_approved', title: 'Your changes are approved', body: `The updated details of ${vendor.businessName} are approved.${note}`, data }
+        : {
+            type: 'vendor_approved',
+            title: 'Your vendor account is approved',
+            body: `${vendor.businessName} is approved. You can now post deals and switch to the vendor view.${note}`,
+            data,
+          };
     case 'rejected':
       return {
         type: 'vendor_rejected',
@@ -217,6 +220,7 @@ export async function decide(
   const transition = transitions[decision];
   await db.transaction(async (tx) => {
     await requireOperator(tx, operatorId);
+    const [before] = await tx.select({ isApproved: vendors.isApproved }).from(vendors).where(eq(vendors.id, vendorId));
     const [changed] = await tx
       .update(vendors)
       .set(transition.set(clock(), reason))
@@ -230,7 +234,7 @@ export async function decide(
     // Thrown after the UPDATE, so the transaction rolls it back.
     if (changed.userId === operatorId) throw AppError.forbidden('You cannot decide on your own vendor account; ask another operator.');
     await tx.insert(vendorDecisions).values({ vendorId, operatorId, decision, reason });
-    const { data, ...message } = notificationFor(decision, changed, reason);
+    const { data, ...message } = notificationFor(decision, { ...changed, wasApproved: before?.isApproved ?? false }, reason);
     await notify(tx, changed.userId, { ...message, data: { ...data, vendor_id: vendorId } });
   });
 }
