@@ -70,6 +70,8 @@ export const paths = {
 
   // Not in the spec's table: development only (the page says so when the server has it off).
   devOutbox: '/dev/outbox',
+  // Not in the spec's table: the operators' vendor review.
+  admin: '/admin',
 } as const;
 
 /** The spec writes these header links in lower case; the router matches paths case-insensitively. */

@@ -65,8 +65,8 @@ const specRoutes: [string, string][] = [
 ];
 
 /** The spec writes parameters as {name} and optional ones as {name?}; the router as :name and :name?. */
-/** Rows beyond the spec's table: development help. */
-const extraPaths = ['/dev/outbox'];
+/** Rows beyond the spec's table: development help, and the operators' page. */
+const extraPaths = ['/dev/outbox', '/admin'];
 
 function toRouterPath(specPath: string): string {
   if (specPath === '/{product}Features') return '/:productFeatures';
@@ -116,8 +116,10 @@ describe('route table', () => {
     expect(route?.roles).toEqual(['vendor', 'user']);
   });
 
-  it('adds only the public developer outbox to the spec table', () => {
+  it('adds only the public developer outbox and the operators\' page to the spec table', () => {
     expect(routeAt('/dev/outbox')).toMatchObject({ guard: 'public', roles: [] });
+    // Any signed-in account; the page itself refuses accounts that are not operators.
+    expect(routeAt('/admin')).toMatchObject({ guard: 'protected', roles: [] });
   });
 
   it('ends with a catch-all Not Found route', () => {

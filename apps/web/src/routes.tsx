@@ -37,6 +37,7 @@ export const notFoundPage = lazyPage(() => import('./features/not-found/not-foun
 const vendorDirectory = lazyPage(() => import('./features/vendors/vendor-directory-page.tsx'));
 const vendorPage = lazyPage(() => import('./features/vendors/vendor-page.tsx'));
 const favoriteVendors = lazyPage(() => import('./features/vendors/favorites-page.tsx'));
+const admin = lazyPage(() => import('./features/admin/admin-page.tsx'));
 /** Pages of later issues: one titled page saying that part is on its way. */
 const placeholder = lazyPage(() => import('./features/placeholder/placeholder-page.tsx'));
 
@@ -140,6 +141,8 @@ export const routes: readonly AppRoute[] = [
 
   // Beyond the spec's table: development help, public (the page says when the server has it off).
   { path: paths.devOutbox, title: 'Developer outbox', page: devOutbox, guard: 'public', roles: [] },
+  // Beyond the spec's table: operators review vendors. Any signed-in role reaches it; the page checks is_operator.
+  protectedRoute(paths.admin, 'Vendor review', [], admin),
 
   { path: '*', title: 'Page not found', page: notFoundPage, guard: 'public', roles: [] },
 ];

@@ -157,6 +157,15 @@ function endSession(): false {
  * answered by one shared token refresh and one retry of this request, never more.
  */
 export async function request(path: string, options: RequestOptions = {}): Promise<unknown> {
+  return readJson(await sendWithRefresh(path, options));
+}
+
+/** A file under the API base (e.g. a private document), with the same bearer token and 401 refresh as request(). */
+export async function requestBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  return (await sendWithRefresh(path, options)).blob();
+}
+
+async function sendWithRefresh(path: string, options: RequestOptions): Promise<Response> {
   const access = getAccessToken();
   let response = await send(path, options, access);
 
@@ -169,7 +178,7 @@ export async function request(path: string, options: RequestOptions = {}): Promi
   }
 
   if (!response.ok) throw await toApiError(response);
-  return readJson(response);
+  return response;
 }
 
 type PathParams = Record<string, string | number>;

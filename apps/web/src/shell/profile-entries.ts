@@ -1,5 +1,6 @@
-import { Bell, CircleUser, LifeBuoy, LogOut, Settings, ShoppingBag, Store, TrendingUp } from 'lucide-react';
+import { Bell, CircleUser, LifeBuoy, LogOut, Settings, ShieldCheck, ShoppingBag, Store, TrendingUp } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
+import { useProfile } from '../features/account/api/get-profile.ts';
 import { useNotifications } from '../features/notifications/notifications-context.tsx';
 import { paths } from '../paths.ts';
 import { useBecomeVendor } from './use-become-vendor.ts';
@@ -16,6 +17,9 @@ export function useProfileEntries(role: 'user' | 'vendor', onRequestLogout: () =
   // Opens the notifications panel, as the bell does (with the same no-token warning).
   const notification: ProfileEntry = { kind: 'action', name: 'Notification', icon: Bell, onSelect: openPanel };
   const logout: ProfileEntry = { kind: 'action', name: 'Logout', icon: LogOut, onSelect: onRequestLogout, danger: true };
+  // Beyond the spec's menu: operators get their vendor review page, just before Logout.
+  const isOperator = useProfile().data?.is_operator === true;
+  const operator: ProfileEntry[] = isOperator ? [{ kind: 'link', name: 'Operator', icon: ShieldCheck, path: paths.admin }] : [];
 
   if (role === 'vendor') {
     return [
@@ -24,6 +28,7 @@ export function useProfileEntries(role: 'user' | 'vendor', onRequestLogout: () =
       { kind: 'link', name: 'Settings', icon: Settings, path: paths.settings },
       { kind: 'link', name: 'Help & Support', icon: LifeBuoy, path: paths.contactSupport },
       notification,
+      ...operator,
       logout,
     ];
   }
@@ -41,6 +46,7 @@ export function useProfileEntries(role: 'user' | 'vendor', onRequestLogout: () =
     },
     { kind: 'link', name: 'Help & Support', icon: LifeBuoy, path: paths.contactSupport },
     notification,
+    ...operator,
     logout,
   ];
 }

@@ -1,0 +1,36 @@
+import { endpoints } from '@localloop/contract';
+import type { AdminVendorDetail } from '@localloop/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../../api/client.ts';
+import { getAdminVendorQueryOptions } from './get-admin-vendor.ts';
+import { adminListKey } from './get-admin-vendors.ts';
+
+export type VendorDecisionKind = 'approve' | 'reject' | 'suspend' | 'unsuspend';
+
+export type DecideInput = { id: string; kind: VendorDecisionKind; text: string };
+
+function send({ id, kind, text }: DecideInput): Promise<AdminVendorDetail> {
+  const params = { id };
+  switch (kind) {
+    case 'approve':
+      return call(endpoints.approveVendor, { params, body: { note: text } });
+    case 'reject':
+      return call(endpoints.rejectVendor, { params, body: { reason: text } });
+    case 'suspend':
+      return call(endpoints.suspendVendor, { params, body: { reason: text } });
+    case 'unsuspend':
+      return call(endpoints.unsuspendVendor, { params, body: { note: text } });
+  }
+}
+
+/** An operator's decision; the answer replaces the vendor's details and every tab's list refetches. */
+export function useDecideVendor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: async (vendor) => {
+      queryClient.setQueryData(getAdminVendorQueryOptions(vendor.id).queryKey, vendor);
+      await queryClient.invalidateQueries({ queryKey: adminListKey });
+    },
+  });
+}

@@ -1,0 +1,18 @@
+import { endpoints } from '@localloop/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { call } from '../../../api/client.ts';
+import { useAuth } from '../../../session/auth-context.tsx';
+
+/** Whether the signed-in account is an operator, from GET /profile/ (the server checks again on every call). */
+export function getOperatorQueryOptions(accountId: string) {
+  return queryOptions({
+    queryKey: ['admin', 'me', accountId],
+    queryFn: async ({ signal }) => (await call(endpoints.profile, { signal })).is_operator,
+  });
+}
+
+export function useIsOperator() {
+  const { userData } = useAuth();
+  const accountId = userData?.user?.id;
+  return useQuery({ ...getOperatorQueryOptions(accountId == null ? '' : String(accountId)), enabled: accountId != null });
+}
