@@ -70,7 +70,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...google.map((g) => `${g}client`), ...maps.script],
         styleSrc: ["'self'", ...google.map((g) => `${g}style`)],
-        imgSrc: ["'self'", 'data:', 'blob:', ...maps.img],
+        // OpenStreetMap tiles for the vendor page's map (a.tile…, b.tile… and c.tile… by Leaflet's {s}).
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org', 'https://*.tile.openstreetmap.org', ...maps.img],
         fontSrc: ["'self'"],
         connectSrc: ["'self'", ...google, ...maps.connect],
         frameSrc: google.length ? google : ["'none'"],
