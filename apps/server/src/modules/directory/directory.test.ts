@@ -1,4 +1,4 @@
-import { count, eq, sum } from 'drizzle-orm';
+import { count, eq, sql, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VendorCard, VendorCategory } from '@localloop/contract';
 import { notifications, users, vendorAddresses, vendorHours, vendorRatings, vendors } from '../../db/schema.ts';
@@ -136,6 +136,13 @@ describe('GET /api/vendor/lists/', () => {
     expect(names(res)).toEqual(['Two shops', 'One shop']);
     expect(res.results[0]).toMatchObject({ distance_km: expect.closeTo(2, 1), city: 'Town 2' });
     expect(res.count).toBe(2);
+    // to the metre what earthdistance says
+    const east = offset(here, 0, 2);
+    const [exact] = await t.database.db
+      .select({ m: sql<number>`earth_distance(ll_to_earth(${here.lat}::float8, ${here.lng}::float8), ll_to_earth(${east.lat}::float8, ${east.lng}::float8))` })
+      .from(users)
+      .limit(1);
+    expect(res.results[0]?.distance_km).toBe(Math.round(exact?.m ?? 0) / 1000);
   });
 
   it('never lists vendors that are not approved, suspended, or whose account is closed, nor vendors without an address', async () => {

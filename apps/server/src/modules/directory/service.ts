@@ -20,7 +20,7 @@ import { loadServiceTime, ratingAverage, toVendorAddress } from '../vendors/prof
 import {
   addressesOf,
   cardColumns,
-  distanceFrom,
+  chordFrom,
   favoritesCountSql,
   isListed,
   ratingAvgSql,
@@ -54,23 +54,23 @@ function matchesSearch(q: string): SQL {
 }
 
 /**
- * The directory: listed vendors with an address within the radius, each at the distance of its nearest address.
+ * The directory's two statements, unsent: a page of listed vendors with an address within the radius, each at the
+ * distance of its nearest address (with the total as a window count), and the bare count for pages past the end.
  * The nearest-address subquery filters with `earth_box @>`, which the GiST index on the addresses answers.
  */
-export async function listVendors(deps: DirectoryDeps, callerId: string | null, query: z.output<typeof VendorListQuery>): Promise<VendorListResponse> {
-  const { db } = deps;
+export function vendorListQueries(db: Db, callerId: string | null, query: z.output<typeof VendorListQuery>) {
   const radiusM = query.radius_km * 1000;
-  const distance = distanceFrom(query.lat, query.lng);
+  const chord = chordFrom(query.lat, query.lng);
   const near = db
     .selectDistinctOn([vendorAddresses.vendorId], {
       vendorId: vendorAddresses.vendorId,
       city: vendorAddresses.city,
       state: vendorAddresses.state,
-      distanceM: distance.as('distance_m'),
+      chordM: chord.as('chord_m'),
     })
     .from(vendorAddresses)
     .where(withinRadius(query.lat, query.lng, radiusM))
-    .orderBy(vendorAddresses.vendorId, distance)
+    .orderBy(vendorAddresses.vendorId, chord)
     .as('near');
 
   const where = and(
@@ -80,11 +80,11 @@ export async function listVendors(deps: DirectoryDeps, callerId: string | null, 
   );
   const order =
     query.sort === 'rating'
-      ? [sql`${ratingAvgSql} DESC NULLS LAST`, desc(vendors.ratingCount), asc(near.distanceM), asc(vendors.id)]
-      : [asc(near.distanceM), asc(vendors.id)];
+      ? [sql`${ratingAvgSql} DESC NULLS LAST`, desc(vendors.ratingCount), asc(near.chordM), asc(vendors.id)]
+      : [asc(near.chordM), asc(vendors.id)];
 
-  const rows = await db
-    .select({ ...cardColumns(db, callerId), distanceM: near.distanceM, city: near.city, state: near.state, total: sql<number>`(count(*) OVER ())::int` })
+  const page = db
+    .select({ ...cardColumns(db, callerId), chordM: near.chordM, city: near.city, state: near.state, total: sql<number>`(count(*) OVER ())::int` })
     .from(vendors)
     .innerJoin(near, eq(near.vendorId, vendors.id))
     .innerJoin(users, eq(users.id, vendors.userId))
@@ -93,18 +93,21 @@ export async function listVendors(deps: DirectoryDeps, callerId: string | null, 
     .orderBy(...order)
     .limit(query.page_size)
     .offset((query.page - 1) * query.page_size);
+  const total = db
+    .select({ n: count() })
+    .from(vendors)
+    .innerJoin(near, eq(near.vendorId, vendors.id))
+    .innerJoin(users, eq(users.id, vendors.userId))
+    .where(where);
+  return { page, total };
+}
 
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && query.page > 1) {
-    // Past the last page the window count has no row to ride on.
-    const [counted] = await db
-      .select({ n: count() })
-      .from(vendors)
-      .innerJoin(near, eq(near.vendorId, vendors.id))
-      .innerJoin(users, eq(users.id, vendors.userId))
-      .where(where);
-    total = counted?.n ?? 0;
-  }
+/** The directory (GET vendor/lists/): listed vendors near a point, searched, filtered, sorted and paged. */
+export async function listVendors(deps: DirectoryDeps, callerId: string | null, query: z.output<typeof VendorListQuery>): Promise<VendorListResponse> {
+  const queries = vendorListQueries(deps.db, callerId, query);
+  const rows = await queries.page;
+  // Past the last page the window count has no row to ride on.
+  const total = rows.length === 0 && query.page > 1 ? ((await queries.total)[0]?.n ?? 0) : (rows[0]?.total ?? 0);
   return {
     count: total,
     page: query.page,
@@ -150,9 +153,9 @@ export async function publicVendor(
   const from = point.lat !== undefined && point.lng !== undefined ? { lat: point.lat, lng: point.lng } : null;
   const [addresses, serviceTime] = await Promise.all([addressesOf(db, row.id, from), loadServiceTime(db, row.id, row.timeZone)]);
   // The card's place: the nearest address when asked from a point, else the primary one.
-  const shown = from ? [...addresses].sort((a, b) => (a.distanceM ?? 0) - (b.distanceM ?? 0))[0] : addresses[0];
+  const shown = from ? [...addresses].sort((a, b) => (a.chordM ?? 0) - (b.chordM ?? 0))[0] : addresses[0];
   return {
-    ...toCard(row, { distanceM: shown?.distanceM ?? null, city: shown?.address.city ?? null, state: shown?.address.state ?? null }, deps.mediaUrl),
+    ...toCard(row, { chordM: shown?.chordM ?? null, city: shown?.address.city ?? null, state: shown?.address.state ?? null }, deps.mediaUrl),
     contact_email: row.contactEmail,
     contact_phone: row.contactPhone,
     favorites_count: row.favoritesCount,
@@ -342,5 +345,5 @@ export async function listFavorites(deps: DirectoryDeps, callerId: string): Prom
     .leftJoin(media, eq(media.id, vendors.logoId))
     .where(and(eq(favoriteVendors.userId, callerId), isListed))
     .orderBy(desc(favoriteVendors.createdAt), asc(vendors.id));
-  return rows.map((r) => toCard(r, { distanceM: null, city: r.city, state: r.state }, deps.mediaUrl));
+  return rows.map((r) => toCard(r, { chordM: null, city: r.city, state: r.state }, deps.mediaUrl));
 }
