@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { routes } from '../routes.tsx';
 import type { AppRoute } from '../routes.tsx';
+import { VendorStatusSync } from '../features/vendor-onboarding/vendor-status-sync.tsx';
 import { AuthProvider } from '../session/auth-context.tsx';
 import { Layout } from '../shell/layout.tsx';
 import { RootErrorPage } from '../shell/root-error-page.tsx';
@@ -8,13 +9,14 @@ import { RouteElement } from './route-element.tsx';
 
 /**
  * The router's tree: one root (auth + shell) with every row of the route table beneath it.
- * The auth provider sits inside the router because logout navigates.
+ * The auth provider sits inside the router because logout navigates; the vendor-status fetch sits inside it.
  */
 export function createRouteObjects(table: readonly AppRoute[] = routes): RouteObject[] {
   return [
     {
       element: (
         <AuthProvider>
+          <VendorStatusSync />
           <Layout />
         </AuthProvider>
       ),

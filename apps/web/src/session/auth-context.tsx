@@ -22,11 +22,13 @@ import {
   removeViewRole,
   storeAccountKeys,
   storeLogin,
+  storeVendorStatus,
   storeViewRole,
 } from './storage.ts';
 import type { AccountKeys, ViewRole } from './storage.ts';
 
-export type VendorStatus = { is_approved: boolean; kyc_status?: KycStatus | null };
+/** A vendor-status answer; `vendor_id` when the account has just become a vendor in progress (first /BasicInfo save). */
+export type VendorStatus = { is_approved: boolean; kyc_status?: KycStatus | null; vendor_id?: string };
 
 export type LogoutOptions = {
   /** The toast shown once signed out; the spec's "Logged out successfully!" by default. */
@@ -51,7 +53,7 @@ export type AuthValue = {
   updateAccount: (account: AccountKeys) => void;
   /** The approved vendor's view switch; stored as userRole. */
   setUserRole: (view: ViewRole) => void;
-  /** For the vendor-status fetch (a later issue): recomputes role, KYC status and permissions. */
+  /** After a vendor-status fetch or the first /BasicInfo save: stores it, recomputes role, KYC status and permissions. */
   applyVendorStatus: (status: VendorStatus) => void;
 };
 
@@ -161,9 +163,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const applyVendorStatus = useCallback((status: VendorStatus) => {
+    const vendorId = status.vendor_id ? { vendor_id: status.vendor_id } : {};
+    const approval = { ...vendorId, is_approved: status.is_approved, kyc_status: status.kyc_status ?? null };
+    // Not after a logout that raced the fetch: storage was cleared and must stay so.
+    if (readStoredSession().access) storeVendorStatus(approval);
     setState((current) => {
       if (!current.isAuthenticated) return current;
-      const userData: UserData = { ...current.userData, is_approved: status.is_approved, kyc_status: status.kyc_status ?? null };
+      const userData: UserData = { ...current.userData, ...approval };
       return {
         ...current,
         userData,

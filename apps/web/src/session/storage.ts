@@ -144,6 +144,27 @@ export function getStoredVendorId(): string | null {
   return read(storageKeys.vendorId);
 }
 
+/** What the vendor-status fetch (or the first /BasicInfo save, with the new vendor_id) learns about approval. */
+export type StoredVendorStatus = { vendor_id?: string; is_approved: boolean; kyc_status: string | null };
+
+/**
+ * Keeps the vendor_id key and the approval inside userData up to date, so a reload starts with the role
+ * the last status fetch gave (an approved vendor reloading its dashboard is not sent away first).
+ */
+export function storeVendorStatus(status: StoredVendorStatus): void {
+  if (status.vendor_id) write(storageKeys.vendorId, status.vendor_id);
+  const text = read(storageKeys.userData);
+  if (!text) return;
+  try {
+    const data: unknown = JSON.parse(text);
+    if (typeof data !== 'object' || data === null) return;
+    const vendorId = status.vendor_id ? { vendor_id: status.vendor_id } : {};
+    write(storageKeys.userData, JSON.stringify({ ...data, ...vendorId, is_approved: status.is_approved, kyc_status: status.kyc_status }));
+  } catch {
+    // Unreadable userData is the start-up rule's business (a full logout), not this function's.
+  }
+}
+
 /** Logout clears ALL of local storage, not only our keys (spec section 4). */
 export function clearAll(): void {
   try {
