@@ -38,6 +38,12 @@ const vendorDirectory = lazyPage(() => import('./features/vendors/vendor-directo
 const vendorPage = lazyPage(() => import('./features/vendors/vendor-page.tsx'));
 const favoriteVendors = lazyPage(() => import('./features/vendors/favorites-page.tsx'));
 const admin = lazyPage(() => import('./features/admin/admin-page.tsx'));
+// Vendor onboarding (KYC); /AddAddress is composed in app/ with the location picker's geocoder.
+const basicInfo = lazyPage(() => import('./features/vendor-onboarding/basic-info-page.tsx'));
+const vendorDocument = lazyPage(() => import('./features/vendor-onboarding/vendor-document-page.tsx'));
+const bankDetails = lazyPage(() => import('./features/vendor-onboarding/bank-details-page.tsx'));
+const serviceTime = lazyPage(() => import('./features/vendor-onboarding/service-time-page.tsx'));
+const addAddress = lazyPage(() => import('./app/pages/add-address-page.tsx'));
 /** Pages of later issues: one titled page saying that part is on its way. */
 const placeholder = lazyPage(() => import('./features/placeholder/placeholder-page.tsx'));
 
@@ -132,11 +138,11 @@ export const routes: readonly AppRoute[] = [
   },
   protectedRoute(paths.contactSupport, 'Help & Support', vendorOrUser),
   protectedRoute(paths.settings, 'Settings', vendorOrUser, settings),
-  protectedRoute(paths.basicInfo, 'Vendor Profile', vendorOrUser),
-  protectedRoute(paths.vendorDocument, 'Vendor Documents', vendorOrUser),
-  protectedRoute(paths.bankDetails, 'Bank Details', vendorOrUser),
-  protectedRoute(paths.serviceTime, 'Service Hours', vendorOrUser),
-  protectedRoute(paths.addAddress, 'Add Address', vendorOrUser),
+  protectedRoute(paths.basicInfo, 'Vendor Profile', vendorOrUser, basicInfo),
+  protectedRoute(paths.vendorDocument, 'Vendor Documents', vendorOrUser, vendorDocument),
+  protectedRoute(paths.bankDetails, 'Bank Details', vendorOrUser, bankDetails),
+  protectedRoute(paths.serviceTime, 'Service Hours', vendorOrUser, serviceTime),
+  protectedRoute(paths.addAddress, 'Add Address', vendorOrUser, addAddress),
   protectedRoute(paths.serviceDetails, 'Service Details', vendorOrUser),
 
   // Beyond the spec's table: development help, public (the page says when the server has it off).

@@ -1,0 +1,11 @@
+import { useGeocoding } from '../../features/location/geocoding.ts';
+import { AddressesPage } from '../../features/vendor-onboarding/add-address-page.tsx';
+
+/**
+ * /AddAddress composes two features: the vendor's addresses (vendor-onboarding) and the location
+ * picker's geocoder (location: the offline gazetteer, or Google Places when a key is set).
+ */
+export default function AddAddressRoutePage() {
+  const { provider, maps } = useGeocoding();
+  return <AddressesPage places={provider} placesLoading={maps === 'loading'} />;
+}

@@ -1,0 +1,137 @@
+import type { KycStep, VendorProfile } from '@localloop/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { CircleCheck, CircleDashed, LoaderCircle, Send } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../../../api/client.ts';
+import { FormAlert } from '../../../components/form-alert.tsx';
+import { Panel } from '../../../components/panel.tsx';
+import { errorMessageOf } from '../../../components/server-errors.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useAuth } from '../../../session/auth-context.tsx';
+import { useSetMyVendor } from '../api/get-my-vendor.ts';
+import { vendorStatusQueryKey } from '../api/get-vendor-status.ts';
+import { submitKyc } from '../api/submit-kyc.ts';
+import { allStepsComplete, kycStepList } from '../kyc-steps.ts';
+
+type StepProblems = Partial<Record<KycStep, string>>;
+
+function isKycStep(name: string): name is KycStep {
+  return kycStepList.some((s) => s.step === name);
+}
+
+/** The wording of the button and panel: first submission, resubmission after a rejection, or an approved vendor's reapplication. */
+function wordingOf(profile: VendorProfile) {
+  if (profile.is_approved) {
+    return {
+      title: 'Send your changes for review',
+      description: 'Changes go back to review while your shop stays live.',
+      button: 'Send changes for review',
+    };
+  }
+  if (profile.kyc_status === 'rejected') {
+    return {
+      title: 'Resubmit for review',
+      description: 'Once you have fixed what the marketplace team asked for, send your application again.',
+      button: 'Resubmit for review',
+    };
+  }
+  return {
+    title: 'Submit for review',
+    description: 'The marketplace team checks your details and documents, then approves your shop. We will let you know.',
+    button: 'Submit for review',
+  };
+}
+
+/**
+ * POST /vendor/me/submit/: the checklist of steps (each missing one linked, with the server's message
+ * when it refused), and the button. Hidden while a review is pending.
+ */
+export function SubmitForReview({ profile }: { profile: VendorProfile }) {
+  const setMyVendor = useSetMyVendor();
+  const queryClient = useQueryClient();
+  const { applyVendorStatus } = useAuth();
+  const [problems, setProblems] = useState<StepProblems>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inFlight = useRef(false);
+
+  if (profile.kyc_status === 'pending') return null;
+  const wording = wordingOf(profile);
+  const complete = allStepsComplete(profile);
+
+  const submit = async () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setBusy(true);
+    setError(null);
+    setProblems({});
+    try {
+      const updated = await submitKyc();
+      setMyVendor(updated);
+      applyVendorStatus({ is_approved: updated.is_approved, kyc_status: updated.kyc_status });
+      void queryClient.invalidateQueries({ queryKey: vendorStatusQueryKey });
+      toast.success(
+        updated.is_approved
+          ? 'Your changes were sent for review. Your shop stays live meanwhile.'
+          : 'Your application was sent for review. We will let you know when it has been checked.',
+      );
+    } catch (failure) {
+      const stepProblems: StepProblems = {};
+      if (failure instanceof ApiError) {
+        for (const [name, message] of Object.entries(failure.fields ?? {})) {
+          if (isKycStep(name)) stepProblems[name] = message;
+        }
+      }
+      setProblems(stepProblems);
+      setError(errorMessageOf(failure));
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Panel title={wording.title} description={wording.description}>
+      <ul className="space-y-2" aria-label="Steps">
+        {kycStepList.map(({ step, label, path }) => {
+          const done = profile.steps[step] && !problems[step];
+          return (
+            <li key={step} className="flex items-start gap-2.5 text-sm">
+              {done ? (
+                <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-teal-700" />
+              ) : (
+                <CircleDashed aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-600" />
+              )}
+              <div className="min-w-0">
+                <span className={done ? 'text-slate-700' : 'font-medium text-slate-900'}>
+                  {label}
+                  <span className="sr-only">{done ? ': complete' : ': to do'}</span>
+                </span>
+                {!done && (
+                  <>
+                    {' · '}
+                    <Link to={path} className="font-medium text-teal-800 underline underline-offset-2 hover:text-teal-900">
+                      {`Finish ${label.toLowerCase()}`}
+                    </Link>
+                  </>
+                )}
+                {problems[step] && <p className="mt-0.5 text-red-700">{problems[step]}</p>}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="mt-5 space-y-4">
+        <FormAlert>{error}</FormAlert>
+        {!complete && <p className="text-sm text-slate-600">Finish every step to submit.</p>}
+        <div className="flex justify-end">
+          <button type="button" disabled={busy || !complete} aria-busy={busy} className="btn-primary w-full sm:w-auto" onClick={() => void submit()}>
+            {busy ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <Send aria-hidden="true" className="size-4" />}
+            {wording.button}
+          </button>
+        </div>
+      </div>
+    </Panel>
+  );
+}

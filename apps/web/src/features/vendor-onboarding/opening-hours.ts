@@ -1,0 +1,96 @@
+import { ServiceTimeInput, weekdayNames } from '@localloop/contract';
+import type { ServiceTime } from '@localloop/contract';
+import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+
+export type RangeFields = { opens: string; closes: string };
+export type DayFields = { open: boolean; ranges: RangeFields[] };
+/** The form holds the week as seven days (Monday first), each closed or with its ranges. */
+export type HoursFields = { time_zone: string; days: DayFields[] };
+export type HoursBody = z.output<typeof ServiceTimeInput>;
+
+export const defaultRange: RangeFields = { opens: '09:00', closes: '17:00' };
+
+/** The browser's own time zone, the default for a vendor who has saved no hours yet. */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** Every IANA zone the browser knows, with `current` kept even when the list lacks it (an alias, or UTC). */
+export function timeZoneOptions(current: string): string[] {
+  let zones: string[] = [];
+  try {
+    zones = Intl.supportedValuesOf('timeZone');
+  } catch {
+    zones = [];
+  }
+  return zones.includes(current) ? zones : [current, ...zones];
+}
+
+/** The saved hours as the form's week; a new vendor starts open Monday to Friday, 9 to 5. */
+export function hoursToFields(saved: ServiceTime): HoursFields {
+  if (saved.hours.length === 0) {
+    return {
+      time_zone: browserTimeZone(),
+      days: weekdayNames.map((_, index) => ({ open: index < 5, ranges: index < 5 ? [{ ...defaultRange }] : [] })),
+    };
+  }
+  return {
+    time_zone: saved.time_zone,
+    days: weekdayNames.map((_, index) => {
+      const ranges = saved.hours.filter((h) => h.weekday === index + 1).map(({ opens, closes }) => ({ opens, closes }));
+      return { open: ranges.length > 0, ranges };
+    }),
+  };
+}
+
+/** The contract's flat list; `places[k]` says which day and range hours[k] came from. */
+export function fieldsToBody(fields: HoursFields): { body: ServiceTimeInput; places: { day: number; range: number }[] } {
+  const places: { day: number; range: number }[] = [];
+  const hours: ServiceTimeInput['hours'] = [];
+  fields.days.forEach((day, dayIndex) => {
+    if (!day.open) return;
+    day.ranges.forEach((range, rangeIndex) => {
+      hours.push({ weekday: dayIndex + 1, opens: range.opens, closes: range.closes });
+      places.push({ day: dayIndex, range: rangeIndex });
+    });
+  });
+  return { body: { time_zone: fields.time_zone, hours }, places };
+}
+
+type DayErrors = { ranges?: { opens?: FieldError; closes?: FieldError }[] };
+
+/**
+ * Validates with the contract's ServiceTimeInput (times, closing after opening, no overlap within a day)
+ * and puts each message next to the range it is about.
+ */
+export const hoursResolver: Resolver<HoursFields, unknown, HoursBody> = async (values) => {
+  const { body, places } = fieldsToBody(values);
+  const result = ServiceTimeInput.safeParse(body);
+  if (result.success) return { values: result.data, errors: {} };
+
+  const days: DayErrors[] = [];
+  const errors: FieldErrors<HoursFields> & { days?: DayErrors[] } = {};
+  for (const issue of result.error.issues) {
+    const [head, index, field] = issue.path;
+    const error: FieldError = { type: 'validate', message: issue.message };
+    if (head === 'time_zone') {
+      errors.time_zone ??= error;
+    } else if (head === 'hours' && typeof index === 'number' && (field === 'opens' || field === 'closes')) {
+      const place = places[index];
+      if (!place) continue;
+      const day = (days[place.day] ??= {});
+      const ranges = (day.ranges ??= []);
+      const range = (ranges[place.range] ??= {});
+      range[field] ??= error;
+    } else {
+      errors.root ??= error;
+    }
+  }
+  if (days.length > 0) errors.days = days;
+  return { values: {}, errors: errors as FieldErrors<HoursFields> };
+};
