@@ -38,12 +38,13 @@ const vendorDirectory = lazyPage(() => import('./features/vendors/vendor-directo
 const vendorPage = lazyPage(() => import('./features/vendors/vendor-page.tsx'));
 const favoriteVendors = lazyPage(() => import('./features/vendors/favorites-page.tsx'));
 const admin = lazyPage(() => import('./features/admin/admin-page.tsx'));
-// Vendor onboarding (KYC); /AddAddress is composed in app/ with the location picker's geocoder.
+// Vendor onboarding (KYC) and the vendor dashboard; /AddAddress is composed in app/ with the location picker's geocoder.
 const basicInfo = lazyPage(() => import('./features/vendor-onboarding/basic-info-page.tsx'));
 const vendorDocument = lazyPage(() => import('./features/vendor-onboarding/vendor-document-page.tsx'));
 const bankDetails = lazyPage(() => import('./features/vendor-onboarding/bank-details-page.tsx'));
 const serviceTime = lazyPage(() => import('./features/vendor-onboarding/service-time-page.tsx'));
 const addAddress = lazyPage(() => import('./app/pages/add-address-page.tsx'));
+const vendorDashboard = lazyPage(() => import('./features/vendor-dashboard/vendor-dashboard-page.tsx'));
 /** Pages of later issues: one titled page saying that part is on its way. */
 const placeholder = lazyPage(() => import('./features/placeholder/placeholder-page.tsx'));
 
@@ -96,7 +97,7 @@ export const routes: readonly AppRoute[] = [
   authRoute(paths.forgotPassword, 'Forgot Password', forgotPassword),
   authRoute(paths.resetPassword, 'Reset Password', resetPassword),
 
-  protectedRoute(paths.vendorDashboard, 'Vendor Dashboard', vendorOnly),
+  protectedRoute(paths.vendorDashboard, 'Vendor Dashboard', vendorOnly, vendorDashboard),
   protectedRoute(paths.vendorServices, 'My Services', vendorOnly),
   protectedRoute(paths.vendorProviders, 'My Providers', vendorOnly),
   protectedRoute(paths.vendorProviderAdd, 'Add Provider', vendorOnly),

@@ -1,0 +1,18 @@
+import { endpoints } from '@localloop/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { call } from '../../../api/client.ts';
+import { useAuth } from '../../../session/auth-context.tsx';
+
+/** GET /vendor/dashboard/: the signed-in vendor's figures; keyed by the account. */
+export function getVendorDashboardQueryOptions(accountId: string) {
+  return queryOptions({
+    queryKey: ['vendor', 'dashboard', accountId],
+    queryFn: ({ signal }) => call(endpoints.vendorDashboard, { signal }),
+  });
+}
+
+export function useVendorDashboard() {
+  const id = useAuth().userData?.user?.id;
+  const accountId = id === null || id === undefined ? '' : String(id);
+  return useQuery({ ...getVendorDashboardQueryOptions(accountId), enabled: accountId !== '' });
+}

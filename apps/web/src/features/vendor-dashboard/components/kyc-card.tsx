@@ -1,0 +1,61 @@
+import type { VendorDashboard } from '@localloop/contract';
+import { ArrowRight, CircleAlert, Clock, PauseCircle } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '../../../paths.ts';
+import { DashboardCard } from './dashboard-card.tsx';
+
+/** Shown while the shop is not simply live and approved: the KYC status, the next step, or the operator's reason. */
+export function showKycCard(data: VendorDashboard): boolean {
+  const { vendor } = data;
+  return vendor.is_suspended || !vendor.is_approved || vendor.kyc_status !== 'approved';
+}
+
+function NextStepLink({ data, fallback }: { data: VendorDashboard; fallback: string }) {
+  const next = data.next_step;
+  return (
+    <Link to={next?.path ?? paths.addAddress} className="btn-primary mt-4 w-full sm:w-auto">
+      {next ? `Next: ${next.label}` : fallback}
+      <ArrowRight aria-hidden="true" className="size-4" />
+    </Link>
+  );
+}
+
+/** The KYC banner of the dashboard (spec: "KYC banner and next step while not approved"). */
+export function KycCard({ data }: { data: VendorDashboard }) {
+  const { vendor } = data;
+  if (vendor.is_suspended) {
+    return (
+      <DashboardCard title="Your shop is suspended" icon={PauseCircle} tone="bad">
+        <p className="text-sm text-slate-700">The marketplace team has taken your shop off LocalLoop for now. Contact support to find out more.</p>
+      </DashboardCard>
+    );
+  }
+  if (vendor.kyc_status === 'rejected') {
+    return (
+      <DashboardCard title="Your application was not approved" icon={CircleAlert} tone="bad">
+        <p className="text-sm text-slate-700">The marketplace team gave this reason:</p>
+        <blockquote className="mt-2 rounded-xl border border-red-200 bg-white px-3.5 py-2.5 font-medium whitespace-pre-line text-red-900">
+          {vendor.rejection_reason?.trim() || 'No reason was given.'}
+        </blockquote>
+        <NextStepLink data={data} fallback="Fix and resubmit" />
+      </DashboardCard>
+    );
+  }
+  if (vendor.kyc_status === 'pending') {
+    return (
+      <DashboardCard title={vendor.is_approved ? 'Your changes are under review' : 'Your application is under review'} icon={Clock} tone="warn">
+        <p className="text-sm text-slate-700">
+          {vendor.is_approved ? 'Your shop stays live meanwhile. ' : ''}We will let you know when the marketplace team has looked at it.
+        </p>
+      </DashboardCard>
+    );
+  }
+  return (
+    <DashboardCard title="Finish your vendor application" icon={CircleAlert} tone="warn">
+      <p className="text-sm text-slate-700">
+        {data.next_step ? 'A few steps are left before you can submit it for review.' : 'Every step is complete: submit it for review.'}
+      </p>
+      <NextStepLink data={data} fallback="Submit for review" />
+    </DashboardCard>
+  );
+}

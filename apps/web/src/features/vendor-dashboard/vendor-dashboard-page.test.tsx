@@ -1,0 +1,96 @@
+import { screen, within } from '@testing-library/react';
+import type { VendorDashboard } from '@localloop/contract';
+import { describe, expect, it } from 'vitest';
+import { ok, refuse, stubApi } from '../../test/api-stub.ts';
+import type { Reply } from '../../test/api-stub.ts';
+import { storeSession, vendorLogin } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+const vendorId = String(vendorLogin.vendor_id);
+
+function dashboard(overrides: Partial<VendorDashboard> = {}): VendorDashboard {
+  return {
+    vendor: { id: vendorId, business_name: 'Hudson Bakery', kyc_status: 'approved', is_approved: true, is_suspended: false, rejection_reason: null },
+    next_step: null,
+    completeness: { percent: 80, missing: ['Bank details'] },
+    rating_avg: 4.6,
+    rating_count: 12,
+    favorites_count: 7,
+    recent_notifications: [
+      {
+        id: 'f1000000-0000-4000-8000-000000000001',
+        title: 'Your vendor application was approved',
+        body: 'Your shop is live on LocalLoop.',
+        notification_type: 'vendor_kyc',
+        is_read: false,
+        created_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+        data: {},
+      },
+    ],
+    ...overrides,
+  };
+}
+
+function openDashboard(data: VendorDashboard, first: Reply = ok(data)) {
+  const api = stubApi({
+    'GET /vendor/dashboard/': first,
+    [`GET /vendor/status/${vendorId}/`]: ok({ is_approved: true, kyc_status: data.vendor.kyc_status, is_suspended: false }),
+  });
+  storeSession(vendorLogin);
+  const app = renderApp('/vendor/dashboard');
+  return { api, app };
+}
+
+describe('vendor dashboard (/vendor/dashboard)', () => {
+  it('shows the figures as cards: completeness, rating, favourites and recent notifications', async () => {
+    openDashboard(dashboard());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vendor Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByText('Hudson Bakery: how your shop is doing.')).toBeInTheDocument();
+
+    const completeness = screen.getByRole('region', { name: 'Profile completeness' });
+    expect(within(completeness).getByRole('progressbar', { name: 'Profile completeness' })).toHaveAttribute('aria-valuenow', '80');
+    expect(within(completeness).getByText('80%')).toBeInTheDocument();
+    expect(within(completeness).getByText('Bank details')).toBeInTheDocument();
+
+    const rating = screen.getByRole('region', { name: 'Average rating' });
+    expect(within(rating).getByText('4.6')).toBeInTheDocument();
+    expect(within(rating).getByText('from 12 reviews')).toBeInTheDocument();
+
+    const favourites = screen.getByRole('region', { name: 'Favourites' });
+    expect(within(favourites).getByText('7')).toBeInTheDocument();
+
+    const notifications = screen.getByRole('region', { name: 'Recent notifications' });
+    expect(within(notifications).getByText('Your vendor application was approved')).toBeInTheDocument();
+    expect(within(notifications).getByText('5 minutes ago')).toBeInTheDocument();
+
+    // Approved and live: no KYC banner.
+    expect(screen.queryByTestId('card-kyc')).not.toBeInTheDocument();
+  });
+
+  it('shows the KYC banner with the operator\'s reason and the next step while a reapplication is rejected', async () => {
+    openDashboard(
+      dashboard({
+        vendor: { id: vendorId, business_name: 'Hudson Bakery', kyc_status: 'rejected', is_approved: true, is_suspended: false, rejection_reason: 'The new logo is not yours.' },
+        next_step: { step: 'basic_info', label: 'Basic info', path: '/BasicInfo' },
+      }),
+    );
+    const card = await screen.findByRole('region', { name: 'Your application was not approved' });
+    expect(card).toHaveTextContent('The new logo is not yours.');
+    expect(within(card).getByRole('link', { name: 'Next: Basic info' })).toHaveAttribute('href', '/BasicInfo');
+  });
+
+  it('says when there are no ratings or notifications yet', async () => {
+    openDashboard(dashboard({ rating_avg: null, rating_count: 0, recent_notifications: [], completeness: { percent: 100, missing: [] } }));
+    expect(await screen.findByText('No ratings yet. Customers can rate you from your vendor page.')).toBeInTheDocument();
+    expect(screen.getByText('No notifications yet.')).toBeInTheDocument();
+    expect(screen.getByText(/Everything is filled in/)).toBeInTheDocument();
+  });
+
+  it('offers a retry when the figures cannot be loaded', async () => {
+    const { api, app } = openDashboard(dashboard(), refuse(503, 'SERVICE_UNAVAILABLE', 'LocalLoop is busy. Please try again.'));
+    expect(await screen.findByText('LocalLoop is busy. Please try again.')).toBeInTheDocument();
+    api.on('GET /vendor/dashboard/', ok(dashboard()));
+    await app.user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('region', { name: 'Average rating' })).toBeInTheDocument();
+  });
+});
