@@ -1,10 +1,13 @@
-import { screen, within } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import type { VendorDashboard } from '@localloop/contract';
 import { describe, expect, it } from 'vitest';
 import { ok, refuse, stubApi } from '../../test/api-stub.ts';
 import type { Reply } from '../../test/api-stub.ts';
 import { storeSession, vendorLogin } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
+
+// Pages load lazily and the suite runs in parallel: a busy machine needs more than the default second.
+configure({ asyncUtilTimeout: 4000 });
 
 const vendorId = String(vendorLogin.vendor_id);
 
@@ -41,7 +44,8 @@ function openDashboard(data: VendorDashboard, first: Reply = ok(data)) {
   return { api, app };
 }
 
-describe('vendor dashboard (/vendor/dashboard)', () => {
+// Whole pages with many keystrokes: slow on a busy machine, not stuck.
+describe('vendor dashboard (/vendor/dashboard)', { timeout: 15_000 }, () => {
   it('shows the figures as cards: completeness, rating, favourites and recent notifications', async () => {
     openDashboard(dashboard());
     expect(await screen.findByRole('heading', { level: 1, name: 'Vendor Dashboard' })).toBeInTheDocument();

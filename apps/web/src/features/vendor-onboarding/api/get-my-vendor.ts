@@ -4,9 +4,13 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError, call } from '../../../api/client.ts';
 import { useAuth } from '../../../session/auth-context.tsx';
+import { getStoredVendorId } from '../../../session/storage.ts';
 
 /** GET /vendor/me/; null while the account has no vendor record yet (404: KYC not started). */
 async function getMyVendor(signal: AbortSignal): Promise<VendorProfile | null> {
+  // No vendor_id stored: KYC has not started (login and the first basic-info save store it), so there is
+  // nothing to ask for, and no 404 to put in the browser's console.
+  if (!getStoredVendorId()) return null;
   try {
     return await call(endpoints.myVendor, { signal });
   } catch (error) {
