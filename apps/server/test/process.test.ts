@@ -35,7 +35,9 @@ describe('the server process', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'user@example.com', password: 'demo-password-1' }),
     });
-    await new Promise((r) => setTimeout(r, 5));
+    // SIGTERM once the server has the request (Fastify logs each incoming request), not on a timer: under load a
+    // timer can fire before the request arrives, and a request arriving after shutdown began is rightly refused.
+    await waitFor(() => server.output().includes('"url":"/api/login/v2/"'), 15_000);
     server.child.kill('SIGTERM');
 
     const res = await inFlight;
