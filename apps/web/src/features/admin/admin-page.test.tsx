@@ -183,7 +183,7 @@ describe('operator page (/admin)', () => {
     expect(api.to(`POST /admin/vendors/${oldest.id}/unsuspend/`)[0]?.body).toEqual({ note: '' });
   });
 
-  it('opens a private document through an authorised request', async () => {
+  it('opens a private PDF in a new tab through an authorised request', async () => {
     const { api } = operatorApi();
     const documentId = '90000000-0000-4000-8000-000000000001';
     api.on(`GET /vendor/documents/${documentId}/`, { status: 200, body: '%PDF-1.7' });
@@ -201,6 +201,29 @@ describe('operator page (/admin)', () => {
     const link = click.mock.contexts[0] as HTMLAnchorElement;
     expect(link.href).toBe('blob:http://localhost/doc');
     expect(link.target).toBe('_blank');
+  });
+
+  it('shows an image document in the page and downloads any document under its name', async () => {
+    const { api, set } = operatorApi();
+    const photo = { id: '90000000-0000-4000-8000-000000000002', kind: 'proof_of_address' as const, file_name: 'bill.png', content_type: 'image/png', bytes: 3000, url: '', uploaded_at: '2025-03-01T09:00:00.000Z' };
+    set({ documents: [photo] });
+    api.on(`GET /vendor/documents/${photo.id}/`, { status: 200, body: 'PNG' });
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:http://localhost/bill');
+    const revoke = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user } = await openAdmin();
+    await selectOldest(user);
+
+    await user.click(screen.getByRole('button', { name: 'Open bill.png' }));
+    const preview = await screen.findByRole('dialog', { name: 'Proof of address: bill.png' });
+    expect(within(preview).getByRole('img', { name: 'Proof of address: bill.png' })).toHaveAttribute('src', 'blob:http://localhost/bill');
+    await user.click(within(preview).getByRole('button', { name: 'Close' }));
+    expect(revoke).toHaveBeenCalledWith('blob:http://localhost/bill');
+
+    await user.click(screen.getByRole('button', { name: 'Download bill.png' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('bill.png');
+    expect(api.to(`GET /vendor/documents/${photo.id}/`)).toHaveLength(2);
   });
 
   it('shows the list, then the application alone on a phone, with a way back', async () => {

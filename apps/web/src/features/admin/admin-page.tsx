@@ -107,15 +107,15 @@ function OperatorConsole({ title }: { title: string }) {
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
         <p className="mt-1 text-sm text-slate-600">Review vendor applications, and suspend or reinstate vendors.</p>
       </div>
-      <div className="mt-6 grid gap-6 lg:grid-cols-[24rem_minmax(0,1fr)]">
+      <div className="mt-6 grid gap-6 lg:grid-cols-[26rem_minmax(0,1fr)]">
         {showList && (
-          <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto">
+          <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm lg:sticky lg:self-start lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto">
             <TabGroup selectedIndex={selectedIndex} onChange={(index) => setParams(nextParams({ status: tabs[index]?.status ?? 'pending', vendor: null }))}>
-              <TabList aria-label="Vendor status" className="flex gap-1 overflow-x-auto border-b border-slate-100 p-2">
+              <TabList aria-label="Vendor status" className="flex flex-wrap gap-1 border-b border-slate-100 p-2">
                 {tabs.map((tab) => (
                   <Tab
                     key={tab.status}
-                    className="shrink-0 rounded-lg px-3 py-1.5 text-sm font-medium text-slate-600 outline-none hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-600 data-selected:bg-teal-700 data-selected:text-white"
+                    className="shrink-0 rounded-lg px-2.5 py-1.5 text-sm font-medium text-slate-600 outline-none hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-600 data-selected:bg-teal-700 data-selected:text-white"
                   >
                     {tab.label}
                   </Tab>

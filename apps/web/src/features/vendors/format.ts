@@ -4,7 +4,8 @@ import type { OpeningRange } from '@localloop/contract';
 /** "350 m", "1.2 km", "14 km": what a card says about how far a vendor is. */
 export function formatDistance(km: number | null): string | null {
   if (km === null) return null;
-  if (km < 1) return `${Math.max(10, Math.round((km * 1000) / 10) * 10)} m`;
+  if (km < 0.1) return '< 100 m';
+  if (km < 1) return `${Math.round((km * 1000) / 10) * 10} m`;
   return km < 10 ? `${km.toFixed(1)} km` : `${Math.round(km)} km`;
 }
 

@@ -104,29 +104,32 @@ function VendorProfile({ vendor, directory }: { vendor: VendorPublic; directory:
           </div>
           <div className="flex items-center gap-3 sm:flex-col sm:items-end">
             <FavoriteButton vendor={vendor} variant="labelled" />
-            <p className="text-xs text-slate-500">
-              {vendor.favorites_count === 1 ? '1 person saved this' : `${vendor.favorites_count} people saved this`}
-            </p>
+            {vendor.favorites_count > 0 && (
+              <p className="text-xs text-slate-500">
+                {vendor.favorites_count === 1 ? '1 person saved this' : `${vendor.favorites_count} people saved this`}
+              </p>
+            )}
           </div>
         </div>
         {vendor.description && <p className="mt-5 max-w-3xl whitespace-pre-line text-slate-700">{vendor.description}</p>}
       </header>
 
+      {/* When and where first (what a phone needs most); on a laptop they sit in the right column. */}
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="min-w-0 space-y-6">
-          <Section icon={Wrench} title="Services">
-            <VendorServices name={vendor.business_name} />
-          </Section>
-          <Section icon={Tag} title="Current deals">
-            <VendorDeals name={vendor.business_name} />
-          </Section>
-        </div>
-        <div className="space-y-6">
+        <div className="space-y-6 lg:col-start-2 lg:row-start-1">
           <Section icon={Clock} title="Opening hours">
             <OpeningHours serviceTime={vendor.service_time} />
           </Section>
           <Section icon={MapPin} title={vendor.addresses.length > 1 ? 'Addresses' : 'Address'}>
             <VendorAddresses name={vendor.business_name} addresses={vendor.addresses} />
+          </Section>
+        </div>
+        <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-1">
+          <Section icon={Wrench} title="Services">
+            <VendorServices name={vendor.business_name} />
+          </Section>
+          <Section icon={Tag} title="Current deals">
+            <VendorDeals name={vendor.business_name} />
           </Section>
         </div>
       </div>

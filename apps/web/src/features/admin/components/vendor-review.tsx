@@ -1,18 +1,16 @@
 import { weekdayNames } from '@localloop/contract';
-import type { AdminVendorDetail, VendorDocument } from '@localloop/contract';
-import { documentKindLabels } from '@localloop/contract';
-import { ArrowLeft, Ban, Check, CircleCheck, FileText, RotateCcw, X } from 'lucide-react';
+import type { AdminVendorDetail } from '@localloop/contract';
+import { ArrowLeft, Ban, Check, CircleCheck, RotateCcw, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessageOf } from '../../../components/server-errors.ts';
 import { formatDate } from '../../../lib/format-date.ts';
-import { toast } from '../../../lib/toast.ts';
 import { Spinner } from '../../../shell/spinner.tsx';
 import type { VendorDecisionKind } from '../api/decide-vendor.ts';
 import { useAdminVendor } from '../api/get-admin-vendor.ts';
-import { openDocument } from '../api/open-document.ts';
 import { DecisionDialog } from './decision-dialog.tsx';
+import { DocumentList } from './document-list.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 const when = 'DD MMM YYYY hh:mm a';
@@ -126,7 +124,7 @@ function ReviewBody({ vendor }: { vendor: AdminVendorDetail }) {
           />
         </Block>
         <Block title="Documents">
-          <Documents documents={vendor.documents} />
+          <DocumentList documents={vendor.documents} />
         </Block>
         <Block title="Bank details">
           {vendor.bank_details ? (
@@ -204,7 +202,7 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
 
 function Facts({ rows }: { rows: [string, string][] }) {
   return (
-    <dl className="grid grid-cols-[minmax(0,9rem)_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
+    <dl className="grid grid-cols-[minmax(0,6.5rem)_minmax(0,1fr)] gap-x-3 sm:grid-cols-[minmax(0,9rem)_minmax(0,1fr)] gap-y-1.5 text-sm">
       {rows.map(([term, value]) => (
         <div key={term} className="contents">
           <dt className="text-slate-500">{term}</dt>
@@ -231,49 +229,6 @@ function KycSteps({ steps }: { steps: AdminVendorDetail['steps'] }) {
           {steps[step] && <CircleCheck aria-hidden="true" className="size-3" />}
           {stepLabels[step]}
           <span className="sr-only">{steps[step] ? ': done' : ': missing'}</span>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function formatBytes(bytes: number): string {
-  return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
-function Documents({ documents }: { documents: readonly VendorDocument[] }) {
-  const [opening, setOpening] = useState<string | null>(null);
-  if (documents.length === 0) return <p className="text-sm text-slate-500">No documents uploaded.</p>;
-  const open = async (document: VendorDocument) => {
-    setOpening(document.id);
-    try {
-      await openDocument(document);
-    } catch (error) {
-      toast.error(`Could not open ${document.file_name}. ${errorMessageOf(error)}`);
-    } finally {
-      setOpening(null);
-    }
-  };
-  return (
-    <ul className="space-y-2">
-      {documents.map((document) => (
-        <li key={document.id} className="flex items-center gap-3 text-sm">
-          <FileText aria-hidden="true" className="size-5 shrink-0 text-slate-400" />
-          <div className="min-w-0 flex-1">
-            <p className="font-medium text-slate-900">{documentKindLabels[document.kind]}</p>
-            <p className="truncate text-xs text-slate-500">
-              {document.file_name} · {formatBytes(document.bytes)} · {formatDate(document.uploaded_at, 'DD MMM YYYY')}
-            </p>
-          </div>
-          <button
-            type="button"
-            className="btn-secondary px-3 py-1.5"
-            disabled={opening === document.id}
-            aria-label={`Open ${document.file_name}`}
-            onClick={() => void open(document)}
-          >
-            {opening === document.id ? 'Opening…' : 'Open'}
-          </button>
         </li>
       ))}
     </ul>

@@ -5,7 +5,7 @@ import { EmptyState } from './page-states.tsx';
 
 export function VendorServices({ name }: { name: string }) {
   return (
-    <EmptyState icon={Wrench} title="No services to book yet" level="h3">
+    <EmptyState icon={Wrench} title="No services to book yet" level="h3" compact>
       When {name} lists services you can book, they will appear here.
     </EmptyState>
   );
@@ -13,7 +13,7 @@ export function VendorServices({ name }: { name: string }) {
 
 export function VendorDeals({ name }: { name: string }) {
   return (
-    <EmptyState icon={Tag} title="No current deals" level="h3">
+    <EmptyState icon={Tag} title="No current deals" level="h3" compact>
       {name} has no deals running right now. Save them as a favorite to hear about the next one.
     </EmptyState>
   );

@@ -13,7 +13,7 @@ type DirectoryFiltersProps = {
   onChange: (change: Partial<VendorFilters>) => void;
 };
 
-const selectClass = `${inputClass} w-auto py-2 pr-9 text-sm`;
+const selectClass = `${inputClass} py-2 pr-9 text-sm md:w-auto`;
 const chipBase = 'shrink-0 rounded-full border px-3.5 py-1.5 text-sm font-medium transition-colors';
 const chipOff = `${chipBase} border-slate-300 bg-white text-slate-700 hover:border-teal-400 hover:text-teal-800`;
 const chipOn = `${chipBase} border-teal-700 bg-teal-700 text-white`;
@@ -54,7 +54,7 @@ export function DirectoryFilters({ search, onSearchChange, filters, onChange }: 
           </div>
         </div>
         <div className="flex gap-3">
-          <div>
+          <div className="flex-1 md:flex-none">
             <label htmlFor={`${id}-sort`} className="mb-1 block text-xs font-medium text-slate-600">
               Sort by
             </label>
@@ -63,7 +63,7 @@ export function DirectoryFilters({ search, onSearchChange, filters, onChange }: 
               <option value="rating">Top rated</option>
             </select>
           </div>
-          <div>
+          <div className="flex-1 md:flex-none">
             <label htmlFor={`${id}-radius`} className="mb-1 block text-xs font-medium text-slate-600">
               Distance
             </label>

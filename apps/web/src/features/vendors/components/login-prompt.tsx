@@ -20,16 +20,16 @@ export function LoginPrompt({ open, onClose, title, text }: LoginPromptProps) {
           </span>
           <DialogTitle className="mt-4 text-lg font-semibold text-slate-900">{title}</DialogTitle>
           <Description className="mt-1.5 text-sm text-slate-600">{text}</Description>
-          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <button type="button" onClick={onClose} className="btn-secondary">
-              Not now
-            </button>
+          <div className="mt-6 grid gap-2">
             <Link to={paths.login} data-autofocus className="btn-primary">
               Log in
             </Link>
-            <Link to={paths.createAccount} className="btn-ghost sm:order-first sm:mr-auto">
+            <Link to={paths.createAccount} className="btn-secondary">
               Create an account
             </Link>
+            <button type="button" onClick={onClose} className="btn-ghost">
+              Not now
+            </button>
           </div>
         </DialogPanel>
       </div>

@@ -19,15 +19,15 @@ export function LoadError({ error, onRetry, what }: { error: unknown; onRetry: (
 }
 
 /** Nothing to show yet: an icon, a sentence and what to do next. */
-type EmptyStateProps = { icon: LucideIcon; title: string; children?: ReactNode; actions?: ReactNode; level?: 'h2' | 'h3' };
+type EmptyStateProps = { icon: LucideIcon; title: string; children?: ReactNode; actions?: ReactNode; level?: 'h2' | 'h3'; compact?: boolean };
 
-export function EmptyState({ icon: Icon, title, children, actions, level: Heading = 'h2' }: EmptyStateProps) {
+export function EmptyState({ icon: Icon, title, children, actions, level: Heading = 'h2', compact = false }: EmptyStateProps) {
   return (
-    <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
-      <span className="mx-auto flex size-12 items-center justify-center rounded-2xl bg-teal-50 text-teal-700">
-        <Icon aria-hidden="true" className="size-6" />
+    <div className={`rounded-2xl border border-dashed border-slate-300 bg-white text-center ${compact ? 'px-4 py-5' : 'px-6 py-10'}`}>
+      <span className={`mx-auto flex items-center justify-center rounded-2xl bg-teal-50 text-teal-700 ${compact ? 'size-10' : 'size-12'}`}>
+        <Icon aria-hidden="true" className={compact ? 'size-5' : 'size-6'} />
       </span>
-      <Heading className="mt-4 text-lg font-semibold text-slate-900">{title}</Heading>
+      <Heading className={`font-semibold text-slate-900 ${compact ? 'mt-3 text-base' : 'mt-4 text-lg'}`}>{title}</Heading>
       {children && <div className="mx-auto mt-1.5 max-w-md text-sm text-slate-600">{children}</div>}
       {actions && <div className="mt-5 flex flex-wrap justify-center gap-3">{actions}</div>}
     </div>
