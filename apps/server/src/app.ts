@@ -16,7 +16,7 @@ import { createMessenger } from './lib/messaging.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { directoryRoutes } from './modules/directory/routes.ts';
-import { createStorage } from './modules/uploads/storage.ts';
+import { createPrivateStorage, createStorage } from './modules/uploads/storage.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { vendorsRoutes } from './modules/vendors/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -98,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const tokens = createTokenService(deps.config.jwtSecret, clock);
   const messenger = createMessenger(deps.config);
   const storage = createStorage(deps.config);
+  const privateStorage = createPrivateStorage(deps.config);
   const otpDeps = { db: deps.database.db, clock, messenger, secret: deps.config.jwtSecret };
   const realtime = await startRealtime(deps.database);
   app.addHook('onClose', () => realtime.stop());
@@ -117,7 +118,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         authRateLimitPerMinute: deps.config.authRateLimitPerMinute,
         secureCookies: deps.config.publicUrl.startsWith('https://'),
       });
-      await usersRoutes(api, { ...otpDeps, mediaUrl: (key) => storage.url(key), deleteFile: (key) => storage.delete(key) });
+      await usersRoutes(api, {
+        ...otpDeps,
+        mediaUrl: (key) => storage.url(key),
+        deleteFile: (key) => storage.delete(key),
+        deletePrivateFile: (key) => privateStorage.delete(key),
+      });
       if (deps.config.devOutbox) await devRoutes(api, deps.database.db);
       await notificationsRoutes(api, { db: deps.database.db, clock, hub: realtime.hub });
       await directoryRoutes(api, { db: deps.database.db, clock, mediaUrl: (key) => storage.url(key) });

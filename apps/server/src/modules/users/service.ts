@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { ErrorCode, passwordProblem, type MessageResponse, type OtpSentResponse, type Profile, type ProfileUpdateInput } from '@localloop/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { media, otpCodes, users, vendors } from '../../db/schema.ts';
+import { media, otpCodes, users, vendorBankAccounts, vendorDocuments, vendors } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { violatedUniqueConstraint } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -188,14 +188,26 @@ export async function logoutEverywhere(deps: UsersDeps, userId: string): Promise
  * profile image, pending codes) and the row stays, anonymised, so bookings and purchases keep
  * their vendor's records. A vendor's shop stops being listed.
  */
-export async function deleteAccount(deps: UsersDeps, userId: string, password: string | undefined): Promise<{ message: string; removedKeys: string[] }> {
+/**
+ * Deletes the account: personal data cleared, sessions revoked, the shop taken down, and its uploads and KYC
+ * documents (identity papers) and payout account removed. The keys of the files to remove are returned:
+ * `removedKeys` in public storage, `removedPrivateKeys` in private storage.
+ */
+export async function deleteAccount(
+  deps: UsersDeps,
+  userId: string,
+  password: string | undefined,
+): Promise<{ message: string; removedKeys: string[]; removedPrivateKeys: string[] }> {
   const user = await activeUser(deps.db, userId);
   if (user.passwordHash && !(password && (await verifyPassword(user.passwordHash, password)))) {
     throw new AppError(400, ErrorCode.invalidCredentials, 'The password is incorrect.', { password: 'The password is incorrect.' });
   }
   const now = deps.clock();
-  const removedKeys = await deps.db.transaction(async (tx) => {
+  const { removedKeys, removedPrivateKeys } = await deps.db.transaction(async (tx) => {
     const images = await tx.delete(media).where(eq(media.ownerId, userId)).returning({ key: media.storageKey, thumb: media.thumbnailKey });
+    const ownVendor = tx.select({ id: vendors.id }).from(vendors).where(eq(vendors.userId, userId));
+    const documents = await tx.delete(vendorDocuments).where(inArray(vendorDocuments.vendorId, ownVendor)).returning({ key: vendorDocuments.storageKey });
+    await tx.delete(vendorBankAccounts).where(inArray(vendorBankAccounts.vendorId, ownVendor));
     await tx
       .update(users)
       .set({
@@ -216,7 +228,7 @@ export async function deleteAccount(deps: UsersDeps, userId: string, password: s
     await tx.delete(otpCodes).where(eq(otpCodes.userId, userId));
     await tx.update(vendors).set({ isApproved: false }).where(eq(vendors.userId, userId));
     await revokeAllSessions(tx, userId, now);
-    return images.flatMap((i) => [i.key, i.thumb]);
+    return { removedKeys: images.flatMap((i) => [i.key, i.thumb]), removedPrivateKeys: documents.map((d) => d.key) };
   });
-  return { message: 'Your account has been deleted.', removedKeys };
+  return { message: 'Your account has been deleted.', removedKeys, removedPrivateKeys };
 }

@@ -471,6 +471,23 @@ describe('vendor KYC on local disk', () => {
       expect((await call('GET', doc.url, v.access)).statusCode).toBe(404);
       expect((await call('DELETE', `/api/vendor/me/documents/${doc.id}/`, v.access)).statusCode).toBe(404);
     });
+
+    it('go, file and all, with the payout account, when their owner deletes the account', async () => {
+      const v = await startedVendor();
+      const doc = VendorDocument.parse((await uploadDocument(v.access, 'passport.png', await makePng())).json());
+      expect((await call('PUT', '/api/vendor/me/bank-details/', v.access, usAccount)).statusCode).toBe(200);
+      const [row] = await t.database.db.select().from(vendorDocuments).where(eq(vendorDocuments.id, doc.id));
+      const file = path.join(dataDir, 'private', ...(row?.storageKey ?? '').split('/'));
+      expect(existsSync(file)).toBe(true);
+
+      const deleted = await call('DELETE', '/api/profile/', v.access, { password: v.password, confirm: true });
+      expect(deleted.statusCode).toBe(200);
+      expect(existsSync(file)).toBe(false);
+      expect(await t.database.db.select().from(vendorDocuments).where(eq(vendorDocuments.vendorId, v.vendorId))).toEqual([]);
+      expect(await t.database.db.select().from(vendorBankAccounts).where(eq(vendorBankAccounts.vendorId, v.vendorId))).toEqual([]);
+      const admin = await operator();
+      expect((await call('GET', doc.url, admin.access)).statusCode).toBe(404);
+    });
   });
 
   describe('bank details', () => {
