@@ -155,6 +155,8 @@ function AddressEditor({ profile, editing, places, placesLoading, onDone, canCan
         <TextField label="State or region" autoComplete="address-level1" error={errors.state?.message} {...form.register('state')} />
         <TextField label="Postal code" autoComplete="postal-code" error={errors.postal_code?.message} {...form.register('postal_code')} />
         <TextField label="Country" autoComplete="country-name" error={errors.country?.message} {...form.register('country')} />
+      </div>
+      <div className="grid grid-cols-2 gap-3 sm:gap-5">
         <TextField label="Latitude" inputMode="decimal" autoComplete="off" error={errors.latitude?.message} {...form.register('latitude')} />
         <TextField label="Longitude" inputMode="decimal" autoComplete="off" error={errors.longitude?.message} {...form.register('longitude')} />
       </div>

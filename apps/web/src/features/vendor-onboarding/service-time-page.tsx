@@ -19,7 +19,8 @@ import { isLive, nextStepPath } from './kyc-steps.ts';
 import { defaultRange, hoursResolver, hoursToFields, timeZoneOptions } from './opening-hours.ts';
 import type { HoursBody, HoursFields } from './opening-hours.ts';
 
-const timeInputClass = `${inputClass} w-full min-w-0 px-2.5 py-2 tabular-nums sm:w-32`;
+// On a phone the clock icon would crowd out "AM"/"PM"; tapping the field opens the picker there anyway.
+const timeInputClass = `${inputClass} w-full min-w-0 px-2 py-2 tabular-nums max-sm:[&::-webkit-calendar-picker-indicator]:hidden sm:w-40 sm:px-2.5`;
 
 function TimeRange({ form, day, index, onRemove }: { form: UseFormReturn<HoursFields, unknown, HoursBody>; day: number; index: number; onRemove: () => void }) {
   const dayName = weekdayNames[day] ?? '';
@@ -75,8 +76,8 @@ function DayRow({ form, day, onCopyToWeekdays }: { form: UseFormReturn<HoursFiel
 
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-start">
-      <div className="flex items-center justify-between gap-3 sm:w-44 sm:shrink-0 sm:pt-2">
-        <span className="font-medium text-slate-900" id={`${toggleId}-day`}>
+      <div className="flex items-center justify-between gap-3 sm:w-52 sm:shrink-0 sm:justify-start sm:pt-2">
+        <span className="font-medium text-slate-900 sm:w-24" id={`${toggleId}-day`}>
           {dayName}
         </span>
         <label htmlFor={toggleId} className="flex cursor-pointer items-center gap-2 text-sm text-slate-600">

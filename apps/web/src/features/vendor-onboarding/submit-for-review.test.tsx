@@ -35,6 +35,8 @@ describe('submit for review', { timeout: 15_000 }, () => {
     expect(kyc.api.to('POST /vendor/me/submit/')).toHaveLength(1);
     expect(await screen.findByText('Your application is under review')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Submit for review' })).not.toBeInTheDocument();
+    // The focus (and the view) moves to the new status, since the button it was on is gone.
+    await waitFor(() => expect(screen.getByTestId('kyc-status')).toHaveFocus());
     await waitFor(() => expect(kyc.api.to(`GET /vendor/status/${pendingId}/`)).toHaveLength(2));
     expect(JSON.parse(localStorage.getItem('userData') ?? '{}')).toMatchObject({ kyc_status: 'pending' });
   });

@@ -28,6 +28,11 @@ export function CompletenessCard({ data }: { data: VendorDashboard }) {
               <li key={item}>{item}</li>
             ))}
           </ul>
+          {data.next_step && (
+            <Link to={data.next_step.path} className="mt-3 inline-block font-medium text-teal-800 underline underline-offset-2 hover:text-teal-900">
+              {`Complete ${data.next_step.label.toLowerCase()}`}
+            </Link>
+          )}
         </div>
       ) : (
         <p className="mt-4 text-sm text-slate-600">

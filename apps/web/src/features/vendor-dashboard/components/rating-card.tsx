@@ -15,9 +15,18 @@ export function RatingCard({ data }: { data: VendorDashboard }) {
             <span className="text-sm text-slate-500">out of 5</span>
           </p>
           <div className="mt-2 flex gap-0.5" aria-hidden="true">
-            {[1, 2, 3, 4, 5].map((n) => (
-              <Star key={n} className={`size-4 ${n <= Math.round(average) ? 'fill-amber-400 text-amber-400' : 'text-slate-300'}`} />
-            ))}
+            {[1, 2, 3, 4, 5].map((n) => {
+              // How much of this star the average fills: 4.5 is four whole stars and half of the fifth.
+              const fill = Math.max(0, Math.min(1, average - (n - 1)));
+              return (
+                <span key={n} className="relative size-4">
+                  <Star className="absolute inset-0 size-4 text-slate-300" />
+                  <span className="absolute inset-y-0 left-0 overflow-hidden" style={{ width: `${fill * 100}%` }}>
+                    <Star className="size-4 fill-amber-400 text-amber-400" />
+                  </span>
+                </span>
+              );
+            })}
           </div>
           <p className="mt-2 text-sm text-slate-600">{count === 1 ? 'from 1 review' : `from ${count} reviews`}</p>
         </>

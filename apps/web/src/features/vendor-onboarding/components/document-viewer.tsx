@@ -53,7 +53,7 @@ function DocumentBody({ document }: { document: VendorDocument }) {
       ) : (
         <p className="rounded-xl bg-slate-50 px-4 py-6 text-center text-sm text-slate-600">This PDF opens in a new tab or in your PDF reader.</p>
       )}
-      <div className="flex flex-wrap justify-end gap-2">
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <a href={loaded.url} target="_blank" rel="noopener" className="btn-secondary">
           <ExternalLink aria-hidden="true" className="size-4" />
           Open in a new tab

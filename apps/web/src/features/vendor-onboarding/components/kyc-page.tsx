@@ -74,7 +74,7 @@ export function KycPage({ step, heading, description, children, alwaysShowSubmit
   return (
     <section className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
       <p className="text-xs font-semibold tracking-wide text-teal-700 uppercase">
-        {isLive(profile) ? 'Your vendor profile' : 'Become a vendor'} · {`Step ${index + 1} of ${kycStepList.length}`}
+        {isLive(profile) ? 'Your vendor profile' : `Become a vendor · Step ${index + 1} of ${kycStepList.length}`}
       </p>
       <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
       {intro && <div className="mt-1 text-sm text-slate-600">{intro}</div>}

@@ -3,6 +3,9 @@ import { CircleAlert, CircleCheck, Clock, FileText, PauseCircle } from 'lucide-r
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 
+/** The banner's id: after a submit the page moves the focus (and the view) to the new status. */
+export const kycStatusId = 'kyc-status';
+
 type Tone = 'info' | 'wait' | 'good' | 'bad';
 
 const tones: Record<Tone, string> = {
@@ -14,7 +17,13 @@ const tones: Record<Tone, string> = {
 
 function Banner({ tone, icon: Icon, title, children, alert = false }: { tone: Tone; icon: LucideIcon; title: string; children?: ReactNode; alert?: boolean }) {
   return (
-    <div role={alert ? 'alert' : 'status'} data-testid="kyc-status" className={`mt-6 flex gap-3 rounded-2xl border p-4 sm:p-5 ${tones[tone]}`}>
+    <div
+      id={kycStatusId}
+      tabIndex={-1}
+      role={alert ? 'alert' : 'status'}
+      data-testid="kyc-status"
+      className={`mt-6 flex scroll-mt-24 gap-3 rounded-2xl border p-4 focus:outline-none sm:p-5 ${tones[tone]}`}
+    >
       <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
       <div className="min-w-0 text-sm">
         <p className="font-semibold">{title}</p>

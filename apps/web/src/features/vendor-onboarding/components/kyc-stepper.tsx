@@ -43,7 +43,7 @@ export function KycStepper({ current, profile }: { current: KycStep; profile: Ve
                 <Link
                   to={path}
                   aria-current={isCurrent ? 'step' : undefined}
-                  className={`${itemClass} hover:bg-slate-100 ${isCurrent ? 'bg-teal-50/70' : ''}`}
+                  className={`${itemClass} hover:bg-slate-100`}
                 >
                   {body}
                 </Link>

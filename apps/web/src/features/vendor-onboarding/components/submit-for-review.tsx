@@ -13,6 +13,7 @@ import { useSetMyVendor } from '../api/get-my-vendor.ts';
 import { vendorStatusQueryKey } from '../api/get-vendor-status.ts';
 import { submitKyc } from '../api/submit-kyc.ts';
 import { allStepsComplete, kycStepList } from '../kyc-steps.ts';
+import { kycStatusId } from './kyc-status-banner.tsx';
 
 type StepProblems = Partial<Record<KycStep, string>>;
 
@@ -71,6 +72,8 @@ export function SubmitForReview({ profile }: { profile: VendorProfile }) {
       setMyVendor(updated);
       applyVendorStatus({ is_approved: updated.is_approved, kyc_status: updated.kyc_status });
       void queryClient.invalidateQueries({ queryKey: vendorStatusQueryKey });
+      // The panel goes away with the button; the banner at the top now says "under review".
+      setTimeout(() => document.getElementById(kycStatusId)?.focus(), 0);
       toast.success(
         updated.is_approved
           ? 'Your changes were sent for review. Your shop stays live meanwhile.'
