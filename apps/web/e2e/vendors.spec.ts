@@ -1,0 +1,119 @@
+import type { Page } from '@playwright/test';
+import { expect, logIn, newPerson, signUpByApi, test } from './fixtures.ts';
+
+// A 1×1 PNG: the server decides a document's type by decoding its bytes, so it must be a real image.
+const passportPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+
+async function openProfileMenuItem(page: Page, name: string | RegExp) {
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  await page.getByRole('menuitem', { name }).click();
+}
+
+async function goToStep(page: Page, name: string) {
+  await page.getByRole('navigation', { name: 'Vendor sign-up steps' }).getByRole('link', { name: new RegExp(name) }).click();
+}
+
+test.describe('becoming a vendor', () => {
+  test('a user fills every KYC page, the operator approves on /admin, and the new vendor switches views and is listed near New York', async ({ page, browser, request }) => {
+    test.setTimeout(150_000);
+    const person = newPerson('kyc');
+    const business = `Riverside Test Bakery ${person.username.slice(-5)}`;
+    await signUpByApi(request, person);
+    await logIn(page, person.email, person.password);
+    await expect(page).toHaveURL(/\/LocalActivities$/);
+
+    // Become a vendor → /BasicInfo, the first KYC step.
+    await openProfileMenuItem(page, /Become a vendor/);
+    await expect(page).toHaveURL(/\/BasicInfo$/);
+    await page.getByLabel('Business name').fill(business);
+    await page.getByLabel('Category').selectOption('Food & Drink');
+    await page.getByLabel('Description').fill('Sourdough, rye and pastries baked every morning by the river.');
+    await expect(page.getByLabel('Contact e-mail')).toHaveValue(person.email);
+    await expect(page.getByLabel('Contact phone')).toHaveValue(person.phone);
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await expect(page.getByText('Basic info saved.')).toBeVisible();
+
+    // Documents: an identity document, checked by its bytes on the server.
+    await expect(page).toHaveURL(/\/VendorDocument$/);
+    await page.getByLabel('What is it?').selectOption('identity');
+    await page.locator('input[type="file"]').setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: passportPng });
+    await page.getByRole('button', { name: 'Upload document' }).click();
+    await expect(page.getByText('Identity document uploaded.')).toBeVisible();
+    await expect(page.getByText('passport.png')).toBeVisible();
+
+    // Bank details: an IBAN, shown masked once saved.
+    await goToStep(page, 'Bank details');
+    await expect(page).toHaveURL(/\/BankDetails$/);
+    await page.getByLabel('Account holder').fill('Riverside Bakery LLC');
+    await page.getByLabel('Bank name').fill('Deutsche Test Bank');
+    await page.getByRole('radio', { name: 'IBAN account' }).check({ force: true });
+    await page.getByRole('textbox', { name: 'IBAN' }).fill('DE89 3704 0044 0532 0130 00');
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await expect(page.getByText('Bank details saved.')).toBeVisible();
+
+    // Opening hours: Monday 09:00–17:00 (the first range a day gets when it opens).
+    await expect(page).toHaveURL(/\/ServiceTime$/);
+    const monday = page.getByRole('switch', { name: 'Open on Monday' });
+    if (!(await monday.isChecked())) await monday.check({ force: true });
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await expect(page.getByText('Opening hours saved.')).toBeVisible();
+
+    // Address: found with the location picker's geocoder, near New York.
+    await expect(page).toHaveURL(/\/AddAddress$/);
+    await page.getByLabel('Find the place').fill('new york');
+    await page.getByRole('option').first().click({ timeout: 20_000 });
+    await expect(page.getByLabel('City')).toHaveValue(/New York/);
+    await page.getByLabel('Street and number').fill('12 Water Street');
+    await page.getByRole('button', { name: 'Add address' }).click();
+    await expect(page.getByText('Address added.')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Submit for review' }).click();
+    await expect(page.getByText('Your application was sent for review. We will let you know when it has been checked.')).toBeVisible();
+
+    // The operator approves it on /admin.
+    const operatorContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const operator = await operatorContext.newPage();
+    await logIn(operator, 'admin@example.com');
+    await expect(operator).not.toHaveURL(/\/login$/);
+    await operator.goto('/admin');
+    await operator.getByRole('list', { name: 'Vendors' }).getByRole('link', { name: new RegExp(business) }).click();
+    await operator.getByRole('group', { name: 'Decisions' }).getByRole('button', { name: 'Approve' }).click();
+    const confirm = operator.getByRole('dialog', { name: `Approve ${business}?` });
+    await confirm.getByRole('button', { name: 'Approve' }).click();
+    await expect(operator.getByText(`${business} is approved. The owner has been notified.`)).toBeVisible();
+    await operatorContext.close();
+
+    // Once the status fetch sees the approval, the account is a vendor (spec: approved → vendor), with the toggle.
+    await page.reload();
+    const toggle = page.getByRole('group', { name: 'View as' });
+    await expect(toggle.getByRole('button', { name: 'Vendor' })).toHaveAttribute('aria-pressed', 'true', { timeout: 15_000 });
+    await toggle.getByRole('button', { name: 'User' }).click();
+    await expect(page.getByText('Switched to user view')).toBeVisible();
+    await expect(page).toHaveURL(/\/LocalActivities$/);
+    await page.getByRole('group', { name: 'View as' }).getByRole('button', { name: 'Vendor' }).click();
+    await expect(page.getByText('Switched to vendor view')).toBeVisible();
+    await expect(page).toHaveURL(/\/vendor\/dashboard$/);
+    await page.getByRole('group', { name: 'View as' }).getByRole('button', { name: 'User' }).click();
+    await expect(page).toHaveURL(/\/LocalActivities$/);
+
+    // And the shop is listed near New York.
+    await page.goto('/Vendor');
+    await page.getByRole('searchbox').first().fill(business);
+    await expect(page.getByRole('heading', { name: business })).toBeVisible({ timeout: 15_000 });
+  });
+
+  test('a user without a phone number is told to complete the profile first @phone', async ({ page, isMobile }) => {
+    await logIn(page, 'user@example.com');
+    await expect(page).toHaveURL(/\/LocalActivities$/);
+    // As for an account that signed up with Google: an e-mail but no phone number stored.
+    await page.evaluate(() => localStorage.removeItem('phone_number'));
+    if (isMobile) {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: /Become a vendor/ }).click();
+    } else {
+      await openProfileMenuItem(page, /Become a vendor/);
+    }
+    await expect(page.getByText('Please update your user profile first, and then complete KYC.')).toBeVisible();
+    await expect(page).toHaveURL(/\/LocalActivities$/);
+  });
+});
