@@ -332,7 +332,11 @@ export type VendorRating = z.infer<typeof VendorRating>;
 export const RateVendorResponse = z.object({ rating: VendorRating, rating_avg: z.number(), rating_count: z.number().int() });
 export type RateVendorResponse = z.infer<typeof RateVendorResponse>;
 
-export const VendorRatingsResponse = paginated(VendorRating).extend({ mine: VendorRating.nullable() });
+export const VendorRatingsResponse = paginated(VendorRating).extend({
+  mine: VendorRating.nullable(),
+  /** How many ratings gave 5, 4, 3, 2 and 1 stars, in that order, over all of the vendor's ratings. */
+  distribution: z.array(z.object({ stars: z.number().int(), count: z.number().int() })),
+});
 export type VendorRatingsResponse = z.infer<typeof VendorRatingsResponse>;
 
 export const FavoriteResponse = z.object({ is_favorite: z.boolean(), favorites_count: z.number().int() });

@@ -416,6 +416,14 @@ describe('POST /api/rate/vendor/ and GET /api/vendor/{id}/ratings/', () => {
     await rate(ann.access, { vendor_id: shop.id, rating: 4, comment: 'Better now' });
     const again = (await call('GET', `/api/vendor/${shop.id}/ratings/`)).json();
     expect(again.results.map((r: { comment: string }) => r.comment)).toEqual(['Better now', '5 from me', '4 from me']);
+    // The stars distribution counts every rating, whatever the page.
+    expect(again.distribution).toEqual([
+      { stars: 5, count: 1 },
+      { stars: 4, count: 2 },
+      { stars: 3, count: 0 },
+      { stars: 2, count: 0 },
+      { stars: 1, count: 0 },
+    ]);
   });
 
   it('hides the ratings of a vendor that is not listed', async () => {

@@ -225,21 +225,23 @@ export async function listRatings(
 ): Promise<VendorRatingsResponse> {
   const { db } = deps;
   await visibleVendor(db, callerId, vendorId);
-  const [rows, counted, mine] = await Promise.all([
+  const [rows, byStars, mine] = await Promise.all([
     ratingsWithRaters(db)
       .where(eq(vendorRatings.vendorId, vendorId))
       .orderBy(desc(vendorRatings.updatedAt), desc(vendorRatings.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(vendorRatings).where(eq(vendorRatings.vendorId, vendorId)),
+    db.select({ stars: vendorRatings.rating, n: count() }).from(vendorRatings).where(eq(vendorRatings.vendorId, vendorId)).groupBy(vendorRatings.rating),
     callerId ? ratingsWithRaters(db).where(and(eq(vendorRatings.vendorId, vendorId), eq(vendorRatings.userId, callerId))) : Promise.resolve([]),
   ]);
+  const distribution = [5, 4, 3, 2, 1].map((stars) => ({ stars, count: byStars.find((b) => b.stars === stars)?.n ?? 0 }));
   return {
-    count: counted[0]?.n ?? 0,
+    count: distribution.reduce((sum, d) => sum + d.count, 0),
     page,
     page_size: pageSize,
     results: rows.map((r) => toRating(r, deps.mediaUrl)),
     mine: mine[0] ? toRating(mine[0], deps.mediaUrl) : null,
+    distribution,
   };
 }
 

@@ -12,7 +12,15 @@ const ratingsKey = `GET /vendor/${bakery.id}/ratings/`;
 const path = `/vendor/${bakery.user_id}`;
 
 function ratings(results = [vendorRating(1), vendorRating(2, { rating: 3, comment: 'Fine, a bit slow.' })], mine: VendorRatingsResponse['mine'] = null): VendorRatingsResponse {
-  return { count: results.length, page: 1, page_size: 10, results, mine };
+  // Five ratings in all, two of them on this page: the distribution is the server's count over all five.
+  const distribution = [
+    { stars: 5, count: 3 },
+    { stars: 4, count: 1 },
+    { stars: 3, count: 1 },
+    { stars: 2, count: 0 },
+    { stars: 1, count: 0 },
+  ];
+  return { count: results.length, page: 1, page_size: 10, results, mine, distribution };
 }
 
 function vendorApi(options: { mine?: VendorRatingsResponse['mine'] } = {}) {
@@ -66,7 +74,8 @@ describe('public vendor page (/vendor/{userId})', () => {
     const list = await ratingsRegion.findByRole('list', { name: 'Ratings' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(within(list).getByText('Fine, a bit slow.')).toBeInTheDocument();
-    expect(ratingsRegion.getByRole('rowheader', { name: '5 stars' }).closest('tr')).toHaveTextContent('1');
+    expect(ratingsRegion.getByRole('rowheader', { name: '5 stars' }).closest('tr')).toHaveTextContent('3');
+    expect(ratingsRegion.getByRole('rowheader', { name: '1 star' }).closest('tr')).toHaveTextContent('0');
   });
 
   it('rates the vendor and shows the new average from the answer at once', async () => {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/format-date.ts';
 import { paths } from '../../../paths.ts';
-import { distributionOf, ratingsSampleSize, useRatingsSample, useVendorRatings } from '../api/get-vendor-ratings.ts';
+import { useVendorRatings } from '../api/get-vendor-ratings.ts';
 import { useViewerId } from '../api/viewer.ts';
 import { formatRating, initialsOf, ratingCountLabel } from '../format.ts';
 import { LoadError } from './page-states.tsx';
@@ -21,7 +21,7 @@ export function RatingsSection({ vendor }: { vendor: VendorPublic }) {
 
   return (
     <div className="grid gap-8 lg:grid-cols-[18rem_minmax(0,1fr)]">
-      <RatingsSummary vendor={vendor} />
+      <RatingsSummary vendor={vendor} distribution={ratings.data?.pages[0]?.distribution ?? []} />
       <div className="min-w-0 space-y-6">
         {viewerId === '' ? (
           <p className="rounded-2xl bg-slate-50 px-4 py-3 text-sm text-slate-700">
@@ -41,10 +41,9 @@ export function RatingsSection({ vendor }: { vendor: VendorPublic }) {
   );
 }
 
-function RatingsSummary({ vendor }: { vendor: VendorPublic }) {
-  const sample = useRatingsSample(vendor.id);
-  const rows = distributionOf(sample.data?.results ?? []);
-  const counted = sample.data?.results.length ?? 0;
+/** `distribution`: how many ratings gave 5 … 1 stars, counted by the server over all of them. */
+function RatingsSummary({ vendor, distribution: rows }: { vendor: VendorPublic; distribution: readonly { stars: number; count: number }[] }) {
+  const counted = rows.reduce((sum, row) => sum + row.count, 0);
   return (
     <div>
       <div className="flex items-end gap-3">
@@ -61,7 +60,7 @@ function RatingsSummary({ vendor }: { vendor: VendorPublic }) {
       {counted > 0 && (
         <div className="mt-4">
           <table className="w-full text-sm">
-            <caption className="sr-only">Ratings by stars{sample.data && sample.data.count > counted ? `, latest ${counted}` : ''}</caption>
+            <caption className="sr-only">Ratings by stars</caption>
             <tbody>
               {rows.map((row) => (
                 <tr key={row.stars}>
@@ -79,9 +78,6 @@ function RatingsSummary({ vendor }: { vendor: VendorPublic }) {
               ))}
             </tbody>
           </table>
-          {sample.data && sample.data.count > ratingsSampleSize && (
-            <p className="mt-1 text-xs text-slate-500">From the latest {ratingsSampleSize} ratings.</p>
-          )}
         </div>
       )}
     </div>
