@@ -90,8 +90,8 @@ export type VendorDocument = z.infer<typeof VendorDocument>;
 /** ABA routing number checksum (3-7-1 weights). */
 export function isValidRoutingNumber(value: string): boolean {
   if (!/^\d{9}$/.test(value)) return false;
-  const d = [...value].map(Number);
-  const sum = 3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]! + d[8]!);
+  const weights = [3, 7, 1, 3, 7, 1, 3, 7, 1];
+  const sum = [...value].reduce((total, digit, i) => total + Number(digit) * (weights[i] ?? 0), 0);
   return sum % 10 === 0;
 }
 
