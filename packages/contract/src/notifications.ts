@@ -16,6 +16,11 @@ export type Notification = z.infer<typeof Notification>;
 export const NotificationListQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
+  /** Only unread ('false') or only read ('true') ones; all when absent. */
+  is_read: z
+    .enum(['true', 'false'], { error: 'Use true or false.' })
+    .transform((v) => v === 'true')
+    .optional(),
 });
 
 export const NotificationIdParams = z.object({ id: z.string().uuid('Unknown notification.') });

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { notifications } from '../../db/schema.ts';
@@ -69,6 +69,21 @@ describe('GET /api/notifications/ and PATCH /api/notifications/mark-as-read/{id}
     const others = (await t.app.inject({ method: 'GET', url: '/api/notifications/', headers: authed(b.access) })).json();
     expect(others.some((n: { title: string }) => n.title.startsWith('Note '))).toBe(false);
     expect((await t.app.inject({ method: 'GET', url: '/api/notifications/' })).statusCode).toBe(401);
+  });
+
+  it('lists only the unread ones with is_read=false (the bell\'s dot), or only the read ones with true', async () => {
+    const a = await person();
+    for (const title of ['Old', 'Middle', 'New']) {
+      await t.database.db.transaction((tx) => notify(tx, a.user.id, { title, body: 'x', type: 'test' }));
+      clock.advance(1000);
+    }
+    await t.database.db.update(notifications).set({ isRead: true }).where(and(eq(notifications.userId, a.user.id), ne(notifications.title, 'Old')));
+    const get = async (query: string) => (await t.app.inject({ method: 'GET', url: `/api/notifications/?${query}`, headers: authed(a.access) })).json();
+    expect((await get('is_read=false&page_size=1')).map((n: { title: string }) => n.title)).toEqual(['Old']);
+    expect((await get('is_read=true')).map((n: { title: string }) => n.title)).toEqual(['New', 'Middle']);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/notifications/?is_read=maybe', headers: authed(a.access) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toHaveProperty('is_read');
   });
 
   it('lets only the owner mark a notification as read; others get 404', async () => {

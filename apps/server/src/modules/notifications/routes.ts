@@ -11,7 +11,7 @@ import { issueTicket, listNotifications, markRead, redeemTicket } from './servic
 const HEARTBEAT_MS = 25_000;
 
 export async function notificationsRoutes(app: App, deps: { db: Db; clock: Clock; hub: RealtimeHub; heartbeatMs?: number }) {
-  route(app, endpoints.notifications, ({ userId, query }) => listNotifications(deps.db, userId, query.page, query.page_size));
+  route(app, endpoints.notifications, ({ userId, query }) => listNotifications(deps.db, userId, query.page, query.page_size, query.is_read));
   route(app, endpoints.markNotificationRead, ({ userId, params }) => markRead(deps.db, userId, params.id));
   route(app, endpoints.wsTicket, ({ userId }) => issueTicket(deps.db, deps.clock, userId));
 

@@ -36,11 +36,11 @@ export async function notify(tx: Tx, userId: string, n: NewNotification): Promis
   if (row) await publish(tx, `user:${userId}`, { type: 'notification', notification: toDto(row) });
 }
 
-export async function listNotifications(db: Db, userId: string, page: number, pageSize: number): Promise<Notification[]> {
+export async function listNotifications(db: Db, userId: string, page: number, pageSize: number, isRead?: boolean): Promise<Notification[]> {
   const rows = await db
     .select()
     .from(notifications)
-    .where(eq(notifications.userId, userId))
+    .where(and(eq(notifications.userId, userId), isRead === undefined ? undefined : eq(notifications.isRead, isRead)))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);

@@ -23,8 +23,26 @@ export function notificationsQueryOptions(accountId: string) {
   });
 }
 
-export function hasUnread(list: Notification[] | undefined): boolean {
-  return (list ?? []).some((notification) => !notification.is_read);
+/**
+ * The newest unread notification, whatever its page: the dot must also light for an unread one older
+ * than the panel's first page.
+ */
+export function newestUnreadQueryOptions(accountId: string) {
+  return queryOptions({
+    queryKey: [...notificationsRootKey, accountId, 'newest-unread'],
+    queryFn: ({ signal }) => call(endpoints.notifications, { query: { page: 1, page_size: 1, is_read: 'false' }, signal }),
+  });
+}
+
+/**
+ * Any unread: in the first page as the cache holds it now (pushes and marks apply there at once), or an
+ * unread one the server knows of that is older than the first page.
+ */
+export function hasUnread(firstPage: Notification[] | undefined, newestUnread: Notification[] = []): boolean {
+  const list = firstPage ?? [];
+  if (list.some((notification) => !notification.is_read)) return true;
+  const inFirstPage = new Set(list.map((notification) => notification.id));
+  return newestUnread.some((notification) => !notification.is_read && !inFirstPage.has(notification.id));
 }
 
 /** A pushed notification goes first in the cached list (once, even if the refetch already has it). */
@@ -47,6 +65,8 @@ export function useMarkRead(accountId: string) {
       queryClient.setQueryData(notificationsQueryOptions(accountId).queryKey, (list) =>
         list?.map((item) => (item.id === id ? { ...item, is_read: true } : item)),
       );
+      // The next unread one may be older than the first page.
+      void queryClient.invalidateQueries({ queryKey: newestUnreadQueryOptions(accountId).queryKey });
     },
     onError: (error) => logError('Could not mark the notification as read', error),
   });

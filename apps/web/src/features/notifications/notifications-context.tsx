@@ -5,7 +5,7 @@ import { logError } from '../../lib/log-error.ts';
 import { toast } from '../../lib/toast.ts';
 import { useAuth } from '../../session/auth-context.tsx';
 import { getAccessToken } from '../../session/storage.ts';
-import { fetchFirstPage, hasUnread, notificationsQueryOptions } from './api.ts';
+import { fetchFirstPage, hasUnread, newestUnreadQueryOptions, notificationsQueryOptions } from './api.ts';
 import { useRealtime } from './use-realtime.ts';
 
 type NotificationsValue = {
@@ -35,6 +35,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const options = notificationsQueryOptions(accountId);
   const query = useQuery({ ...options, enabled: signedIn && getAccessToken() !== null });
+  const newestUnread = useQuery({ ...newestUnreadQueryOptions(accountId), enabled: signedIn && getAccessToken() !== null });
   const [panelOpen, setPanelOpen] = useState(false);
   const [loading, setLoading] = useState(false);
 
@@ -76,14 +77,14 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   const value = useMemo(
     () => ({
       accountId,
-      unread: hasUnread(query.data),
+      unread: hasUnread(query.data, newestUnread.data),
       panelOpen: signedIn && panelOpen,
       openPanel,
       closePanel,
       togglePanel,
       loading,
     }),
-    [accountId, query.data, signedIn, panelOpen, openPanel, closePanel, togglePanel, loading],
+    [accountId, query.data, newestUnread.data, signedIn, panelOpen, openPanel, closePanel, togglePanel, loading],
   );
   return <NotificationsContext.Provider value={value}>{children}</NotificationsContext.Provider>;
 }

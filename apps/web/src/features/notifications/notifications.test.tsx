@@ -1,11 +1,16 @@
 import type { Notification } from '@localloop/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok, stubApi } from '../../test/api-stub.ts';
 import type { Reply } from '../../test/api-stub.ts';
 import { allowConsole } from '../../test/console.ts';
 import { storeSession, userLogin, vendorLogin } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
+
+/** The list's calls, not the dot's own query for the newest unread one (is_read=false). */
+function firstPageCalls(api: { to: (key: string) => { query: URLSearchParams }[] }) {
+  return api.to('GET /notifications/').filter((call) => call.query.get('is_read') === null);
+}
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
@@ -48,12 +53,31 @@ describe('notification bell', () => {
     await waitFor(() => expect(within(bar).getAllByTestId('unread-dot').length).toBeGreaterThan(0));
   });
 
+  it('lights the dot for an unread notification older than the first page, and clears it once that one is read', async () => {
+    const old = { ...welcome, id: '5f0c1b2a-1111-4a4a-8b8b-0000000000aa', title: 'An old one', created_at: minutesAgo(60 * 24 * 30) };
+    let oldRead = false;
+    const api = stubApi({
+      // The first page holds only read ones; the server still knows an older unread one.
+      'GET /notifications/': (request) => ok(request.query.get('is_read') === 'false' ? (oldRead ? [] : [old]) : [changed]),
+    });
+    storeSession(userLogin);
+    const app = renderApp('/LocalActivities');
+    const bar = await header();
+    await waitFor(() => expect(within(bar).getAllByTestId('unread-dot').length).toBeGreaterThan(0));
+    expect(api.to('GET /notifications/').find((call) => call.query.get('is_read') === 'false')?.query.get('page_size')).toBe('1');
+
+    // Read elsewhere (another tab): the next refetch of the dot's query puts it out.
+    oldRead = true;
+    await act(() => app.queryClient.invalidateQueries({ queryKey: ['notifications'] }));
+    await waitFor(() => expect(within(bar).queryAllByTestId('unread-dot')).toHaveLength(0));
+  });
+
   it('shows no dot when everything is read, and is in the vendor header too', async () => {
     const api = stubApi({ 'GET /notifications/': ok([changed]) });
     storeSession(vendorLogin);
     renderApp('/vendor/dashboard');
     const bar = await screen.findByTestId('vendor-header');
-    await waitFor(() => expect(api.to('GET /notifications/')).toHaveLength(1));
+    await waitFor(() => expect(firstPageCalls(api)).toHaveLength(1));
     expect(within(bar).getAllByRole('button', { name: 'Notifications' }).length).toBeGreaterThan(0);
     expect(within(bar).queryByTestId('unread-dot')).not.toBeInTheDocument();
   });
@@ -62,12 +86,12 @@ describe('notification bell', () => {
     const api = stubApi({ 'GET /notifications/': ok([]) });
     storeSession(userLogin);
     const app = renderApp('/LocalActivities');
-    await waitFor(() => expect(api.to('GET /notifications/')).toHaveLength(1));
+    await waitFor(() => expect(firstPageCalls(api)).toHaveLength(1));
     const panel = await openPanel(app);
     expect(within(panel).getByRole('heading', { name: 'Notifications' })).toBeInTheDocument();
     expect(await within(panel).findByText('No notifications found.')).toBeInTheDocument();
-    expect(api.to('GET /notifications/')).toHaveLength(2);
-    expect(api.to('GET /notifications/')[1]?.query.get('page')).toBe('1');
+    expect(firstPageCalls(api)).toHaveLength(2);
+    expect(firstPageCalls(api)[1]?.query.get('page')).toBe('1');
     expect(panel).toHaveClass('lg:w-96');
     expect(screen.getByRole('main')).toHaveClass('lg:mr-96');
     await app.user.click(within(panel).getByRole('button', { name: 'Close notifications' }));
@@ -140,10 +164,10 @@ describe('notification bell', () => {
     const api = stubApi({ 'GET /notifications/': ok([]) });
     storeSession(userLogin);
     const app = renderApp('/LocalActivities');
-    await waitFor(() => expect(api.to('GET /notifications/')).toHaveLength(1));
+    await waitFor(() => expect(firstPageCalls(api)).toHaveLength(1));
     api.on('GET /notifications/', { status: 500, body: { error: 'Boom.', code: 'INTERNAL' } });
     const panel = await openPanel(app);
-    await waitFor(() => expect(api.to('GET /notifications/')).toHaveLength(2));
+    await waitFor(() => expect(firstPageCalls(api)).toHaveLength(2));
     expect(await within(panel).findByText('No notifications found.')).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByText('Failed to load notifications')).not.toBeInTheDocument();
@@ -160,12 +184,12 @@ describe('notification bell', () => {
     const api = stubApi({ 'GET /notifications/': ok([]) });
     storeSession(userLogin);
     const app = renderApp('/LocalActivities');
-    await waitFor(() => expect(api.to('GET /notifications/')).toHaveLength(1));
+    await waitFor(() => expect(firstPageCalls(api)).toHaveLength(1));
     localStorage.removeItem('access');
     const bell = within(await header()).getAllByRole('button', { name: /^Notifications/ })[0] as HTMLElement;
     await app.user.click(bell);
     expect(await screen.findByText('Please login to view notifications.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument();
-    expect(api.to('GET /notifications/')).toHaveLength(1);
+    expect(firstPageCalls(api)).toHaveLength(1);
   });
 });
