@@ -125,7 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         deletePrivateFile: (key) => privateStorage.delete(key),
       });
       if (deps.config.devOutbox) await devRoutes(api, deps.database.db);
-      await notificationsRoutes(api, { db: deps.database.db, clock, hub: realtime.hub });
+      await notificationsRoutes(api, { db: deps.database.db, clock, hub: realtime.hub, heartbeatMs: deps.config.wsHeartbeatMs });
       await directoryRoutes(api, { db: deps.database.db, clock, mediaUrl: (key) => storage.url(key) });
       await vendorsRoutes(api, { db: deps.database.db, clock, config: deps.config, mediaUrl: (key) => storage.url(key) });
       await adminRoutes(api, { db: deps.database.db, clock, mediaUrl: (key) => storage.url(key) });

@@ -43,6 +43,7 @@ const EnvSchema = z.object({
   S3_PUBLIC_URL: z.string().url().optional(),
   S3_FORCE_PATH_STYLE: booleanString.default(false),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+  WS_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(300).default(25),
 });
 
 export type Config = {
@@ -76,6 +77,8 @@ export type Config = {
   devOutbox: boolean;
   /** Requests per minute and IP address to each log-in and code endpoint. */
   authRateLimitPerMinute: number;
+  /** How often each realtime socket is pinged; one that has not answered the previous ping is closed. */
+  wsHeartbeatMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -124,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     devOutbox: e.NODE_ENV !== 'production',
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    wsHeartbeatMs: Math.round(e.WS_HEARTBEAT_SECONDS * 1000),
   };
 }
 

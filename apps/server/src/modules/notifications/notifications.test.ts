@@ -154,6 +154,34 @@ describe('the realtime socket', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/ws/ticket/' })).statusCode).toBe(401);
   });
 
+  it('pings each socket every heartbeat and closes one that stops answering', async () => {
+    const beating = await createTestApp({ config: { wsHeartbeatMs: 100 } });
+    try {
+      await beating.app.listen({ port: 0, host: '127.0.0.1' });
+      const host = `127.0.0.1:${(beating.app.server.address() as AddressInfo).port}`;
+      const account = await createAccount(beating.database);
+      const { access } = await login(beating.app, account.email, account.password);
+      const open = async (autoPong: boolean) => {
+        const { ticket } = (await beating.app.inject({ method: 'POST', url: '/api/ws/ticket/', headers: authed(access) })).json();
+        const socket = new WebSocket(`ws://${host}/api/ws?ticket=${ticket}`, { autoPong });
+        let pings = 0;
+        let closed = false;
+        socket.on('ping', () => (pings += 1));
+        socket.on('close', () => (closed = true));
+        await new Promise((resolve) => socket.on('open', resolve));
+        return { socket, pings: () => pings, closed: () => closed };
+      };
+      const alive = await open(true);
+      const silent = await open(false);
+      expect(await until(() => silent.closed(), 2000)).toBe(true);
+      expect(await until(() => alive.pings() >= 3, 2000)).toBe(true);
+      expect(alive.closed()).toBe(false);
+      alive.socket.close();
+    } finally {
+      await beating.close();
+    }
+  });
+
   it('closes its sockets cleanly when the server shuts down', async () => {
     const other = await createTestApp();
     await other.app.listen({ port: 0, host: '127.0.0.1' });

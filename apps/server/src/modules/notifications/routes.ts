@@ -8,9 +8,7 @@ import { route, type App } from '../../lib/http.ts';
 import type { RealtimeHub } from '../../lib/realtime.ts';
 import { issueTicket, listNotifications, markRead, redeemTicket } from './service.ts';
 
-const HEARTBEAT_MS = 25_000;
-
-export async function notificationsRoutes(app: App, deps: { db: Db; clock: Clock; hub: RealtimeHub; heartbeatMs?: number }) {
+export async function notificationsRoutes(app: App, deps: { db: Db; clock: Clock; hub: RealtimeHub; heartbeatMs: number }) {
   route(app, endpoints.notifications, ({ userId, query }) => listNotifications(deps.db, userId, query.page, query.page_size, query.is_read));
   route(app, endpoints.markNotificationRead, ({ userId, params }) => markRead(deps.db, userId, params.id));
   route(app, endpoints.wsTicket, ({ userId }) => issueTicket(deps.db, deps.clock, userId));
@@ -41,7 +39,7 @@ export async function notificationsRoutes(app: App, deps: { db: Db; clock: Clock
         if (!alive) return socket.terminate();
         alive = false;
         socket.ping();
-      }, deps.heartbeatMs ?? HEARTBEAT_MS);
+      }, deps.heartbeatMs);
       socket.on('close', () => clearInterval(beat));
       // The client only listens; anything it sends is ignored.
       socket.on('message', () => undefined);
