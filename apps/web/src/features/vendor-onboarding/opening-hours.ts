@@ -31,6 +31,13 @@ export function timeZoneOptions(current: string): string[] {
   return zones.includes(current) ? zones : [current, ...zones];
 }
 
+/**
+ * A time field cannot hold 24:00, so closing at midnight (the end of the day, '24:00' to the server) is
+ * shown and typed as 00:00: a closing time of 00:00 means midnight, never the start of the day.
+ */
+const closingToField = (closes: string) => (closes === '24:00' ? '00:00' : closes);
+const closingFromField = (closes: string) => (closes === '00:00' ? '24:00' : closes);
+
 /** The saved hours as the form's week; a new vendor starts open Monday to Friday, 9 to 5. */
 export function hoursToFields(saved: ServiceTime): HoursFields {
   if (saved.hours.length === 0) {
@@ -42,7 +49,7 @@ export function hoursToFields(saved: ServiceTime): HoursFields {
   return {
     time_zone: saved.time_zone,
     days: weekdayNames.map((_, index) => {
-      const ranges = saved.hours.filter((h) => h.weekday === index + 1).map(({ opens, closes }) => ({ opens, closes }));
+      const ranges = saved.hours.filter((h) => h.weekday === index + 1).map(({ opens, closes }) => ({ opens, closes: closingToField(closes) }));
       return { open: ranges.length > 0, ranges };
     }),
   };
@@ -55,7 +62,7 @@ export function fieldsToBody(fields: HoursFields): { body: ServiceTimeInput; pla
   fields.days.forEach((day, dayIndex) => {
     if (!day.open) return;
     day.ranges.forEach((range, rangeIndex) => {
-      hours.push({ weekday: dayIndex + 1, opens: range.opens, closes: range.closes });
+      hours.push({ weekday: dayIndex + 1, opens: range.opens, closes: closingFromField(range.closes) });
       places.push({ day: dayIndex, range: rangeIndex });
     });
   });
