@@ -1,0 +1,178 @@
+// `npm run bench`: how fast LocalLoop is, measured, written to bench/RESULTS.md.
+//   1. the offline gazetteer (build, per query, and through its worker thread);
+//   2. the vendor directory at scale (20 000 vendors) with the plan's use of the geo index;
+//   3. the real server over HTTP under load (autocannon): health, place suggestions, "vendors near me",
+//      a vendor's public page, the notifications list and log-in.
+// On PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres when one
+// answers there) each part works in a scratch database it drops afterwards; without one, on embedded PGlite.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildWebIfStale, root } from './web-build.mjs';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const port = Number(process.env.BENCH_PORT ?? 3399);
+
+async function findPostgres() {
+  const candidates = [process.env.BENCH_DATABASE_URL, process.env.TEST_DATABASE_URL, 'postgres://postgres@127.0.0.1:5432/postgres'].filter(Boolean);
+  for (const url of candidates) {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+    try {
+      await client.connect();
+      const { rows } = await client.query('SHOW server_version');
+      await client.end();
+      return { url, version: rows[0].server_version };
+    } catch {
+      await client.end().catch(() => undefined);
+    }
+  }
+  return null;
+}
+
+const postgres = await findPostgres();
+const report = [];
+const section = (title, body) => {
+  console.log(`\n## ${title}\n${body}`);
+  report.push(`## ${title}\n\n${body}\n`);
+};
+
+function runTsx(file, env = {}) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, file)], {
+    cwd: path.join(root, 'apps/server'),
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (r.status !== 0) throw new Error(`${file} failed:\n${r.stdout}\n${r.stderr}`);
+  return r.stdout.trim();
+}
+
+// 1 and 2: the module benches.
+section('Offline gazetteer', '```\n' + runTsx('apps/server/src/modules/geo/geo.bench.ts') + '\n```');
+section(
+  `Vendor directory at scale (${postgres ? `PostgreSQL ${postgres.version}` : 'PGlite'})`,
+  '```\n' + runTsx('apps/server/src/modules/directory/directory.bench.ts', postgres ? { BENCH_DATABASE_URL: postgres.url } : {}) + '\n```',
+);
+
+// 3: the real server over HTTP.
+buildWebIfStale();
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'localloop-bench-'));
+let scratch = null;
+const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_PER_MINUTE: '100000', NODE_ENV: 'development' };
+if (postgres) {
+  scratch = `localloop_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: postgres.url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${scratch}`);
+  await admin.end();
+  const url = new URL(postgres.url);
+  url.pathname = `/${scratch}`;
+  env.DATABASE_URL = url.toString();
+} else {
+  delete env.DATABASE_URL;
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], { cwd: path.join(root, 'apps/server'), env, stdio: ['ignore', 'inherit', 'inherit'] });
+const base = `http://127.0.0.1:${port}`;
+
+async function until(check, ms) {
+  const end = Date.now() + ms;
+  for (;;) {
+    try {
+      if (await check()) return;
+    } catch {
+      // not yet
+    }
+    if (Date.now() > end) throw new Error('the server did not come up');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function json(pathname, init) {
+  const res = await fetch(base + pathname, init);
+  if (!res.ok) throw new Error(`${pathname}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+function load(title, opts) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url: base, connections, duration: seconds, ...opts }, (err, result) => {
+      if (err) return reject(err);
+      const bad = result.non2xx + result.errors + result.timeouts;
+      resolve({
+        title,
+        rps: Math.round(result.requests.average),
+        p50: result.latency.p50,
+        p97_5: result.latency.p97_5,
+        p99: result.latency.p99,
+        max: result.latency.max,
+        requests: result.requests.total,
+        bad,
+      });
+    });
+  });
+}
+
+try {
+  await until(async () => (await fetch(`${base}/api/health`)).ok, 90_000);
+  const started = performance.now();
+  await json('/api/geo/suggest/?q=new%20yo'); // the gazetteer's worker builds its index on first use
+  const warmMs = Math.round(performance.now() - started);
+  const login = await json('/api/login/v2/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'user@example.com', password: 'demo-password-1' }) });
+  const near = await json('/api/vendor/lists/?lat=40.7128&lng=-74.006&radius_km=25');
+  const someVendor = near.results[0].user_id;
+  const bearer = { authorization: `Bearer ${login.access}` };
+
+  const rows = [];
+  rows.push(await load('GET /api/health', { requests: [{ method: 'GET', path: '/api/health' }] }));
+  const words = ['new yo', 'sao paulo', 'londn', 'paris', 'berl', 'tokyo', 'springfield, il', 'kuala lumpr'];
+  rows.push(await load('GET /api/geo/suggest/ (8 queries in turn)', { requests: words.map((q) => ({ method: 'GET', path: `/api/geo/suggest/?q=${encodeURIComponent(q)}` })) }));
+  rows.push(await load('GET /api/vendor/lists/ (25 km of New York, nearest first)', { requests: [{ method: 'GET', path: '/api/vendor/lists/?lat=40.7128&lng=-74.006&radius_km=25' }] }));
+  rows.push(await load('GET /api/vendor/lists/?q=bakry (typo search)', { requests: [{ method: 'GET', path: '/api/vendor/lists/?lat=40.7128&lng=-74.006&q=bakry' }] }));
+  rows.push(await load('GET /api/vendor/public/{user_id}/', { requests: [{ method: 'GET', path: `/api/vendor/public/${someVendor}/` }] }));
+  rows.push(await load('GET /api/notifications/ (signed in)', { requests: [{ method: 'GET', path: '/api/notifications/', headers: bearer }] }));
+  rows.push(
+    await load('POST /api/login/v2/ (argon2id: CPU-bound by design)', {
+      connections: 4,
+      requests: [{ method: 'POST', path: '/api/login/v2/', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'user@example.com', password: 'demo-password-1' }) }],
+    }),
+  );
+
+  const table = [
+    '| endpoint | req/s | p50 ms | p97.5 ms | p99 ms | max ms | requests | non-2xx/errors |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map((r) => `| ${r.title} | ${r.rps} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${r.max} | ${r.requests} | ${r.bad} |`),
+  ].join('\n');
+  section(
+    `HTTP under load (one server process on ${postgres ? `PostgreSQL ${postgres.version}` : 'PGlite'}, seeded demo data, ${connections} connections, ${seconds} s each)`,
+    `First place suggestion after start (the gazetteer's index builds on its thread): ${warmMs} ms.\n\n${table}`,
+  );
+  for (const r of rows) if (r.bad > 0) console.warn(`warning: ${r.title}: ${r.bad} answers were not 2xx`);
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+  if (scratch && postgres) {
+    const admin = new pg.Client({ connectionString: postgres.url });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+const cpus = os.cpus();
+const header = [
+  '# LocalLoop benchmarks',
+  '',
+  `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${cpus.length} × ${cpus[0]?.model ?? 'CPU'}, ` +
+    `${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}, ${postgres ? `PostgreSQL ${postgres.version}` : 'PGlite'}.`,
+  'Numbers are from one run on a shared machine: compare orders of magnitude, not single milliseconds.',
+  '',
+].join('\n');
+mkdirSync(path.join(root, 'bench'), { recursive: true });
+writeFileSync(path.join(root, 'bench/RESULTS.md'), `${header}\n${report.join('\n')}`);
+console.log('\nWritten to bench/RESULTS.md');
