@@ -255,6 +255,21 @@ describe('forgotten password (/send/email/forgot-password/ → /verify/otp/forgo
   });
 });
 
+describe('a forged flow cookie', () => {
+  it('is no flow: a NUL byte, a control character or wrong types answer 400, never a 500', async () => {
+    const forged = (flow: unknown) => `ll_code_flow=${Buffer.from(JSON.stringify(flow)).toString('base64url')}`;
+    for (const flow of [
+      { id: crypto.randomUUID(), purpose: 'password_reset', to: 'a\u0000b@example.test' },
+      { id: crypto.randomUUID(), purpose: 'password_reset', to: 'a@example.test\r\nBcc: x@example.test' },
+      { id: 5, purpose: ['x'], to: null },
+    ]) {
+      const res = await post('/api/resend-otp/', undefined, { cookie: forged(flow) });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'NO_PENDING_CODE' });
+    }
+  });
+});
+
 describe('a reset asked for too soon after another code', () => {
   it('is not lost: /resend-otp/ sends it once the minute has passed', async () => {
     const { email } = await createAccount(t.database);

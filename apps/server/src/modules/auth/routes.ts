@@ -24,7 +24,8 @@ import { loginWithPassword, logout, rotateRefreshToken } from './service.ts';
 
 /** The browser flow a code belongs to, so /resend-otp/ (no body) knows what to send again. */
 const FLOW_COOKIE = 'll_code_flow';
-const FlowCookieSchema = z.object({ id: z.string().uuid(), purpose: z.string().max(32), to: z.string().min(3).max(254) });
+// The cookie is not signed: whatever it holds is the client's input. No control characters (a NUL fails in SQL).
+const FlowCookieSchema = z.object({ id: z.string().uuid(), purpose: z.string().max(32), to: z.string().min(3).max(254).regex(/^[^\p{Cc}]+$/u) });
 
 export async function authRoutes(app: App, deps: FlowDeps & { authRateLimitPerMinute: number; secureCookies: boolean }) {
   const limited = perMinute(deps.authRateLimitPerMinute);
