@@ -62,15 +62,14 @@ export async function updateProfile(deps: UsersDeps, userId: string, input: Prof
       let profileImageId: string | null | undefined;
       if (input.profile_image === null) profileImageId = null;
       else if (input.profile_image !== undefined) profileImageId = await ownImageId(deps, tx, userId, input.profile_image);
-      await tx
-        .update(users)
-        .set({
-          ...(input.first_name !== undefined ? { firstName: input.first_name } : {}),
-          ...(input.last_name !== undefined ? { lastName: input.last_name } : {}),
-          ...(input.username !== undefined ? { username: input.username } : {}),
-          ...(profileImageId !== undefined ? { profileImageId } : {}),
-        })
-        .where(eq(users.id, userId));
+      const changes = {
+        ...(input.first_name !== undefined ? { firstName: input.first_name } : {}),
+        ...(input.last_name !== undefined ? { lastName: input.last_name } : {}),
+        ...(input.username !== undefined ? { username: input.username } : {}),
+        ...(profileImageId !== undefined ? { profileImageId } : {}),
+      };
+      // A PATCH of nothing changes nothing (an UPDATE without a column is not SQL).
+      if (Object.keys(changes).length > 0) await tx.update(users).set(changes).where(eq(users.id, userId));
       return getProfile(deps, tx, userId);
     });
   } catch (error) {

@@ -53,6 +53,13 @@ describe('the profile', () => {
     expect(clash.json()).toMatchObject({ code: 'USERNAME_TAKEN', fields: { username: expect.any(String) } });
   });
 
+  it('answers a PATCH of nothing with the profile unchanged, not a 500', async () => {
+    const a = await signedIn();
+    const res = await call('PATCH', '/api/profile/', a.access, {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: a.user.id, email: a.email });
+  });
+
   it('takes as profile image only an image the account uploaded itself', async () => {
     const a = await signedIn();
     const b = await signedIn();
