@@ -8,7 +8,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authPlugin } from './lib/auth.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
-import { registerErrorHandling, type App } from './lib/http.ts';
+import { answerFrameworkError, registerErrorHandling, type App } from './lib/http.ts';
 import { registerRateLimits } from './lib/rate-limit.ts';
 import { registerSpa } from './lib/spa.ts';
 import { createTokenService } from './lib/tokens.ts';
@@ -42,6 +42,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   // Once shutdown starts, answers tell keep-alive clients to hang up, so close() is not held open by them.

@@ -49,6 +49,32 @@ describe('errors', () => {
     expect(res.json()).toMatchObject({ error: expect.any(String), code: expect.any(String) });
   });
 
+  it('asks for a session before it looks at the body: no token and a bad body is 401, not 400', async () => {
+    for (const payload of [undefined, [1, 2], { business_name: '' }]) {
+      const res = await t.app.inject({ method: 'PUT', url: '/api/vendor/me/basic-info/', ...(payload === undefined ? {} : { payload }) });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+    }
+  });
+
+  it('answers a URL the router cannot read in the one error shape: broken percent-encoding, a parameter past its length', async () => {
+    const broken = await t.app.inject({ method: 'GET', url: '/api/vendor/status/%E0%A4%A/' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ error: expect.any(String), code: 'BAD_URL' });
+    const long = await t.app.inject({ method: 'PATCH', url: `/api/notifications/mark-as-read/${'a'.repeat(101)}/` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ error: expect.any(String), code: 'URL_TOO_LONG' });
+  });
+
+  it('refuses a NUL character (which PostgreSQL text cannot hold) with 400 naming the field, in the body and the query', async () => {
+    const nul = await t.app.inject({ method: 'GET', url: '/api/vendor/lists/?q=bak%00ery' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { q: expect.stringContaining('NUL') } });
+    const body = await t.app.inject({ method: 'POST', url: '/api/login/', payload: { email: 'someone@example.test', password: 'pass\u0000word' } });
+    expect(body.statusCode).toBe(400);
+    expect(body.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { password: expect.stringContaining('NUL') } });
+  });
+
   it('answers an unknown /api path with 404 JSON, also for other methods', async () => {
     for (const [method, url] of [
       ['GET', '/api/no-such-thing/'],

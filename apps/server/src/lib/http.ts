@@ -50,8 +50,13 @@ export function route<E extends Endpoint>(
         ...(endpoint.auth === 'none' ? {} : { security: [{ bearer: [] }] }),
         response: { [endpoint.status ?? 200]: endpoint.response, '4xx': ErrorResponse },
       },
-      preHandler: async (request) => {
+      // Who is calling is settled before the body is read or validated: a caller without a session gets 401, not
+      // a verdict on a body it may not send.
+      onRequest: async (request) => {
         if (endpoint.auth !== 'none') await app.authenticate(request, endpoint.auth === 'required');
+      },
+      preHandler: async (request) => {
+        refuseNulCharacters(request);
       },
       handler: async (request, reply) => {
         reply.code(endpoint.status ?? 200);
@@ -66,6 +71,32 @@ export function route<E extends Endpoint>(
       },
     });
   }
+}
+
+const nulMessage = 'This value contains a NUL character, which is not allowed.';
+
+/**
+ * PostgreSQL text cannot hold U+0000: a NUL anywhere in the validated input (parameters, query, body) is refused here,
+ * naming its field, instead of failing later in SQL with a 500.
+ */
+function refuseNulCharacters(request: FastifyRequest): void {
+  const fields: Record<string, string> = {};
+  const pending: [unknown, string][] = [
+    [request.params, ''],
+    [request.query, ''],
+    [request.body, ''],
+  ];
+  for (let item = pending.pop(); item; item = pending.pop()) {
+    const [value, path] = item;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) fields[path || '_'] ??= nulMessage;
+    } else if (Array.isArray(value)) {
+      value.forEach((v, i) => pending.push([v, path ? `${path}.${i}` : String(i)]));
+    } else if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
+      for (const [key, v] of Object.entries(value)) pending.push([v, path ? `${path}.${key}` : key]);
+    }
+  }
+  if (Object.keys(fields).length > 0) throw new AppError(400, ErrorCode.validation, 'Some fields contain a character that is not allowed.', fields);
 }
 
 function send(reply: FastifyReply, status: number, body: ErrorResponse) {
@@ -112,6 +143,23 @@ export function registerErrorHandling(app: App): void {
       code: unavailable ? ErrorCode.unavailable : ErrorCode.internal,
     });
   });
+}
+
+/**
+ * Errors the router raises before any route or hook runs (a URL whose percent-encoding is broken, a path parameter
+ * past the router's length limit), answered in the one error shape like every other. Passed to Fastify as
+ * `frameworkErrors`.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    void send(reply, 400, { error: 'The address is not valid: part of it is badly percent-encoded.', code: 'BAD_URL' });
+    return;
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void send(reply, 414, { error: 'The address is not valid: part of it is far longer than any id.', code: 'URL_TOO_LONG' });
+    return;
+  }
+  void send(reply, 500, { error: 'Something went wrong on our side. Please try again.', code: ErrorCode.internal });
 }
 
 export function notFound(request: FastifyRequest, reply: FastifyReply, kind: 'endpoint' | 'file') {
