@@ -18,6 +18,7 @@ import { devRoutes } from './modules/dev/routes.ts';
 import { directoryRoutes } from './modules/directory/routes.ts';
 import { createPrivateStorage, createStorage } from './modules/uploads/storage.ts';
 import { usersRoutes } from './modules/users/routes.ts';
+import { isActiveAccount } from './modules/users/service.ts';
 import { vendorsRoutes } from './modules/vendors/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
@@ -103,7 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const otpDeps = { db: deps.database.db, clock, messenger, secret: deps.config.jwtSecret };
   const realtime = await startRealtime(deps.database);
   app.addHook('onClose', () => realtime.stop());
-  await app.register(authPlugin, { tokens });
+  await app.register(authPlugin, { tokens, isActive: (userId) => isActiveAccount(deps.database.db, userId) });
 
   await app.register(
     async (api) => {

@@ -21,8 +21,14 @@ function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
+type AuthOptions = {
+  tokens: TokenService;
+  /** Whether the account may still act: an access token outlives a deletion or a deactivation by up to 15 minutes. */
+  isActive: (userId: string) => Promise<boolean>;
+};
+
 /** Authentication once, for every /api route that asks for it; authorization stays in the services. */
-export const authPlugin = fp<{ tokens: TokenService }>(async (app, { tokens }) => {
+export const authPlugin = fp<AuthOptions>(async (app, { tokens, isActive }) => {
   app.decorateRequest('userId', null);
   app.decorate('authenticate', async (request: FastifyRequest, required: boolean) => {
     const token = bearerToken(request);
@@ -33,6 +39,8 @@ export const authPlugin = fp<{ tokens: TokenService }>(async (app, { tokens }) =
     const userId = await tokens.verifyAccess(token);
     // A stale token on an optional endpoint still gets a 401, so the client refreshes and retries.
     if (!userId) throw new AppError(401, ErrorCode.tokenInvalid, 'Your session has expired. Please log in again.');
+    // A deleted or deactivated account's token is as good as none, on every endpoint, not only where a service checks.
+    if (!(await isActive(userId))) throw AppError.unauthenticated('Your account is no longer active. Please log in again.');
     request.userId = userId;
   });
 });

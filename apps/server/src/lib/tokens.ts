@@ -5,6 +5,7 @@ import type { Clock } from './clock.ts';
 export const ACCESS_TTL_SECONDS = 15 * 60;
 export const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const ISSUER = 'localloop';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type TokenService = {
   signAccess(userId: string): Promise<string>;
@@ -32,7 +33,8 @@ export function createTokenService(secret: string, clock: Clock): TokenService {
           algorithms: ['HS256'],
           currentDate: clock(),
         });
-        return payload.typ === 'access' && typeof payload.sub === 'string' ? payload.sub : null;
+        // The subject is a user id; anything else is no token of ours, and must not reach a uuid column.
+        return payload.typ === 'access' && typeof payload.sub === 'string' && UUID.test(payload.sub) ? payload.sub : null;
       } catch {
         return null;
       }

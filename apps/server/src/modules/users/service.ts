@@ -25,6 +25,12 @@ async function activeUser(db: Db | Tx, userId: string) {
   return user;
 }
 
+/** Whether the account exists and may act (not deleted, not deactivated); asked for every authenticated request. */
+export async function isActiveAccount(db: Db, userId: string): Promise<boolean> {
+  const [user] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.isActive, true)));
+  return user !== undefined;
+}
+
 export async function getProfile(deps: UsersDeps, db: Db | Tx, userId: string): Promise<Profile> {
   const [row] = await db
     .select({ user: users, vendor: vendors, image: media })

@@ -161,6 +161,17 @@ describe('settings', () => {
     expect(row?.deletedAt).toBeInstanceOf(Date);
 
     expect((await call('GET', '/api/profile/', a.access)).statusCode).toBe(401);
+    // The access token outlives the account by up to 15 minutes; it opens nothing, not only in this module.
+    for (const [method, url] of [
+      ['POST', '/api/ws/ticket/'],
+      ['GET', '/api/notifications/'],
+      ['GET', '/api/vendor/favorites/'],
+      ['POST', '/api/logout-all/'],
+    ] as const) {
+      const res = await call(method, url, a.access);
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json().code).toBe('UNAUTHENTICATED');
+    }
     expect((await call('POST', '/api/token/refresh/', undefined, { refresh: a.session.refresh })).statusCode).toBe(401);
     expect((await call('POST', '/api/login/v2/', undefined, { email: a.email, password: a.password })).statusCode).toBe(401);
     const again = await call('POST', '/api/register/v3/', undefined, { email: a.email, phone_number: a.user.phoneNumber, username: `back_${Date.now()}`, password: 'second-life-2026' });
