@@ -1,0 +1,235 @@
+import { asc, eq, or, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints, type Endpoint, type EndpointName, type HttpMethod } from '@localloop/contract';
+import {
+  favoriteVendors,
+  media,
+  notifications,
+  refreshTokens,
+  users,
+  vendorAddresses,
+  vendorBankAccounts,
+  vendorDecisions,
+  vendorDocuments,
+  vendorHours,
+  vendorRatings,
+  vendors,
+} from '../src/db/schema.ts';
+import { asQueryString, fillPath, multipartBody, png, sample, uuidFields } from './inputs.ts';
+import { createAccount, createTestApp, login, type TestContext } from './helper.ts';
+
+/**
+ * The ownership matrix, over the whole endpoint table. A victim holds one of every row that has an owner: a vendor
+ * record under review (so not public), a KYC document, bank details, opening hours, an address, notifications, an
+ * uploaded image as profile picture, a rating and a favourite of another shop. Then other signed-in accounts — a
+ * customer and a live vendor — call every endpoint with every uuid slot (path, query, body) set to each of the
+ * victim's ids, and with the victim's e-mail, phone number, username and image URL where a field takes one.
+ * - Every call that names one of the victim's rows by id is refused with 403 or 404.
+ * - An operator may read and decide (the admin endpoints, status, documents), but the vendor's own write endpoints
+ *   refuse an operator too.
+ * - Afterwards every row the victim owns is exactly as it was.
+ * - And the victim, the owner, still reads its own rows through the same endpoints: the refusals above are about who
+ *   asks, not about a broken request.
+ */
+
+type Account = { id: string; email: string; phone: string; username: string; access: string; vendorId: string | null };
+type Named = [EndpointName, Endpoint];
+const table = Object.entries(endpoints) as Named[];
+
+let t: TestContext;
+let victim: Account;
+let victimIds: Record<string, string>;
+let victimImage: string;
+let customer: Account;
+let liveVendor: Account;
+let operator: Account;
+
+const call = (method: HttpMethod, url: string, access: string, payload?: unknown) =>
+  t.app.inject({ method, url, headers: { authorization: `Bearer ${access}` }, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+async function expectOk(res: LightMyRequestResponse, what: string) {
+  if (res.statusCode >= 300) throw new Error(`fixture ${what}: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+async function signedIn(opts: Parameters<typeof createAccount>[1] = {}): Promise<Account> {
+  const a = await createAccount(t.database, opts);
+  return { id: a.user.id, email: a.email, phone: a.user.phoneNumber ?? '', username: a.user.username ?? '', access: (await login(t.app, a.email, a.password)).access, vendorId: a.vendorId };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  victim = await signedIn();
+  customer = await signedIn();
+  liveVendor = await signedIn({ vendor: { isApproved: true, kycStatus: 'approved' } });
+  operator = await signedIn();
+  await t.database.db.update(users).set({ isOperator: true }).where(eq(users.id, operator.id));
+  const otherShop = await signedIn({ vendor: { isApproved: true, kycStatus: 'approved' } });
+
+  const v = victim.access;
+  const image = await multipartBody([{ name: 'images', fileName: 'me.png', bytes: await png() }]);
+  const uploaded = await expectOk(
+    await t.app.inject({ method: 'POST', url: '/api/UploadImagesAPI/', headers: { authorization: `Bearer ${v}`, 'content-type': image.contentType }, payload: image.payload }),
+    'image upload',
+  );
+  victimImage = uploaded.images[0].url;
+  await expectOk(await call('PATCH', '/api/profile/', v, { profile_image: victimImage, first_name: 'Vic' }), 'profile');
+  const profile = await expectOk(
+    await call('PUT', '/api/vendor/me/basic-info/', v, { business_name: 'Victim Goods', category: 'Pets', contact_email: 'victim.shop@example.test', contact_phone: '+15550002222', logo: victimImage }),
+    'basic info',
+  );
+  const doc = await multipartBody([
+    { name: 'kind', value: 'identity' },
+    { name: 'file', fileName: 'passport.png', bytes: await png() },
+  ]);
+  const document = await expectOk(
+    await t.app.inject({ method: 'POST', url: '/api/vendor/me/documents/', headers: { authorization: `Bearer ${v}`, 'content-type': doc.contentType }, payload: doc.payload }),
+    'document',
+  );
+  await expectOk(await call('PUT', '/api/vendor/me/bank-details/', v, { account_holder: 'Victim Goods', bank_name: 'First Bank', routing_number: '011000015', account_number: '123456789012' }), 'bank');
+  await expectOk(await call('PUT', '/api/vendor/me/service-time/', v, { time_zone: 'Europe/Paris', hours: [{ weekday: 2, opens: '08:00', closes: '12:00' }] }), 'hours');
+  const address = await expectOk(
+    await call('POST', '/api/vendor/me/addresses/', v, { line1: '1 Rue de Rivoli', city: 'Paris', country: 'France', latitude: 48.8566, longitude: 2.3522 }),
+    'address',
+  );
+  await expectOk(await call('POST', '/api/vendor/me/submit/', v), 'submit');
+  await expectOk(await call('POST', '/api/rate/vendor/', v, { vendor_id: otherShop.vendorId, rating: 2, comment: 'Slow.' }), 'rating');
+  await expectOk(await call('POST', `/api/vendor/${otherShop.vendorId}/favorite/`, v), 'favorite');
+  const [notification] = await t.database.db.select().from(notifications).where(eq(notifications.userId, victim.id));
+  const [imageRow] = await t.database.db.select().from(media).where(eq(media.ownerId, victim.id));
+  const [rating] = await t.database.db.select().from(vendorRatings).where(eq(vendorRatings.userId, victim.id));
+  victim.vendorId = profile.id;
+  victimIds = {
+    vendor: profile.id,
+    user: victim.id,
+    document: document.id,
+    address: address.id,
+    notification: notification?.id ?? '',
+    image: imageRow?.id ?? '',
+    rating: rating?.id ?? '',
+  };
+  // Rows of the intruders, so that their own endpoints reach past "you have no vendor record yet".
+  await expectOk(await call('POST', '/api/vendor/me/addresses/', liveVendor.access, { line1: '2 Main St', city: 'Boston', country: 'United States', latitude: 42.36, longitude: -71.06 }), 'intruder address');
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Every row the victim owns, in a stable order. */
+async function victimRows() {
+  const { db } = t.database;
+  const vendorId = victim.vendorId ?? '';
+  const rows = <T extends PgTable>(table: T, where: SQL | undefined, order: PgColumn) => db.select().from(table as PgTable).where(where).orderBy(asc(order));
+  return {
+    user: await rows(users, eq(users.id, victim.id), users.id),
+    vendor: await rows(vendors, eq(vendors.id, vendorId), vendors.id),
+    documents: await rows(vendorDocuments, eq(vendorDocuments.vendorId, vendorId), vendorDocuments.id),
+    bank: await rows(vendorBankAccounts, eq(vendorBankAccounts.vendorId, vendorId), vendorBankAccounts.vendorId),
+    hours: await rows(vendorHours, eq(vendorHours.vendorId, vendorId), vendorHours.id),
+    addresses: await rows(vendorAddresses, eq(vendorAddresses.vendorId, vendorId), vendorAddresses.id),
+    decisions: await rows(vendorDecisions, eq(vendorDecisions.vendorId, vendorId), vendorDecisions.id),
+    notifications: await rows(notifications, eq(notifications.userId, victim.id), notifications.id),
+    media: await rows(media, eq(media.ownerId, victim.id), media.id),
+    ratings: await rows(vendorRatings, or(eq(vendorRatings.userId, victim.id), eq(vendorRatings.vendorId, vendorId)), vendorRatings.id),
+    favorites: await rows(favoriteVendors, or(eq(favoriteVendors.userId, victim.id), eq(favoriteVendors.vendorId, vendorId)), favoriteVendors.vendorId),
+    sessions: await rows(refreshTokens, eq(refreshTokens.userId, victim.id), refreshTokens.id),
+  };
+}
+
+/** The victim's contacts and image where a field takes one; the sample values elsewhere. */
+const victimValues = () => ({
+  email: victim.email,
+  phone_number: victim.phone,
+  username: victim.username,
+  profile_image: victimImage,
+  logo: victimImage,
+});
+
+/** A request of the endpoint with every uuid slot set to `id`; null when the endpoint has no uuid slot. */
+function aimedAt(e: Endpoint, id: string) {
+  const slots = [...uuidFields(e.params), ...uuidFields(e.query), ...uuidFields(e.body)];
+  if (slots.length === 0) return null;
+  const ctx = { uuid: () => id, values: victimValues() };
+  const params = e.params ? (sample(e.params, ctx) as Record<string, string>) : {};
+  const qs = new URLSearchParams(e.query ? asQueryString(sample(e.query, ctx)) : {}).toString();
+  return { url: `${fillPath(e, params)}${qs ? `?${qs}` : ''}`, body: e.body ? sample(e.body, ctx) : undefined };
+}
+
+const isMultipart = (e: Endpoint) => e === endpoints.uploadImages || e === endpoints.uploadVendorDocument;
+/** What an operator is there for: the admin endpoints (reads and decisions) and the owner-or-operator reads. */
+const operatorMay = (e: Endpoint) => e.path.startsWith('/admin/') || e.method === 'GET';
+
+describe('the ownership matrix', () => {
+  it('refuses every call by another account that names one of the victim\'s rows, and leaves every row of the victim as it was', async () => {
+    const before = await victimRows();
+    const refusals: string[] = [];
+    const intruders: [string, Account, (e: Endpoint) => boolean][] = [
+      ['a customer', customer, () => true],
+      ['a live vendor', liveVendor, () => true],
+      ['an operator', operator, (e) => !operatorMay(e)],
+    ];
+    let aimed = 0;
+    for (const [who, intruder, applies] of intruders) {
+      for (const [name, e] of table) {
+        if (isMultipart(e) || !applies(e)) continue;
+        for (const [kind, id] of Object.entries(victimIds)) {
+          const request = aimedAt(e, id);
+          if (!request) continue;
+          aimed += 1;
+          const res = await call(e.method, request.url, intruder.access, request.body);
+          if (res.statusCode !== 403 && res.statusCode !== 404) {
+            refusals.push(`${who}: ${name} ${e.method} ${request.url} with the victim's ${kind} id answered ${res.statusCode} ${res.body.slice(0, 160)}`);
+          }
+        }
+      }
+    }
+    expect(refusals).toEqual([]);
+    expect(aimed).toBeGreaterThan(100);
+
+    // Every endpoint without an id, by the customer and the live vendor, with the victim's contacts and image in it:
+    // they act on the caller's own rows, so the victim's stay as they were (checked below).
+    const wrong: string[] = [];
+    for (const intruder of [customer, liveVendor]) {
+      for (const [name, e] of table) {
+        if (isMultipart(e) || aimedAt(e, victimIds.vendor ?? '')) continue;
+        const ctx = { uuid: () => victimIds.vendor ?? '', values: victimValues() };
+        const qs = new URLSearchParams(e.query ? asQueryString(sample(e.query, ctx)) : {}).toString();
+        const body = e.body ? sample(e.body, ctx) : undefined;
+        const res = await call(e.method, `${fillPath(e, {})}${qs ? `?${qs}` : ''}`, intruder.access, body);
+        if (res.statusCode >= 500) wrong.push(`${name}: ${res.statusCode}`);
+        // The victim's upload is no one else's profile picture or logo.
+        if (JSON.stringify(body ?? null).includes(victimImage) && res.statusCode < 400) wrong.push(`${name} took the victim's image: ${res.statusCode}`);
+        // Whatever the answer, it must not carry the victim's private details.
+        for (const secret of [victim.email, victim.phone, '123456789012', 'victim.shop@example.test']) {
+          if (res.statusCode < 300 && e !== endpoints.devOutbox && res.body.includes(secret)) wrong.push(`${name} showed ${secret} to another account`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+
+    expect(await victimRows()).toEqual(before);
+  });
+
+  it('lets the owner read its own rows through the same endpoints, and an operator read them too (so the refusals are about who asks)', async () => {
+    const reads = table.filter(([, e]) => e.method === 'GET' && aimedAt(e, victimIds.vendor ?? '') && !e.path.startsWith('/admin/'));
+    expect(reads.length).toBeGreaterThan(3);
+    const missing: string[] = [];
+    for (const [who, reader] of [
+      ['the owner', victim],
+      ['an operator', operator],
+    ] as const) {
+      for (const [name, e] of [...reads, ...(reader === operator ? table.filter(([, e]) => e.method === 'GET' && e.path.startsWith('/admin/vendors/{')) : [])]) {
+        const answers = await Promise.all(
+          Object.values(victimIds).map(async (id) => {
+            const request = aimedAt(e, id);
+            return request ? (await call(e.method, request.url, reader.access)).statusCode : 0;
+          }),
+        );
+        if (!answers.includes(200)) missing.push(`${who}: ${name} answered ${answers.join(', ')} for every id of the victim's`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
