@@ -77,13 +77,14 @@ export function Footer() {
                 <Link
                   key={name}
                   to={paths.appDownload}
-                  aria-label={`${caption} ${store} (${name})`}
                   className="flex items-center gap-2 rounded-xl border border-white/15 bg-black/30 px-3 py-2 text-white transition-colors hover:border-teal-400"
                 >
                   <Icon aria-hidden="true" className="size-5" />
                   <span className="leading-tight">
-                    <span className="block text-[0.65rem] text-slate-300">{caption}</span>
+                    <span className="block text-[0.65rem] text-slate-300">{caption}</span>{' '}
                     <span className="block text-sm font-semibold">{store}</span>
+                    {' '}
+                    <span className="sr-only">({name})</span>
                   </span>
                 </Link>
               ))}

@@ -83,7 +83,7 @@ function HeroPreview() {
               <p className="truncate font-semibold text-slate-900">Fresh Cuts Barbers</p>
               <p className="text-sm text-slate-500">Next free slot today, 4:15 pm</p>
             </div>
-            <span className="text-sm font-semibold text-amber-600">★ 4.9</span>
+            <span className="text-sm font-semibold text-amber-700">★ 4.9</span>
           </div>
         </div>
       </div>
@@ -179,7 +179,7 @@ export default function LandingPage() {
       </section>
 
       <section className="mx-auto max-w-7xl px-4 pt-16 sm:px-6 lg:px-8">
-        <div className="flex flex-col items-start gap-6 rounded-3xl bg-linear-to-br from-teal-700 to-emerald-600 p-8 text-white shadow-lg sm:p-12 lg:flex-row lg:items-center lg:justify-between">
+        <div className="flex flex-col items-start gap-6 rounded-3xl bg-linear-to-br from-teal-700 to-emerald-700 p-8 text-white shadow-lg sm:p-12 lg:flex-row lg:items-center lg:justify-between">
           <div className="max-w-xl">
             <h2 className="text-2xl font-bold tracking-tight sm:text-3xl">Ready to join your local loop?</h2>
             <p className="mt-2 text-teal-50">Create an account in a minute. Businesses can apply to sell once they are in.</p>

@@ -32,7 +32,7 @@ describe('favorite vendors (/Favorite)', () => {
       return ok({ is_favorite: false, favorites_count: 3 });
     });
     const { user } = await openFavorites();
-    await user.click(await screen.findByRole('button', { name: 'Remove Hudson Bakery from favorites' }));
+    await user.click(await screen.findByRole('button', { name: 'Save Hudson Bakery to favorites', pressed: true }));
     await waitFor(() => expect(screen.getAllByTestId('vendor-card')).toHaveLength(1));
     expect(screen.queryByText('Hudson Bakery')).not.toBeInTheDocument();
     expect(api.to(`POST /vendor/${saved[0]?.id ?? ''}/favorite/`)).toHaveLength(1);
@@ -42,7 +42,7 @@ describe('favorite vendors (/Favorite)', () => {
     const api = stubApi({ [favoritesKey]: ok(saved) });
     api.on(`POST /vendor/${saved[0]?.id ?? ''}/favorite/`, refuse(500, 'INTERNAL', 'Something went wrong on our side.'));
     const { user } = await openFavorites();
-    await user.click(await screen.findByRole('button', { name: 'Remove Hudson Bakery from favorites' }));
+    await user.click(await screen.findByRole('button', { name: 'Save Hudson Bakery to favorites', pressed: true }));
     expect(await screen.findByText(/We could not remove Hudson Bakery from your favorites/)).toBeInTheDocument();
     expect(screen.getAllByTestId('vendor-card')).toHaveLength(2);
   });

@@ -155,11 +155,11 @@ describe('favorite heart on the cards', () => {
       () => new Promise((resolve) => (answer = () => resolve(ok({ is_favorite: true, favorites_count: 8 })))),
     );
     const { user } = await openAsUser();
-    const heart = await screen.findByRole('button', { name: 'Add Hudson Bakery to favorites' });
+    const heart = await screen.findByRole('button', { name: 'Save Hudson Bakery to favorites' });
     expect(heart).toHaveAttribute('aria-pressed', 'false');
 
     await user.click(heart);
-    const pressed = await screen.findByRole('button', { name: 'Remove Hudson Bakery from favorites' });
+    const pressed = await screen.findByRole('button', { name: 'Save Hudson Bakery to favorites', pressed: true });
     expect(pressed).toHaveAttribute('aria-pressed', 'true');
     await waitFor(() => expect(answer).toBeDefined());
     act(() => answer?.());
@@ -171,17 +171,17 @@ describe('favorite heart on the cards', () => {
     const api = directoryApi([vendorCard(1, { business_name: 'Hudson Bakery', is_favorite: true })]);
     api.on('POST /vendor/a0000000-0000-4000-8000-000000000001/favorite/', refuse(503, 'UNAVAILABLE', 'Try again in a minute.'));
     const { user } = await openAsUser();
-    await user.click(await screen.findByRole('button', { name: 'Remove Hudson Bakery from favorites' }));
+    await user.click(await screen.findByRole('button', { name: 'Save Hudson Bakery to favorites', pressed: true }));
 
     expect(await screen.findByText(/We could not remove Hudson Bakery from your favorites. Try again in a minute./)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Remove Hudson Bakery from favorites' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Save Hudson Bakery to favorites' })).toHaveAttribute('aria-pressed', 'true');
     expect(api.to('POST /vendor/a0000000-0000-4000-8000-000000000001/favorite/')).toHaveLength(1);
   });
 
   it('asks a visitor to log in instead of saving', async () => {
     const api = directoryApi([vendorCard(1, { business_name: 'Hudson Bakery' })]);
     const app = renderApp('/Vendor');
-    await app.user.click(await screen.findByRole('button', { name: 'Add Hudson Bakery to favorites' }));
+    await app.user.click(await screen.findByRole('button', { name: 'Save Hudson Bakery to favorites' }));
     const dialog = await screen.findByRole('dialog', { name: 'Log in to save favorites' });
     expect(within(dialog).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
     expect(api.requests.filter((request) => request.method === 'POST')).toHaveLength(0);

@@ -147,9 +147,11 @@ describe('public vendor page (/vendor/{userId})', () => {
     const api = vendorApi();
     api.on(`POST /vendor/${bakery.id}/favorite/`, ok({ is_favorite: true, favorites_count: 8 }));
     const { user } = await openPage();
-    await user.click(screen.getByRole('button', { name: 'Add Hudson Bakery to favorites' }));
+    const save = screen.getByRole('button', { name: 'Save Hudson Bakery to favorites' });
+    expect(save).toHaveAttribute('aria-pressed', 'false');
+    await user.click(save);
     expect(await screen.findByText('8 people saved this')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Remove Hudson Bakery from favorites' })).toHaveTextContent('Saved');
+    expect(save).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('says so kindly when the vendor is unknown', async () => {

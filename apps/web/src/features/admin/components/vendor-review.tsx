@@ -225,7 +225,7 @@ function KycSteps({ steps }: { steps: AdminVendorDetail['steps'] }) {
   return (
     <ul aria-label="KYC steps" className="mt-4 flex flex-wrap gap-1.5">
       {(Object.keys(stepLabels) as (keyof typeof stepLabels)[]).map((step) => (
-        <li key={step} className={`badge gap-1 ${steps[step] ? 'bg-teal-50 text-teal-800' : 'bg-slate-100 text-slate-500'}`}>
+        <li key={step} className={`badge gap-1 ${steps[step] ? 'bg-teal-50 text-teal-800' : 'bg-slate-100 text-slate-600'}`}>
           {steps[step] && <CircleCheck aria-hidden="true" className="size-3" />}
           {stepLabels[step]}
           <span className="sr-only">{steps[step] ? ': done' : ': missing'}</span>

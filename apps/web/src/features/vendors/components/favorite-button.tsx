@@ -18,7 +18,8 @@ export function FavoriteButton({ vendor, variant = 'icon', className = '' }: Fav
   const toggle = useToggleFavorite();
   const [prompting, setPrompting] = useState(false);
   const on = isAuthenticated && vendor.is_favorite;
-  const label = on ? `Remove ${vendor.business_name} from favorites` : `Add ${vendor.business_name} to favorites`;
+  // A toggle keeps one name whatever its state (aria-pressed says whether it is saved), and the name holds the visible word.
+  const label = `Save ${vendor.business_name} to favorites`;
 
   const onClick = () => {
     if (!isAuthenticated) {
@@ -43,9 +44,16 @@ export function FavoriteButton({ vendor, variant = 'icon', className = '' }: Fav
           {heart}
         </button>
       ) : (
-        <button type="button" aria-label={label} aria-pressed={on} disabled={toggle.isPending} onClick={onClick} className={`btn-secondary ${className}`}>
+        <button
+          type="button"
+          aria-pressed={on}
+          disabled={toggle.isPending}
+          onClick={onClick}
+          className={`btn-secondary ${on ? 'border-rose-200 bg-rose-50 text-rose-800 hover:bg-rose-100' : ''} ${className}`}
+        >
           {heart}
-          {on ? 'Saved' : 'Save'}
+          Save{' '}
+          <span className="sr-only">{vendor.business_name} to favorites</span>
         </button>
       )}
       <LoginPrompt
