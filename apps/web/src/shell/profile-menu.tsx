@@ -28,7 +28,7 @@ export function ProfileMenu({ view, onRequestLogout }: ProfileMenuProps) {
         ) : (
           <span
             aria-hidden="true"
-            className="flex size-9 items-center justify-center rounded-full bg-linear-to-br from-teal-600 to-emerald-500 text-sm font-semibold text-white"
+            className="flex size-9 items-center justify-center rounded-full bg-linear-to-br from-teal-700 to-emerald-700 text-sm font-semibold text-white"
           >
             {initial}
           </span>

@@ -8,7 +8,7 @@ export function Avatar({ profile, previewUrl, size = 'size-24 text-3xl' }: { pro
   return (
     <span
       aria-hidden="true"
-      className={`${size} flex shrink-0 items-center justify-center rounded-full bg-linear-to-br from-teal-600 to-emerald-500 font-semibold text-white`}
+      className={`${size} flex shrink-0 items-center justify-center rounded-full bg-linear-to-br from-teal-700 to-emerald-700 font-semibold text-white`}
     >
       {(name.trim()[0] ?? 'U').toUpperCase()}
     </span>

@@ -12,7 +12,7 @@ export function VendorLogo({ name, logo, size = 'md' }: VendorLogoProps) {
   return (
     <span
       aria-hidden="true"
-      className={`${sizes[size]} flex shrink-0 items-center justify-center bg-linear-to-br from-teal-600 to-emerald-500 font-semibold text-white`}
+      className={`${sizes[size]} flex shrink-0 items-center justify-center bg-linear-to-br from-teal-700 to-emerald-700 font-semibold text-white`}
     >
       {initialsOf(name)}
     </span>
