@@ -29,7 +29,7 @@ export function NotificationsPanel() {
 
   if (!panelOpen) return null;
   return (
-    <aside
+    <div
       id="notifications-panel"
       role="dialog"
       aria-modal="false"
@@ -67,7 +67,7 @@ export function NotificationsPanel() {
           </ul>
         )}
       </div>
-    </aside>
+    </div>
   );
 }
 

@@ -19,12 +19,12 @@ export function VendorCard({ vendor }: { vendor: VendorCardData }) {
       <div className="flex items-start gap-3 pr-11">
         <VendorLogo name={vendor.business_name} logo={vendor.logo_thumbnail ?? vendor.logo} />
         <div className="min-w-0">
-          <h3 className="text-base font-semibold leading-snug text-slate-900">
+          <h2 className="text-base font-semibold leading-snug text-slate-900">
             {/* The link's box covers the card, so the whole card is one target. */}
             <Link to={to.vendorProfile(vendor.user_id)} className="outline-none after:absolute after:inset-0 after:rounded-2xl">
               {vendor.business_name}
             </Link>
-          </h3>
+          </h2>
           <p className="mt-0.5 text-sm text-teal-800">{vendor.category}</p>
         </div>
       </div>
