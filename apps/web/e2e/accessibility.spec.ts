@@ -1,0 +1,286 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { test as base, expect, logIn, newPerson, signUpByApi } from './fixtures.ts';
+
+/**
+ * axe (WCAG 2.0/2.1, A and AA) on each page in the state a person sees it: content loaded, menus and
+ * dialogs open where the test says so. Any violation fails the test with its rule, impact, elements and
+ * help page, so the failure says what to fix.
+ */
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+/** A demo account's e-mail, or 'new vendor': a person signed up in this run who saved the first KYC step. */
+type Account = string;
+
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+// A 1×1 PNG for the map tiles: tile.openstreetmap.org is out of reach offline, and a failed tile logs an error.
+const tilePng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+
+const test = base.extend<{ account: Account | null }, { sessions: Map<Account, Promise<StorageState>> }>({
+  account: [null, { option: true }],
+  // One login per account per worker; every test of that account starts from its saved session (localStorage).
+  sessions: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring, even empty
+    async ({}, use) => {
+      await use(new Map());
+    },
+    { scope: 'worker' },
+  ],
+  storageState: async ({ account, sessions, browser, storageState }, use, testInfo) => {
+    if (!account) return use(storageState);
+    const baseURL = testInfo.project.use.baseURL ?? '';
+    let session = sessions.get(account);
+    if (!session) {
+      session = signIn(browser, baseURL, account);
+      sessions.set(account, session);
+    }
+    await use(await session);
+  },
+  page: async ({ page }, use) => {
+    await page.route(/^https:\/\/[a-z.]*tile\.openstreetmap\.org\//, (route) => route.fulfill({ contentType: 'image/png', body: tilePng }));
+    await use(page);
+  },
+});
+
+// The trace would record axe's source (half a megabyte) at every analysis and double the run; a failure's
+// message names the rule and the elements, and the screenshot is still kept.
+test.use({ trace: 'off' });
+
+async function signIn(browser: Browser, baseURL: string, account: Account): Promise<StorageState> {
+  const context = await browser.newContext({ baseURL });
+  try {
+    const page = await context.newPage();
+    if (account === 'new vendor') {
+      const person = newPerson('a11y');
+      await signUpByApi(context.request, person);
+      await logIn(page, person.email, person.password);
+      await expect(page).toHaveURL(/\/LocalActivities$/);
+      const access = await page.evaluate(() => localStorage.getItem('access'));
+      const saved = await context.request.put('/api/vendor/me/basic-info/', {
+        headers: { authorization: `Bearer ${access}` },
+        data: {
+          business_name: `Lantern Tea House ${person.username.slice(-4)}`,
+          category: 'Food & Drink',
+          description: 'Loose-leaf teas and small cakes.',
+          contact_email: person.email,
+          contact_phone: person.phone,
+        },
+      });
+      expect(saved.status()).toBe(200);
+    } else {
+      await logIn(page, account);
+      await expect(page).not.toHaveURL(/\/login$/);
+    }
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
+}
+
+/** Waits until the page shows content, not a spinner: a level-1 heading and no "Loading…" status in the main area. */
+async function settle(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.locator('main').getByRole('status').filter({ hasText: /loading/i })).toHaveCount(0);
+}
+
+/**
+ * Runs axe on the page as it is and fails with a readable list of what to fix. Nothing is excluded: the one
+ * third-party widget, Leaflet's map (zoom buttons, attribution), passes as it is.
+ */
+async function expectAccessible(page: Page, state: string) {
+  // Headless UI marks elements while they fade or slide in; half-faded text would fail the contrast rule.
+  await expect(page.locator('[data-transition]')).toHaveCount(0);
+  // Legacy mode runs axe in the page itself; the default opens a blank page per analysis to merge the frames' results,
+  // which costs a second or more each time, and the app has no frames to merge.
+  const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).setLegacyMode(true).analyze();
+  const report = violations
+    .map((violation) => {
+      const nodes = violation.nodes
+        .slice(0, 8)
+        .map((node) => `    - ${node.target.join(' ')}\n      ${node.failureSummary?.split('\n').join('\n      ') ?? ''}`)
+        .join('\n');
+      const more = violation.nodes.length > 8 ? `\n    … and ${violation.nodes.length - 8} more` : '';
+      return `  [${violation.impact ?? 'unknown'}] ${violation.id}: ${violation.help}\n    ${violation.helpUrl}\n${nodes}${more}`;
+    })
+    .join('\n');
+  expect(
+    violations.map((violation) => `${violation.id} (${violation.impact ?? 'unknown'})`),
+    `axe found accessibility violations on ${state}:\n${report}`,
+  ).toEqual([]);
+}
+
+test.describe('a visitor', () => {
+  test('the landing page @phone', async ({ page }) => {
+    await page.goto('/');
+    await settle(page);
+    await expectAccessible(page, 'the landing page');
+  });
+
+  test('the side menu of the public header @phone', async ({ page, isMobile }) => {
+    test.skip(!isMobile, 'the side menu is for narrow screens');
+    await page.goto('/');
+    await settle(page);
+    await page.getByTestId('public-header').getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Sign Up' })).toBeVisible();
+    await expectAccessible(page, 'the public side menu');
+  });
+
+  test('/login @phone', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+    await settle(page);
+    await expectAccessible(page, '/login');
+  });
+
+  test('/createAccount @phone', async ({ page }) => {
+    await page.goto('/createAccount');
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
+    await settle(page);
+    await expectAccessible(page, '/createAccount');
+  });
+
+  test('/ForgotPassword', async ({ page }) => {
+    await page.goto('/ForgotPassword');
+    await settle(page);
+    await expectAccessible(page, '/ForgotPassword');
+  });
+});
+
+test.describe('a user', () => {
+  test.use({ account: 'user@example.com' });
+
+  test('/LocalActivities with the notifications drawer open @phone', async ({ page }) => {
+    await page.goto('/LocalActivities');
+    await settle(page);
+    await page.getByRole('button', { name: /^Notifications/ }).filter({ visible: true }).click();
+    const drawer = page.getByRole('dialog', { name: 'Notifications' });
+    await expect(drawer.getByTestId('notification-item').first().or(drawer.getByText('No notifications found.'))).toBeVisible();
+    // No position is granted here, so the toast of the refused detection is checked too.
+    await expect(page.getByRole('alert').filter({ hasText: 'Location access denied' })).toBeVisible();
+    await expectAccessible(page, '/LocalActivities with the notifications drawer');
+  });
+
+  test('/LocalActivities with the location dialog open @phone', async ({ page, isMobile }) => {
+    await page.goto('/LocalActivities');
+    await settle(page);
+    // The refused detection's toast (checked with the drawer above) would sit over the side menu's picker on a phone.
+    const denied = page.getByRole('alert').filter({ hasText: 'Location access denied' });
+    await denied.getByRole('button', { name: /close/i }).click();
+    await expect(denied).toHaveCount(0);
+    if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByTestId('location-picker').filter({ visible: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Select Your Location' });
+    await expect(dialog.getByRole('button', { name: 'Use Current Location' })).toBeVisible();
+    await expectAccessible(page, 'the location dialog');
+  });
+
+  test('the side menu of the user header @phone', async ({ page, isMobile }) => {
+    test.skip(!isMobile, 'the side menu is for narrow screens');
+    await page.goto('/LocalActivities');
+    await settle(page);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Logout' })).toBeVisible();
+    await expectAccessible(page, 'the user side menu');
+  });
+
+  test('/UserProfile', async ({ page }) => {
+    await page.goto('/UserProfile');
+    await settle(page);
+    await expect(page.getByLabel('Username')).toHaveValue('demo_user');
+    await expectAccessible(page, '/UserProfile');
+  });
+
+  test('/Settings', async ({ page }) => {
+    await page.goto('/Settings');
+    await settle(page);
+    await expectAccessible(page, '/Settings');
+  });
+
+  test('/Vendor, the directory @phone', async ({ page }) => {
+    await page.goto('/Vendor');
+    await settle(page);
+    await expect(page.getByRole('heading', { name: 'Golden Crust Bakery' })).toBeVisible();
+    await expectAccessible(page, 'the vendor directory');
+  });
+
+  test('a vendor page @phone', async ({ page, request }) => {
+    const list = (await (await request.get('/api/vendor/lists/?q=Hudson%20Corner')).json()) as { results: { user_id: string; business_name: string }[] };
+    const vendor = list.results.find((v) => v.business_name === 'Hudson Corner Studio');
+    expect(vendor).toBeDefined();
+    await page.goto(`/vendor/${vendor?.user_id ?? ''}`);
+    await settle(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Hudson Corner Studio' })).toBeVisible();
+    await expect(page.locator('.leaflet-marker-icon')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Ratings' }).getByText('Calm, clean and right by City Hall.')).toBeVisible();
+    await expectAccessible(page, 'a vendor page');
+  });
+
+  test('/Favorite', async ({ page }) => {
+    await page.goto('/Favorite');
+    await settle(page);
+    await expect(page.getByRole('heading', { name: 'Golden Crust Bakery' })).toBeVisible();
+    await expectAccessible(page, '/Favorite');
+  });
+});
+
+test.describe('a new vendor filling the KYC pages', () => {
+  test.use({ account: 'new vendor' });
+
+  for (const path of ['/BasicInfo', '/VendorDocument', '/BankDetails', '/ServiceTime', '/AddAddress']) {
+    test(`${path}${path === '/BasicInfo' ? ' @phone' : ''}`, async ({ page }) => {
+      await page.goto(path);
+      await settle(page);
+      await expect(page.getByRole('navigation', { name: 'Vendor sign-up steps' })).toBeVisible();
+      await expectAccessible(page, path);
+    });
+  }
+});
+
+test.describe('a vendor waiting for review', () => {
+  test.use({ account: 'pending@example.com' });
+
+  for (const path of ['/BasicInfo', '/ServiceTime', '/AddAddress']) {
+    test(`${path}`, async ({ page }) => {
+      await page.goto(path);
+      await settle(page);
+      await expect(page.getByText(/review/i).first()).toBeVisible();
+      await expectAccessible(page, `${path} while the application is reviewed`);
+    });
+  }
+});
+
+test.describe('an approved vendor', () => {
+  test.use({ account: 'vendor@example.com' });
+
+  test('/vendor/dashboard and the profile menu @phone', async ({ page, isMobile }) => {
+    await page.goto('/vendor/dashboard');
+    await settle(page);
+    await expectAccessible(page, 'the vendor dashboard');
+    if (isMobile) {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Logout' })).toBeVisible();
+      await expectAccessible(page, 'the vendor side menu');
+    } else {
+      await page.getByRole('button', { name: 'Profile menu' }).click();
+      await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+      await expectAccessible(page, 'the vendor profile menu');
+    }
+  });
+});
+
+test.describe('an operator', () => {
+  test.use({ account: 'admin@example.com' });
+
+  test('/admin with a vendor selected and the Reject dialog open @phone', async ({ page }) => {
+    await page.goto('/admin');
+    await settle(page);
+    await page.getByRole('list', { name: 'Vendors' }).getByRole('link', { name: /Brooklyn Bike Repair/ }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Brooklyn Bike Repair' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /loading/i })).toHaveCount(0);
+    await expectAccessible(page, '/admin with a vendor selected');
+
+    await page.getByRole('group', { name: 'Decisions' }).getByRole('button', { name: 'Reject' }).click();
+    await expect(page.getByRole('dialog', { name: 'Reject Brooklyn Bike Repair?' }).getByRole('textbox', { name: 'Reason for the vendor' })).toBeVisible();
+    await expectAccessible(page, 'the Reject dialog');
+  });
+});
