@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { ComponentProps, ReactNode } from 'react';
 
 export const inputClass =
-  'block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-teal-600 focus:outline-2 focus:outline-offset-0 focus:outline-teal-600/30 aria-invalid:border-red-500 disabled:bg-slate-50 disabled:text-slate-500';
+  'block w-full rounded-xl border border-field bg-white px-3.5 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-teal-600 focus:outline-2 focus:outline-offset-0 focus:outline-teal-600/30 aria-invalid:border-red-500 disabled:bg-slate-50 disabled:text-slate-500';
 
 export type TextFieldProps = Omit<ComponentProps<'input'>, 'children'> & {
   label: string;

@@ -169,7 +169,7 @@ function PlaceSearch({ provider, onChoose }: { provider: GeocodingProvider; onCh
           aria-label="Search location"
           placeholder="Enter location (e.g., New York, USA)"
           autoComplete="off"
-          className="w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-sm shadow-sm placeholder:text-slate-500 focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-600/30"
+          className="w-full rounded-xl border border-field bg-white px-3 py-2.5 text-sm shadow-sm placeholder:text-slate-500 focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-600/30"
           displayValue={() => text}
           onChange={(event) => setText(event.target.value)}
         />

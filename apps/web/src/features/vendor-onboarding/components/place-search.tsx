@@ -44,7 +44,7 @@ export function PlaceSearch({ places, loading, onChoose }: { places: PlaceFinder
             disabled={loading}
             autoComplete="off"
             aria-describedby={`${inputId}-hint`}
-            className="block w-full rounded-xl border border-slate-300 bg-white py-2.5 pr-9 pl-9 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-teal-600 focus:outline-2 focus:outline-offset-0 focus:outline-teal-600/30 disabled:bg-slate-50"
+            className="block w-full rounded-xl border border-field bg-white py-2.5 pr-9 pl-9 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-teal-600 focus:outline-2 focus:outline-offset-0 focus:outline-teal-600/30 disabled:bg-slate-50"
             displayValue={() => text}
             onChange={(event) => setText(event.target.value)}
           />
