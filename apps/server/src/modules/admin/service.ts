@@ -7,6 +7,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notify } from '../notifications/service.ts';
 import { loadVendorProfile } from '../vendors/profile.ts';
+import { requireOperator } from './operators.ts';
 
 export type AdminDeps = {
   db: Db;
@@ -16,18 +17,6 @@ export type AdminDeps = {
 };
 
 type Decision = VendorDecision['decision'];
-
-/** Whether the account is an active operator, read from the database on every call (never from the token). */
-export async function isOperator(db: Db | Tx, userId: string): Promise<boolean> {
-  const [user] = await db.select({ isOperator: users.isOperator }).from(users).where(and(eq(users.id, userId), eq(users.isActive, true)));
-  return user?.isOperator ?? false;
-}
-
-export async function requireOperator(db: Db | Tx, userId: string): Promise<void> {
-  const [user] = await db.select({ isOperator: users.isOperator }).from(users).where(and(eq(users.id, userId), eq(users.isActive, true)));
-  if (!user) throw AppError.unauthenticated('Your account is no longer active. Please log in again.');
-  if (!user.isOperator) throw AppError.forbidden('Only marketplace operators can do this.');
-}
 
 // ---- The list ---------------------------------------------------------------------------------
 

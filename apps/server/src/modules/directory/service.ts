@@ -15,6 +15,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { favoriteVendors, media, users, vendorAddresses, vendorRatings, vendors } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { isOperator } from '../admin/operators.ts';
 import { notify } from '../notifications/service.ts';
 import { loadServiceTime, ratingAverage, toVendorAddress } from '../vendors/profile.ts';
 import {
@@ -119,9 +120,7 @@ export async function listVendors(deps: DirectoryDeps, callerId: string | null, 
 /** Whether the caller may see an unlisted vendor anyway: its owner, or an operator. */
 async function seesUnlisted(db: Db | Tx, callerId: string | null, ownerId: string): Promise<boolean> {
   if (!callerId) return false;
-  if (callerId === ownerId) return true;
-  const [caller] = await db.select({ isOperator: users.isOperator }).from(users).where(eq(users.id, callerId));
-  return caller?.isOperator ?? false;
+  return callerId === ownerId || isOperator(db, callerId);
 }
 
 /**

@@ -24,6 +24,7 @@ import { media, users, vendorAddresses, vendorBankAccounts, vendorDocuments, ven
 import type { Clock } from '../../lib/clock.ts';
 import { violatedUniqueConstraint } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
+import { isOperator } from '../admin/operators.ts';
 import type { PrivateStorage } from '../uploads/storage.ts';
 import { listNotifications, notify } from '../notifications/service.ts';
 import { checkDocument, safeFileName } from './documents.ts';
@@ -62,12 +63,6 @@ async function accountOf(db: Reader, userId: string) {
   const [user] = await db.select().from(users).where(and(eq(users.id, userId), eq(users.isActive, true)));
   if (!user) throw inactive();
   return user;
-}
-
-async function isOperator(db: Reader, userId: string | null): Promise<boolean> {
-  if (!userId) return false;
-  const [user] = await db.select({ isOperator: users.isOperator }).from(users).where(and(eq(users.id, userId), eq(users.isActive, true)));
-  return user?.isOperator ?? false;
 }
 
 /** The caller's vendor row, locked for the rest of the transaction so that concurrent changes of one vendor queue up. */
