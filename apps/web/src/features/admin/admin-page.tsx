@@ -1,10 +1,11 @@
 import { Tab, TabGroup, TabList } from '@headlessui/react';
 import type { AdminVendorSummary } from '@localloop/contract';
 import { MousePointerClick, Search, ShieldAlert } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { inputClass } from '../../components/text-field.tsx';
 import { useIsNarrow } from '../../lib/use-is-narrow.ts';
+import { useSearchParamText } from '../../lib/use-search-param-text.ts';
 import { paths } from '../../paths.ts';
 import type { PageProps } from '../../shell/lazy-page.ts';
 import { Spinner } from '../../shell/spinner.tsx';
@@ -20,8 +21,6 @@ const tabs: { status: AdminVendorFilter; label: string }[] = [
   { status: 'suspended', label: 'Suspended' },
   { status: 'all', label: 'All' },
 ];
-
-const searchDebounceMs = 300;
 
 /** /admin: operators review vendor applications. The server refuses everyone else; this page says so first. */
 export default function AdminPage({ title }: PageProps) {
@@ -66,9 +65,7 @@ function OperatorConsole({ title }: { title: string }) {
   const status = tabs.find((tab) => tab.status === params.get('status'))?.status ?? 'pending';
   const q = params.get('q') ?? '';
   const selectedId = params.get('vendor');
-  const [search, setSearch] = useState(q);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const search = useSearchParamText('q');
 
   const nextParams = (change: Record<string, string | null>): URLSearchParams => {
     const next = new URLSearchParams(params);
@@ -81,21 +78,6 @@ function OperatorConsole({ title }: { title: string }) {
   const withParams = (change: Record<string, string | null>): string => `?${nextParams(change).toString()}`;
   const hrefOf = (vendor: AdminVendorSummary) => withParams({ vendor: vendor.id });
 
-  const onSearch = (value: string) => {
-    setSearch(value);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (value.trim()) next.set('q', value.trim());
-          else next.delete('q');
-          return next;
-        },
-        { replace: true },
-      );
-    }, searchDebounceMs);
-  };
 
   const showList = !isNarrow || !selectedId;
   const showDetail = !isNarrow || selectedId;
@@ -131,8 +113,8 @@ function OperatorConsole({ title }: { title: string }) {
                 <input
                   id={`${id}-q`}
                   type="search"
-                  value={search}
-                  onChange={(event) => onSearch(event.target.value)}
+                  value={search.text}
+                  onChange={(event) => search.onChange(event.target.value)}
                   placeholder="Business, e-mail or phone"
                   className={`${inputClass} py-2 pl-9 text-sm`}
                 />

@@ -1,6 +1,6 @@
 import { LoaderCircle, SearchX, Store } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useSearchParamText } from '../../lib/use-search-param-text.ts';
 import type { PageProps } from '../../shell/lazy-page.ts';
 import { useUserLocation } from '../../session/user-location.ts';
 import { defaultFilters, isVendorCategory, radiusOptionsKm, useVendors } from './api/get-vendors.ts';
@@ -8,9 +8,6 @@ import type { VendorFilters } from './api/get-vendors.ts';
 import { DirectoryFilters } from './components/directory-filters.tsx';
 import { EmptyState, LoadError } from './components/page-states.tsx';
 import { VendorGrid, VendorGridSkeleton } from './components/vendor-card.tsx';
-
-/** Typed search is sent once the typing pauses this long. */
-export const searchDebounceMs = 300;
 
 function filtersFrom(params: URLSearchParams): VendorFilters {
   const category = params.get('category');
@@ -38,37 +35,12 @@ export default function VendorDirectoryPage({ title }: PageProps) {
   const location = useUserLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = filtersFrom(searchParams);
-  const [search, setSearch] = useState(filters.q);
-  const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-
-  // Back and Forward change the address: the box follows (a render-time update, not an effect).
-  const [shownQ, setShownQ] = useState(filters.q);
-  if (filters.q !== shownQ) {
-    setShownQ(filters.q);
-    if (filters.q !== search.trim()) setSearch(filters.q);
-  }
-  useEffect(() => () => clearTimeout(searchTimer.current), []);
+  const search = useSearchParamText('q');
 
   const update = (change: Partial<VendorFilters>) => {
     setSearchParams(paramsFrom({ ...filters, ...change }));
   };
 
-  // The typed text reaches the address (and so the query) only once the typing pauses.
-  const onSearchChange = (value: string) => {
-    setSearch(value);
-    clearTimeout(searchTimer.current);
-    searchTimer.current = setTimeout(() => {
-      setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (value.trim()) next.set('q', value.trim());
-          else next.delete('q');
-          return next;
-        },
-        { replace: true },
-      );
-    }, searchDebounceMs);
-  };
 
   const vendors = useVendors(filters);
   const pages = vendors.data?.pages ?? [];
@@ -85,7 +57,7 @@ export default function VendorDirectoryPage({ title }: PageProps) {
       </div>
 
       <div className="mt-6">
-        <DirectoryFilters search={search} onSearchChange={onSearchChange} filters={filters} onChange={(change) => update(change)} />
+        <DirectoryFilters search={search.text} onSearchChange={search.onChange} filters={filters} onChange={(change) => update(change)} />
       </div>
 
       <div className="mt-6">
@@ -114,8 +86,7 @@ export default function VendorDirectoryPage({ title }: PageProps) {
                       type="button"
                       className="btn-secondary"
                       onClick={() => {
-                        clearTimeout(searchTimer.current);
-                        setSearch('');
+                        search.clear();
                         update({ q: '', category: null });
                       }}
                     >
