@@ -8,7 +8,7 @@ import { uploadImages } from '../../../api/upload.ts';
 import { errorMessageOf } from '../../../components/server-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useApplyProfile } from '../api/get-profile.ts';
-import { imageFileProblem, photoHint } from '../image-file.ts';
+import { imageFileProblem, photoHint } from '../../../lib/image-file.ts';
 import { Avatar } from './avatar.tsx';
 
 function previewOf(file: File): string | null {

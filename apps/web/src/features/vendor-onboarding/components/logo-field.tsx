@@ -4,18 +4,9 @@ import { useId, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { uploadImages } from '../../../api/upload.ts';
 import { errorMessageOf } from '../../../components/server-errors.ts';
+import { imageFileProblem } from '../../../lib/image-file.ts';
 
 const logoHint = 'A square JPEG, PNG or WebP image, up to 5 MB.';
-
-/** Checked in the browser before anything is sent; the server checks the real bytes again. */
-function logoFileProblem(file: File): string | null {
-  if (!(imageUploadLimits.types as readonly string[]).includes(file.type)) return 'Choose a JPEG, PNG or WebP image.';
-  if (file.size > imageUploadLimits.maxBytes) {
-    return `This image is ${(file.size / (1024 * 1024)).toFixed(1)} MB; choose one of 5 MB or less.`;
-  }
-  if (file.size === 0) return 'This file is empty. Choose another image.';
-  return null;
-}
 
 type LogoFieldProps = {
   /** The image shown (a thumbnail), or null for none. */
@@ -35,7 +26,7 @@ export function LogoField({ previewUrl, onChange, error }: LogoFieldProps) {
   const shownProblem = problem ?? error ?? null;
 
   const upload = async (file: File) => {
-    const fileProblem = logoFileProblem(file);
+    const fileProblem = imageFileProblem(file);
     if (fileProblem) {
       setProblem(fileProblem);
       return;
