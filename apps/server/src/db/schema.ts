@@ -49,6 +49,11 @@ export const users = pgTable(
     googleSub: text('google_sub').unique(),
     isOperator: boolean('is_operator').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * Raised by a password reset or change, a logout everywhere and a deletion: every access token and realtime
+     * ticket carries the version it was issued under, and an older one opens nothing from then on.
+     */
+    tokenVersion: integer('token_version').notNull().default(0),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
   },
@@ -272,6 +277,8 @@ export const refreshTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     userAgent: text('user_agent'),
+    /** When the person last proved who they are in this family (password, code or Google); kept across rotations. */
+    authenticatedAt: timestamp('authenticated_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
@@ -294,8 +301,13 @@ export const otpCodes = pgTable(
     /** Normalised e-mail (lower case) or E.164 phone number the code went to. */
     destination: text('destination').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    /** Ties the code to the browser flow that asked for it (a cookie), for /resend-otp/. */
+    /**
+     * Ties the code to the browser flow that asked for it (its cookie): a sign-up, phone log-in or reset code is
+     * checked only in that flow, and a resend replaces only that flow's code.
+     */
     flowId: uuid('flow_id').notNull(),
+    /** A keyed hash of the requesting IP address: limits count per requester as well as per address. */
+    requester: text('requester'),
     codeHash: text('code_hash').notNull(),
     /** What the next step needs: a pending registration's details (password already hashed). */
     payload: jsonb('payload').$type<Record<string, string>>(),
@@ -310,6 +322,7 @@ export const otpCodes = pgTable(
   (t) => [
     check('otp_codes_attempts', sql`${t.attempts} BETWEEN 0 AND 5`),
     index('otp_codes_destination_idx').on(t.destination, t.createdAt),
+    index('otp_codes_requester_idx').on(t.requester, t.createdAt),
     index('otp_codes_flow_idx').on(t.flowId),
   ],
 );
@@ -377,6 +390,56 @@ export const wsTickets = pgTable('ws_tickets', {
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
   ticketHash: text('ticket_hash').notNull().unique(),
+  /** The account's token version when the ticket was issued: a ticket older than a logout everywhere opens nothing. */
+  tokenVersion: integer('token_version').notNull().default(0),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/**
+ * A confirmed change of an account's e-mail or phone number. The old address is told, with a link that undoes it
+ * (only the hash of its token is kept) for UNDO_DAYS.
+ */
+export const contactChanges = pgTable(
+  'contact_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: messageChannel('channel').notNull(),
+    oldValue: text('old_value').notNull(),
+    newValue: text('new_value').notNull(),
+    undoTokenHash: text('undo_token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contact_changes_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Failed password log-ins, for the per-account slowdown. Keyed by a keyed hash of the e-mail or phone tried (known
+ * account or not, so the throttle tells nobody who has an account) and of the requester's IP address; `trusted`
+ * when the browser carried a device cookie of an earlier successful log-in to that account.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountKey: text('account_key').notNull(),
+    requester: text('requester').notNull(),
+    trusted: boolean('trusted').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_account_idx').on(t.accountKey, t.createdAt), index('login_failures_created_idx').on(t.createdAt)],
+);
+
+/**
+ * What the demo seed has created, by a key per item ('account:user@example.com'). A seed adds only keys that are
+ * not here, so something a person deleted (an account, anonymised) is never created again.
+ */
+export const demoSeed = pgTable('demo_seed', {
+  key: text('key').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
