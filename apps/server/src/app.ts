@@ -9,6 +9,7 @@ import type { Database } from './db/client.ts';
 import { authPlugin } from './lib/auth.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { answerFrameworkError, registerErrorHandling, type App } from './lib/http.ts';
+import { createBackground } from './lib/background.ts';
 import { registerRateLimits } from './lib/rate-limit.ts';
 import { registerSpa } from './lib/spa.ts';
 import { createTokenService } from './lib/tokens.ts';
@@ -18,7 +19,7 @@ import { devRoutes } from './modules/dev/routes.ts';
 import { directoryRoutes } from './modules/directory/routes.ts';
 import { createPrivateStorage, createStorage } from './modules/uploads/storage.ts';
 import { usersRoutes } from './modules/users/routes.ts';
-import { isActiveAccount } from './modules/users/service.ts';
+import { tokenVersionOf } from './modules/users/service.ts';
 import { vendorsRoutes } from './modules/vendors/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
@@ -102,9 +103,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const storage = createStorage(deps.config);
   const privateStorage = createPrivateStorage(deps.config);
   const otpDeps = { db: deps.database.db, clock, messenger, secret: deps.config.jwtSecret };
+  const background = createBackground(app.log);
+  app.addHook('onClose', () => background.drain());
   const realtime = await startRealtime(deps.database);
   app.addHook('onClose', () => realtime.stop());
-  await app.register(authPlugin, { tokens, isActive: (userId) => isActiveAccount(deps.database.db, userId) });
+  await app.register(authPlugin, { tokens, tokenVersionOf: (userId) => tokenVersionOf(deps.database.db, userId) });
 
   await app.register(
     async (api) => {
@@ -117,16 +120,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await authRoutes(api, {
         ...otpDeps,
         tokens,
+        background,
+        publicUrl: deps.config.publicUrl,
         authRateLimitPerMinute: deps.config.authRateLimitPerMinute,
         secureCookies: deps.config.publicUrl.startsWith('https://'),
       });
       await usersRoutes(api, {
         ...otpDeps,
+        background,
+        publicUrl: deps.config.publicUrl,
+        authRateLimitPerMinute: deps.config.authRateLimitPerMinute,
         mediaUrl: (key) => storage.url(key),
         deleteFile: (key) => storage.delete(key),
         deletePrivateFile: (key) => privateStorage.delete(key),
       });
-      if (deps.config.devOutbox) await devRoutes(api, deps.database.db);
+      if (deps.config.devOutbox) await devRoutes(api, { db: deps.database.db, background });
       await notificationsRoutes(api, { db: deps.database.db, clock, hub: realtime.hub, heartbeatMs: deps.config.wsHeartbeatMs });
       await directoryRoutes(api, { db: deps.database.db, clock, mediaUrl: (key) => storage.url(key) });
       await vendorsRoutes(api, { db: deps.database.db, clock, config: deps.config, mediaUrl: (key) => storage.url(key) });

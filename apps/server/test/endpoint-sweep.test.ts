@@ -32,7 +32,9 @@ const multipartEndpoints = new Set<Endpoint>([endpoints.uploadImages, endpoints.
 const CONCURRENCY = 8;
 
 let t: TestContext;
-const tokens = {} as Record<Exclude<Role, 'visitor'>, string>;
+const tokens = {} as Record<Exclude<Role, 'visitor'> | 'sessionEnder', string>;
+/** Endpoints that end every session of the caller: swept with an account of their own, so the others keep theirs. */
+const sessionEnders = new Set<EndpointName>(['logoutAll']);
 const ids = { vendor: '', vendorUser: '', address: '', document: '', notification: '', pendingVendor: '', place: '' };
 const stale: { label: string; header: string }[] = [];
 
@@ -43,6 +45,7 @@ beforeAll(async () => {
 
   const person = await createAccount(t.database);
   tokens.user = await signIn(person);
+  tokens.sessionEnder = await signIn(await createAccount(t.database));
 
   const shop = await createAccount(t.database, { vendor: { isApproved: true, kycStatus: 'approved' } });
   tokens.vendor = await signIn(shop);
@@ -79,7 +82,9 @@ beforeAll(async () => {
   const key = (s: string) => new TextEncoder().encode(s);
   const past = createTokenService(secret, () => new Date(Date.now() - 2 * 60 * 60 * 1000));
   const refreshTyped = await new SignJWT({ typ: 'refresh' }).setProtectedHeader({ alg: 'HS256' }).setSubject(someone).setIssuer('localloop').setIssuedAt().setExpirationTime('10m').sign(key(secret));
-  const otherSecret = await createTokenService('another-secret-that-is-long-enough-for-hs256', () => new Date()).signAccess(someone);
+  const claims = { userId: someone, version: 0, authTime: Math.floor(Date.now() / 1000) };
+  const otherSecret = createTokenService('another-secret-that-is-long-enough-for-hs256', () => new Date()).signAccess(claims);
+  const noExpiry = await new SignJWT({ typ: 'access', ver: 0, auth_time: claims.authTime }).setProtectedHeader({ alg: 'HS256' }).setSubject(someone).setIssuer('localloop').setIssuedAt().sign(key(secret));
   const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
   const notUuid = await new SignJWT({ typ: 'access' }).setProtectedHeader({ alg: 'HS256' }).setSubject('not-a-uuid').setIssuer('localloop').setIssuedAt().setExpirationTime('10m').sign(key(secret));
   const unsigned = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ typ: 'access', sub: someone, iss: 'localloop', exp: Math.floor(Date.now() / 1000) + 600 })}.`;
@@ -87,18 +92,24 @@ beforeAll(async () => {
   const ghostAccess = await signIn(ghost);
   const gone = await t.app.inject({ method: 'DELETE', url: '/api/profile/', headers: as(ghostAccess), payload: { password: ghost.password, confirm: true } });
   if (gone.statusCode !== 200) throw new Error(`fixture: account not deleted: ${gone.body}`);
+  const loggedOut = await createAccount(t.database);
+  const loggedOutAccess = await signIn(loggedOut);
+  const everywhere = await t.app.inject({ method: 'POST', url: '/api/logout-all/', headers: as(loggedOutAccess) });
+  if (everywhere.statusCode !== 200) throw new Error(`fixture: not logged out everywhere: ${everywhere.body}`);
   stale.push(
     { label: 'an empty bearer', header: 'Bearer ' },
     { label: 'a word', header: 'Bearer not-a-token' },
     { label: 'three dots', header: 'Bearer a.b.c' },
     { label: 'a 10 kB token', header: `Bearer ${'x'.repeat(10_000)}` },
     { label: 'another scheme', header: 'Basic dXNlcjpwYXNzd29yZA==' },
-    { label: 'an expired token', header: `Bearer ${await past.signAccess(someone)}` },
+    { label: 'an expired token', header: `Bearer ${past.signAccess(claims)}` },
+    { label: 'a well-signed token without an expiry', header: `Bearer ${noExpiry}` },
     { label: 'a token signed with another key', header: `Bearer ${otherSecret}` },
     { label: 'an unsigned token (alg none)', header: `Bearer ${unsigned}` },
     { label: 'a token that is not an access token', header: `Bearer ${refreshTyped}` },
     { label: 'a well-signed token whose subject is not a user id', header: `Bearer ${notUuid}` },
     { label: 'a deleted account\'s unexpired token', header: `Bearer ${ghostAccess}` },
+    { label: 'an unexpired token issued before a logout everywhere', header: `Bearer ${loggedOutAccess}` },
   );
 }, 60_000);
 afterAll(async () => {
@@ -116,10 +127,12 @@ type Case = {
   headers?: Record<string, string>;
   /** The field a schema error must name. */
   blame?: string;
+  /** Signed in as the account kept for session-ending endpoints. */
+  endsSessions?: boolean;
 };
 
 function send(c: Case) {
-  const token = c.role === 'visitor' ? undefined : tokens[c.role];
+  const token = c.role === 'visitor' ? undefined : c.endsSessions ? tokens.sessionEnder : tokens[c.role];
   return t.app.inject({
     method: c.method,
     url: c.url,
@@ -197,6 +210,8 @@ function idFor(e: Endpoint, field: string): string {
 /** Inputs that a schema alone cannot tell: a contact change takes one of e-mail and phone number, not both. */
 const bodyOverrides: Partial<Record<EndpointName, unknown>> = {
   sendVerificationOtp: { email: 'new.address@example.test' },
+  // A well-formed token (43 base64url characters, as the links carry) that no change has.
+  undoContactChange: { token: 'bm90LWEtcmVhbC11bmRvLXRva2VuLWJ1dC13ZWxsLWZv' },
 };
 
 function validInput(name: EndpointName, e: Endpoint) {
@@ -488,7 +503,9 @@ function garbageCases(name: EndpointName, e: Endpoint, role: Role): Case[] {
 describe('no input makes an endpoint answer 500', () => {
   for (const [name, e] of table.filter(([, e]) => !multipartEndpoints.has(e))) {
     it(`${e.method} ${e.path}`, async () => {
-      const cases = rolesFor(e).flatMap((role) => garbageCases(name, e, role));
+      const cases = rolesFor(e)
+        .flatMap((role) => garbageCases(name, e, role))
+        .map((c) => ({ ...c, endsSessions: sessionEnders.has(name) }));
       const { failures, handled } = await sweep(cases);
       expect(failures).toEqual([]);
       // The sweep is only worth something if some of it got past validation into the handler.

@@ -193,7 +193,12 @@ export type ProfileUpdateInput = z.input<typeof ProfileUpdateInput>;
 
 /** send-verification-otp/: a new e-mail or phone number for this account; a code goes there. */
 export const ContactChangeInput = z
-  .object({ email: Email.optional(), phone_number: PhoneNumber.optional() })
+  .object({
+    email: Email.optional(),
+    phone_number: PhoneNumber.optional(),
+    /** Required unless the session signed in within the last five minutes (an account without a password must). */
+    current_password: z.string().min(1, 'Enter your current password.').max(1024).optional(),
+  })
   .superRefine((v, ctx) => {
     if (Boolean(v.email) === Boolean(v.phone_number)) {
       ctx.addIssue({ code: 'custom', path: ['email'], message: 'Give either a new e-mail address or a new phone number.' });
@@ -203,6 +208,18 @@ export type ContactChangeInput = z.input<typeof ContactChangeInput>;
 
 export const ContactVerifyInput = z.object({ channel: z.enum(['email', 'sms']), otp: OtpCode });
 export type ContactVerifyInput = z.input<typeof ContactVerifyInput>;
+
+/** The token from the link sent to the old e-mail or phone after a change (it travels in the page's #fragment). */
+export const UndoContactChangeInput = z.object({ token: z.string().min(20, 'This link is incomplete. Open it again from the message.').max(200) });
+export type UndoContactChangeInput = z.input<typeof UndoContactChangeInput>;
+
+export const UndoContactChangeResponse = z.object({
+  message: z.string(),
+  channel: z.enum(['email', 'sms']),
+  /** The restored e-mail or phone, masked. */
+  restored_to: z.string(),
+});
+export type UndoContactChangeResponse = z.infer<typeof UndoContactChangeResponse>;
 
 export const ChangePasswordInput = z.object({
   current_password: z.string().min(1, 'Enter your current password.').max(1024),
@@ -240,7 +257,8 @@ export const imageUploadLimits = { maxBytes: 5 * 1024 * 1024, maxFiles: 10, type
 
 // ---- Developer outbox ----------------------------------------------------------------------
 
-export const OutboxQuery = z.object({ to: z.string().trim().min(3).max(254).optional() });
+/** `to` is required: the outbox never lists everyone's codes at once. */
+export const OutboxQuery = z.object({ to: z.string().trim().min(3, 'Give the e-mail address or phone number whose messages to show.').max(254) });
 
 export const OutboxMessage = z.object({
   to: z.string(),

@@ -26,6 +26,10 @@ export const LoginResponse = z.object({
 });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
+/** The login response of a new account, with what the person should know about it (a phone number left out). */
+export const CreatedUserResponse = LoginResponse.extend({ notice: z.string().nullable() });
+export type CreatedUserResponse = z.infer<typeof CreatedUserResponse>;
+
 export const TokenRefreshInput = z.object({ refresh: z.string().min(1, 'The refresh token is missing.').max(512) });
 export type TokenRefreshInput = z.infer<typeof TokenRefreshInput>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LoginResponse, LogoutInput, MessageResponse, TokenRefreshInput, TokenRefreshResponse } from './auth.ts';
+import { CreatedUserResponse, LoginResponse, LogoutInput, MessageResponse, TokenRefreshInput, TokenRefreshResponse } from './auth.ts';
 import { HealthResponse } from './health.ts';
 import { GeoPlaceParams, GeoReverseQuery, GeoSuggestQuery, Place } from './geo.ts';
 import { MarkedRead, Notification, NotificationIdParams, NotificationListQuery, WsTicketResponse } from './notifications.ts';
@@ -7,6 +7,8 @@ import {
   ChangePasswordInput,
   ContactChangeInput,
   ContactVerifyInput,
+  UndoContactChangeInput,
+  UndoContactChangeResponse,
   CreateUserInput,
   DeleteAccountInput,
   ForgotPasswordInput,
@@ -154,7 +156,7 @@ export const endpoints = {
     method: 'POST',
     path: '/create-user/',
     body: CreateUserInput,
-    response: LoginResponse,
+    response: CreatedUserResponse,
     status: 201,
     auth: 'none',
     summary: 'Create the verified account and log it in',
@@ -171,7 +173,7 @@ export const endpoints = {
     method: 'POST',
     path: '/verify/create/v2/',
     body: VerifyRegistrationInput,
-    response: LoginResponse,
+    response: CreatedUserResponse,
     status: 201,
     auth: 'none',
     summary: 'Older clients: check the sign-up code, create the account and log it in',
@@ -222,7 +224,15 @@ export const endpoints = {
     body: ContactChangeInput,
     response: OtpSentResponse,
     auth: 'required',
-    summary: 'Start changing the e-mail or phone number: a code goes to the new one',
+    summary: 'Start changing the e-mail or phone number (current password, or a sign-in within five minutes): a code goes to the new one',
+  }),
+  undoContactChange: endpoint({
+    method: 'POST',
+    path: '/profile/undo-contact-change/',
+    body: UndoContactChangeInput,
+    response: UndoContactChangeResponse,
+    auth: 'none',
+    summary: 'From the link sent to the old e-mail or phone: put it back, sign out everywhere and remove the password',
   }),
   verifyContact: endpoint({
     method: 'POST',

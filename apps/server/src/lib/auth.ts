@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode } from '@localloop/contract';
 import { AppError } from './errors.ts';
-import type { TokenService } from './tokens.ts';
+import type { AccessClaims, TokenService } from './tokens.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,6 +11,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     userId: string | null;
+    /** The verified access token's claims (token version, sign-in time), when the request carried one. */
+    session: AccessClaims | null;
   }
 }
 
@@ -23,24 +25,32 @@ function bearerToken(request: FastifyRequest): string | null {
 
 type AuthOptions = {
   tokens: TokenService;
-  /** Whether the account may still act: an access token outlives a deletion or a deactivation by up to 15 minutes. */
-  isActive: (userId: string) => Promise<boolean>;
+  /**
+   * The account's current token version, or null when it may no longer act (deleted, deactivated). An access token
+   * issued under an older version (before a password change, a logout everywhere) opens nothing.
+   */
+  tokenVersionOf: (userId: string) => Promise<number | null>;
 };
 
 /** Authentication once, for every /api route that asks for it; authorization stays in the services. */
-export const authPlugin = fp<AuthOptions>(async (app, { tokens, isActive }) => {
+export const authPlugin = fp<AuthOptions>(async (app, { tokens, tokenVersionOf }) => {
   app.decorateRequest('userId', null);
+  app.decorateRequest('session', null);
   app.decorate('authenticate', async (request: FastifyRequest, required: boolean) => {
     const token = bearerToken(request);
     if (!token) {
       if (required) throw AppError.unauthenticated();
       return;
     }
-    const userId = await tokens.verifyAccess(token);
+    const claims = tokens.verifyAccess(token);
     // A stale token on an optional endpoint still gets a 401, so the client refreshes and retries.
-    if (!userId) throw new AppError(401, ErrorCode.tokenInvalid, 'Your session has expired. Please log in again.');
+    if (!claims) throw new AppError(401, ErrorCode.tokenInvalid, 'Your session has expired. Please log in again.');
     // A deleted or deactivated account's token is as good as none, on every endpoint, not only where a service checks.
-    if (!(await isActive(userId))) throw AppError.unauthenticated('Your account is no longer active. Please log in again.');
-    request.userId = userId;
+    const version = await tokenVersionOf(claims.userId);
+    if (version === null) throw AppError.unauthenticated('Your account is no longer active. Please log in again.');
+    // Issued before a password change or a logout everywhere: the client refreshes (if its session survived) and retries.
+    if (claims.version !== version) throw new AppError(401, ErrorCode.tokenInvalid, 'Your session has ended. Please log in again.');
+    request.userId = claims.userId;
+    request.session = claims;
   });
 });

@@ -11,6 +11,7 @@ import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fasti
 import type { z } from 'zod';
 import { ErrorCode, ErrorResponse, type Endpoint } from '@localloop/contract';
 import { AppError } from './errors.ts';
+import type { RouteRateLimit } from './rate-limit.ts';
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -34,7 +35,7 @@ export function route<E extends Endpoint>(
   app: App,
   endpoint: E,
   handler: (ctx: RouteContext<E>) => Promise<z.input<E['response']>>,
-  options: { rateLimit?: { max: number; timeWindow: string } } = {},
+  options: Partial<RouteRateLimit> = {},
 ): void {
   for (const url of [endpoint.path, ...(endpoint.aliases ?? [])]) {
     app.route({

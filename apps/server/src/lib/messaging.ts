@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
-import type { Tx } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { devOutbox } from '../db/schema.ts';
 import { AppError } from './errors.ts';
 import { ErrorCode } from '@localloop/contract';
@@ -15,10 +15,10 @@ export type OutgoingMessage = {
 };
 
 /**
- * Delivery of e-mail and SMS. Messages are sent inside the caller's transaction: when delivery
- * fails the transaction rolls back, so no code exists that nobody received.
+ * Delivery of e-mail and SMS. Sent inside the caller's transaction, a failed delivery rolls it back, so no code exists
+ * that nobody received; sent after the answer (see lib/background.ts), `db` is the plain handle.
  */
-export type Messenger = { send(tx: Tx, message: OutgoingMessage): Promise<void> };
+export type Messenger = { send(db: Db | Tx, message: OutgoingMessage): Promise<void> };
 
 type Transport = (message: OutgoingMessage) => Promise<void>;
 
@@ -26,13 +26,13 @@ export function createMessenger(config: Pick<Config, 'mail' | 'sms' | 'devOutbox
   const email = config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl, config.mail.from) : null;
   const sms = config.sms ? httpSmsTransport(config.sms) : null;
   return {
-    async send(tx, message) {
+    async send(db, message) {
       const transport = message.channel === 'email' ? email : sms;
       if (transport) return deliver(transport, message);
       if (!config.devOutbox) {
         throw new AppError(503, ErrorCode.unavailable, 'We cannot send messages right now. Please try again later.');
       }
-      await tx.insert(devOutbox).values({
+      await db.insert(devOutbox).values({
         to: message.to,
         channel: message.channel,
         subject: message.subject,

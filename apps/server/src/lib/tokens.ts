@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
+import { createSigner, createVerifier } from 'fast-jwt';
 import type { Clock } from './clock.ts';
 
 export const ACCESS_TTL_SECONDS = 15 * 60;
@@ -7,37 +7,56 @@ export const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const ISSUER = 'localloop';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type TokenService = {
-  signAccess(userId: string): Promise<string>;
-  /** The user id the token was issued to, or null when it is not a valid, unexpired access token. */
-  verifyAccess(token: string): Promise<string | null>;
+/** Who an access token speaks for, and under which token version and sign-in it was issued. */
+export type AccessClaims = {
+  userId: string;
+  /** The account's token version at issue: a password change, logout everywhere or deletion raises it. */
+  version: number;
+  /** When the person last proved who they are in this session (seconds since the epoch). */
+  authTime: number;
 };
 
+export type TokenService = {
+  signAccess(claims: AccessClaims): string;
+  /** The claims of a valid, unexpired access token of ours, or null. */
+  verifyAccess(token: string): AccessClaims | null;
+};
+
+/**
+ * HS256 access tokens signed and checked with node:crypto's HMAC, synchronously (fast-jwt): WebCrypto would queue
+ * every check on the libuv thread pool behind password hashing, so a log-in burst would slow every endpoint.
+ * `exp`, `iat` and `sub` must be present; expiry is judged by the injected clock, so tests can move time.
+ */
 export function createTokenService(secret: string, clock: Clock): TokenService {
-  const key = new TextEncoder().encode(secret);
+  const sign = createSigner({ key: secret, algorithm: 'HS256' });
+  const verify = createVerifier({
+    key: secret,
+    algorithms: ['HS256'],
+    allowedIss: ISSUER,
+    requiredClaims: ['exp', 'iat', 'sub', 'iss'],
+    // Judged below against the clock; fast-jwt's own check would use the wall clock.
+    ignoreExpiration: true,
+    ignoreNotBefore: true,
+  });
   return {
-    async signAccess(userId) {
+    signAccess({ userId, version, authTime }) {
       const now = Math.floor(clock().getTime() / 1000);
-      return new SignJWT({ typ: 'access' })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(userId)
-        .setIssuer(ISSUER)
-        .setIssuedAt(now)
-        .setExpirationTime(now + ACCESS_TTL_SECONDS)
-        .sign(key);
+      return sign({ typ: 'access', sub: userId, iss: ISSUER, iat: now, exp: now + ACCESS_TTL_SECONDS, ver: version, auth_time: authTime });
     },
-    async verifyAccess(token) {
+    verifyAccess(token) {
+      let payload: Record<string, unknown>;
       try {
-        const { payload } = await jwtVerify(token, key, {
-          issuer: ISSUER,
-          algorithms: ['HS256'],
-          currentDate: clock(),
-        });
-        // The subject is a user id; anything else is no token of ours, and must not reach a uuid column.
-        return payload.typ === 'access' && typeof payload.sub === 'string' && UUID.test(payload.sub) ? payload.sub : null;
+        payload = verify(token) as Record<string, unknown>;
       } catch {
         return null;
       }
+      const { typ, sub, exp, ver, auth_time: authTime } = payload;
+      const now = clock().getTime() / 1000;
+      // The subject is a user id; anything else is no token of ours, and must not reach a uuid column.
+      if (typ !== 'access' || typeof sub !== 'string' || !UUID.test(sub)) return null;
+      if (typeof exp !== 'number' || exp <= now) return null;
+      if (!Number.isInteger(ver) || typeof authTime !== 'number') return null;
+      return { userId: sub, version: ver as number, authTime };
     },
   };
 }

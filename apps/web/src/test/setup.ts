@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { restoreApiStub } from './api-stub.ts';
 import { takeUnexpectedConsoleCalls } from './console.ts';
@@ -17,6 +17,9 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
     disconnect() {}
   };
 }
+
+// findBy… and waitFor wait up to 5 s, not 1 s: a lazily loaded page can take longer on a busy 2-core machine.
+configure({ asyncUtilTimeout: 5000 });
 
 installMatchMedia();
 

@@ -1,9 +1,12 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema.ts';
 import type { App } from '../../lib/http.ts';
 import { createAccount, createTestApp, login, testClock, type TestContext } from '../../../test/helper.ts';
+import { MAX_CODES_PER_DESTINATION_HOUR, MAX_CODES_PER_REQUESTER_HOUR } from './otp.ts';
 
 const clock = testClock();
 let t: TestContext;
@@ -24,13 +27,31 @@ function newPerson() {
   };
 }
 
-const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+type Post = (url: string, payload?: unknown, headers?: Record<string, string>) => Promise<Awaited<ReturnType<App['inject']>>>;
+
+/**
+ * One browser at one address: it keeps the flow cookie between calls, as a person's browser does. Without one, a call
+ * carries no cookie (another device, or an attacker). Each browser has an address of its own unless given one.
+ */
+let addresses = 0;
+function browser(app: App = t.app, remoteAddress = `198.18.${Math.floor(++addresses / 250)}.${(addresses % 250) + 1}`): Post & { cookie(): string } {
+  let cookie = '';
+  const send: Post = async (url, payload, headers = {}) => {
+    const res = await app.inject({ method: 'POST', url, remoteAddress, headers: { ...(cookie ? { cookie } : {}), ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
+    const set = res.headers['set-cookie'];
+    if (set) cookie = String(set).split(';')[0] ?? '';
+    return res;
+  };
+  return Object.assign(send, { cookie: () => cookie });
+}
+
+async function outboxOf(app: App, to: string): Promise<Array<{ subject: string | null; body: string; code: string | null }>> {
+  return (await app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` })).json();
+}
 
 /** The newest code the dev outbox holds for this address, as a person would read it at /dev/outbox. */
 async function codeFor(app: App, to: string): Promise<string> {
-  const res = await app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` });
-  const [latest] = res.json();
+  const [latest] = await outboxOf(app, to);
   if (!latest?.code) throw new Error(`no code for ${to}`);
   return latest.code;
 }
@@ -44,6 +65,7 @@ const nextMinute = () => clock.advance(61_000);
 describe('sign-up, new flow (/register/v3/ → /verify/register/otp/v3/ → /create-user/)', () => {
   it('e-mails a code, checks it and creates the account, logged in', async () => {
     const p = newPerson();
+    const post = browser();
     const start = await post('/api/register/v3/', p);
     expect(start.statusCode).toBe(200);
     expect(start.json()).toMatchObject({ channel: 'email', sent_to: expect.stringMatching(/^n\*\*\*@example\.test$/), expires_in: 600, resend_in: 60 });
@@ -54,7 +76,7 @@ describe('sign-up, new flow (/register/v3/ → /verify/register/otp/v3/ → /cre
 
     const created = await post('/api/create-user/', { verification_token });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ user: { email: p.email, phone_number: p.phone_number }, vendor_id: null, kyc_status: null });
+    expect(created.json()).toMatchObject({ user: { email: p.email, phone_number: p.phone_number }, vendor_id: null, kyc_status: null, notice: null });
     const inbox = await t.app.inject({ method: 'GET', url: '/api/notifications/', headers: { authorization: `Bearer ${created.json().access}` } });
     expect(inbox.json()).toEqual([expect.objectContaining({ title: `Welcome to LocalLoop, ${p.username}!`, notification_type: 'welcome', is_read: false })]);
     await login(t.app, p.email, p.password);
@@ -64,15 +86,78 @@ describe('sign-up, new flow (/register/v3/ → /verify/register/otp/v3/ → /cre
     expect(again.json().code).toBe('STEP_TOKEN_INVALID');
   });
 
-  it('refuses a taken e-mail, phone number or username with 409 and a message per field', async () => {
-    const existing = await createAccount(t.database);
+  it('checks a code only in the browser that started the sign-up (its flow cookie)', async () => {
     const p = newPerson();
-    const res = await post('/api/register/v3/', { ...p, email: existing.email.toUpperCase(), phone_number: existing.user.phoneNumber, username: existing.user.username });
+    const mine = browser();
+    await mine('/api/register/v3/', p);
+    const code = await codeFor(t.app, p.email);
+    const elsewhere = await browser()('/api/verify/register/otp/v3/', { email: p.email, otp: code });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().code).toBe('OTP_INVALID');
+    expect((await mine('/api/verify/register/otp/v3/', { email: p.email, otp: code })).statusCode).toBe(200);
+  });
+
+  it('a second sign-up for the same address cannot take over the first: the first keeps its own password and phone', async () => {
+    const victim = newPerson();
+    const victimBrowser = browser(t.app, '198.51.100.10');
+    await victimBrowser('/api/register/v3/', victim);
+    const victimCode = await codeFor(t.app, victim.email);
+
+    // 61 s later an attacker signs up with the victim's address, their own password and phone.
+    nextMinute();
+    const attackerBrowser = browser(t.app, '203.0.113.66');
+    const attacker = { ...newPerson(), email: victim.email, username: `${victim.username}_x`, password: 'attackers-own-secret-1' };
+    expect((await attackerBrowser('/api/register/v3/', attacker)).statusCode).toBe(200);
+    const attackerCode = await codeFor(t.app, victim.email);
+    expect(attackerCode).not.toBe(victimCode);
+
+    // The victim enters the newest code in their inbox (the attacker's flow's): it is not this browser's code.
+    if (attackerCode !== victimCode) expect((await victimBrowser('/api/verify/register/otp/v3/', { email: victim.email, otp: attackerCode })).statusCode).toBe(400);
+    // Their own code still works and creates the account with their own details.
+    const verified = await victimBrowser('/api/verify/register/otp/v3/', { email: victim.email, otp: victimCode });
+    expect(verified.statusCode).toBe(200);
+    const created = await victimBrowser('/api/create-user/', { verification_token: verified.json().verification_token });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().user).toMatchObject({ email: victim.email, phone_number: victim.phone_number });
+    await login(t.app, victim.email, victim.password);
+    expect((await browser()('/api/login/v2/', { email: victim.email, password: attacker.password })).statusCode).toBe(401);
+    // Even with its code, the attacker's sign-up cannot replace the account or make a second one for the address.
+    const theirs = await attackerBrowser('/api/verify/register/otp/v3/', { email: victim.email, otp: attackerCode });
+    expect(theirs.statusCode).toBe(200);
+    const second = await attackerBrowser('/api/create-user/', { verification_token: theirs.json().verification_token });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().code).toBe('EMAIL_TAKEN');
+  });
+
+  it('answers a sign-up with an address that has an account exactly like a new one, and only tells the owner', async () => {
+    const existing = await createAccount(t.database);
+    const fresh = newPerson();
+    const taken = await browser()('/api/register/v3/', { ...newPerson(), email: existing.email.toUpperCase() });
+    const free = await browser()('/api/register/v3/', fresh);
+    expect(taken.statusCode).toBe(200);
+    expect(Object.keys(taken.json()).sort()).toEqual(Object.keys(free.json()).sort());
+    expect(taken.json().message).toBe(`We sent a 6-digit code to ${existing.email[0]}***@example.test.`);
+    const [mail] = await outboxOf(t.app, existing.email);
+    expect(mail).toMatchObject({ subject: 'You already have a LocalLoop account', code: null });
+    expect(mail?.body).toContain('/ForgotPassword');
+  });
+
+  it('still refuses a taken username (usernames are public) with 409 on the field', async () => {
+    const existing = await createAccount(t.database);
+    const res = await browser()('/api/register/v3/', { ...newPerson(), username: existing.user.username });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({
-      code: 'EMAIL_TAKEN',
-      fields: { email: expect.any(String), phone_number: expect.any(String), username: expect.any(String) },
-    });
+    expect(res.json()).toMatchObject({ code: 'USERNAME_TAKEN', fields: { username: expect.any(String) } });
+  });
+
+  it('creates the account without a phone number another account uses, and says so', async () => {
+    const existing = await createAccount(t.database);
+    const p = { ...newPerson(), phone_number: existing.user.phoneNumber ?? '' };
+    const post = browser();
+    expect((await post('/api/register/v3/', p)).statusCode).toBe(200);
+    const verified = await post('/api/verify/register/otp/v3/', { email: p.email, otp: await codeFor(t.app, p.email) });
+    const created = await post('/api/create-user/', { verification_token: verified.json().verification_token });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ user: { email: p.email, phone_number: null }, notice: expect.stringMatching(/phone number is used by another account/) });
   });
 
   it.each([
@@ -82,13 +167,14 @@ describe('sign-up, new flow (/register/v3/ → /verify/register/otp/v3/ → /cre
     ['like the e-mail', 'similarperson1', 'too similar to your e-mail'],
   ])('refuses a weak password (%s)', async (_label, password, message) => {
     const p = { ...newPerson(), email: 'similarperson1@example.test', password };
-    const res = await post('/api/register/v3/', p);
+    const res = await browser()('/api/register/v3/', p);
     expect(res.statusCode).toBe(400);
     expect(res.json().fields.password).toContain(message);
   });
 
   it('counts wrong codes: a wrong one says how many tries are left, the fifth kills the code', async () => {
     const p = newPerson();
+    const post = browser();
     await post('/api/register/v3/', p);
     const code = await codeFor(t.app, p.email);
     const first = await post('/api/verify/register/otp/v3/', { email: p.email, otp: wrongCode(code) });
@@ -104,6 +190,7 @@ describe('sign-up, new flow (/register/v3/ → /verify/register/otp/v3/ → /cre
 
   it('refuses a code after 10 minutes', async () => {
     const p = newPerson();
+    const post = browser();
     await post('/api/register/v3/', p);
     const code = await codeFor(t.app, p.email);
     clock.advance(10 * 60_000 + 1000);
@@ -114,6 +201,7 @@ describe('sign-up, new flow (/register/v3/ → /verify/register/otp/v3/ → /cre
 
   it('resends at most once a minute and five times an hour; a new code replaces the old one', async () => {
     const p = newPerson();
+    const post = browser();
     await post('/api/register/v3/', p);
     const first = await codeFor(t.app, p.email);
     const tooSoon = await post('/api/resend/register/otp/', { email: p.email });
@@ -137,27 +225,39 @@ describe('sign-up, new flow (/register/v3/ → /verify/register/otp/v3/ → /cre
     expect((await post('/api/verify/register/otp/v3/', { email: p.email, otp: latest })).statusCode).toBe(200);
   });
 
+  it('resends only the sign-up this browser started; another browser has nothing to resend', async () => {
+    const p = newPerson();
+    await browser()('/api/register/v3/', p);
+    nextMinute();
+    const stranger = await browser()('/api/resend/register/otp/', { email: p.email });
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json().code).toBe('NO_PENDING_CODE');
+  });
+
   it('/resend-otp/ without a body resends the code of the flow in this browser (its cookie)', async () => {
     const p = newPerson();
+    const post = browser();
     const start = await post('/api/register/v3/', p);
-    const cookie = String(start.headers['set-cookie']).split(';')[0] ?? '';
     expect(String(start.headers['set-cookie'])).toMatch(/HttpOnly/i);
     nextMinute();
-    const resent = await post('/api/resend-otp/', undefined, { cookie });
+    const resent = await post('/api/resend-otp/');
     expect(resent.statusCode).toBe(200);
     expect(resent.json().channel).toBe('email');
 
-    const nothing = await post('/api/resend-otp/');
+    const nothing = await browser()('/api/resend-otp/');
     expect(nothing.statusCode).toBe(400);
     expect(nothing.json().code).toBe('NO_PENDING_CODE');
   });
 });
 
 describe('sign-up, older flow (/register/v2/ → /verify/create/v2/)', () => {
-  it('creates and logs in the account in the second step', async () => {
+  it('creates and logs in the account in the second step, in the same browser', async () => {
     const p = newPerson();
+    const post = browser();
     expect((await post('/api/register/v2/', p)).statusCode).toBe(200);
-    const res = await post('/api/verify/create/v2/', { email: p.email, otp: await codeFor(t.app, p.email) });
+    const code = await codeFor(t.app, p.email);
+    expect((await browser()('/api/verify/create/v2/', { email: p.email, otp: code })).statusCode).toBe(400);
+    const res = await post('/api/verify/create/v2/', { email: p.email, otp: code });
     expect(res.statusCode).toBe(201);
     expect(res.json().user.email).toBe(p.email);
   });
@@ -167,6 +267,7 @@ describe('phone login (/login/v2/ with a phone number → /login-otp/)', () => {
   it('texts a code and logs in with it', async () => {
     const { user } = await createAccount(t.database);
     const phone = user.phoneNumber ?? '';
+    const post = browser();
     const start = await post('/api/login/v2/', { phone_number: phone });
     expect(start.statusCode).toBe(200);
     expect(start.json()).toMatchObject({ channel: 'sms' });
@@ -175,10 +276,25 @@ describe('phone login (/login/v2/ with a phone number → /login-otp/)', () => {
     expect(res.json().user.id).toBe(user.id);
   });
 
-  it('refuses an unknown phone number, a wrong code and a resend within a minute', async () => {
-    expect((await post('/api/login/v2/', { phone_number: '+19999999999' })).json().code).toBe('PHONE_UNKNOWN');
+  it('answers a number without an account exactly like one with, texts it nothing, and its check fails like a wrong code', async () => {
+    const { user } = await createAccount(t.database);
+    const unknownPhone = '+19999999999';
+    const known = await browser()('/api/login/v2/', { phone_number: user.phoneNumber });
+    const unknownBrowser = browser();
+    const unknown = await unknownBrowser('/api/login/v2/', { phone_number: unknownPhone });
+    expect(unknown.statusCode).toBe(200);
+    expect(Object.keys(unknown.json()).sort()).toEqual(Object.keys(known.json()).sort());
+    expect(unknown.json().message).toMatch(/^We texted a 6-digit code to \+1•+9999\.$/);
+    expect(await outboxOf(t.app, unknownPhone)).toEqual([]);
+    const check = await unknownBrowser('/api/login-otp/', { phone_number: unknownPhone, otp: '123456' });
+    expect(check.json()).toMatchObject({ code: 'OTP_INVALID', error: 'That code is wrong. You have 4 tries left.' });
+    expect((await unknownBrowser('/api/resend/login/otp/', { phone_number: unknownPhone })).json().code).toBe('OTP_RESEND_TOO_SOON');
+  });
+
+  it('refuses a wrong code and a resend within a minute', async () => {
     const { user } = await createAccount(t.database);
     const phone = user.phoneNumber ?? '';
+    const post = browser();
     await post('/api/login/v2/', { phone_number: phone });
     const code = await codeFor(t.app, phone);
     expect((await post('/api/login-otp/', { phone_number: phone, otp: wrongCode(code) })).json().code).toBe('OTP_INVALID');
@@ -187,17 +303,65 @@ describe('phone login (/login/v2/ with a phone number → /login-otp/)', () => {
     expect((await post('/api/resend/login/otp/', { phone_number: phone })).statusCode).toBe(200);
   });
 
+  it('a stranger\'s wrong tries never touch the owner\'s code', async () => {
+    const { user } = await createAccount(t.database);
+    const phone = user.phoneNumber ?? '';
+    const owner = browser();
+    await owner('/api/login/v2/', { phone_number: phone });
+    const code = await codeFor(t.app, phone);
+    const stranger = browser(t.app, '203.0.113.9');
+    for (let i = 0; i < 6; i += 1) await stranger('/api/login-otp/', { phone_number: phone, otp: wrongCode(code) });
+    expect((await owner('/api/login-otp/', { phone_number: phone, otp: code })).statusCode).toBe(200);
+  });
+
   it('accepts a formatted phone number', async () => {
     const { user } = await createAccount(t.database);
     const phone = user.phoneNumber ?? '';
     const formatted = `${phone.slice(0, 2)} (${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}`;
-    expect((await post('/api/login/v2/', { phone_number: formatted })).statusCode).toBe(200);
+    expect((await browser()('/api/login/v2/', { phone_number: formatted })).statusCode).toBe(200);
+  });
+});
+
+describe('code limits per kind and per requester', () => {
+  it('a stranger asking five codes cannot lock the owner out of phone log-in or password reset', async () => {
+    const { user, email } = await createAccount(t.database);
+    const phone = user.phoneNumber ?? '';
+    for (let i = 0; i < 5; i += 1) {
+      // Each from a new browser, a minute apart, all from one network: the stranger's own budget.
+      expect((await browser(t.app, '203.0.113.20')('/api/login/v2/', { phone_number: phone })).statusCode).toBe(200);
+      nextMinute();
+    }
+    expect((await browser(t.app, '203.0.113.20')('/api/login/v2/', { phone_number: phone })).json().code).toBe('OTP_RESEND_LIMIT');
+    const owner = browser(t.app, '198.51.100.20');
+    expect((await owner('/api/login/v2/', { phone_number: phone })).statusCode).toBe(200);
+    expect((await owner('/api/login-otp/', { phone_number: phone, otp: await codeFor(t.app, phone) })).statusCode).toBe(200);
+    // Another kind of code to the same person is counted apart.
+    expect((await browser(t.app, '203.0.113.20')('/api/send/email/forgot-password/', { email })).statusCode).toBe(200);
+  });
+
+  it(`sends at most ${MAX_CODES_PER_DESTINATION_HOUR} codes of a kind to one address an hour, whoever asks`, async () => {
+    const { email } = await createAccount(t.database);
+    for (let i = 0; i < MAX_CODES_PER_DESTINATION_HOUR; i += 1) {
+      expect((await browser(t.app, `203.0.113.${100 + i}`)('/api/send/email/forgot-password/', { email })).statusCode).toBe(200);
+    }
+    const capped = await browser(t.app, '203.0.113.200')('/api/send/email/forgot-password/', { email });
+    expect(capped.statusCode).toBe(429);
+    expect(capped.json().code).toBe('OTP_DESTINATION_LIMIT');
+  });
+
+  it(`lets one requester ask at most ${MAX_CODES_PER_REQUESTER_HOUR} codes an hour, to any addresses`, async () => {
+    const ask = (i: number) => browser(t.app, '192.0.2.77')('/api/send/email/forgot-password/', { email: `pump-${i}-${Date.now()}@example.test` });
+    for (let i = 0; i < MAX_CODES_PER_REQUESTER_HOUR; i += 1) expect((await ask(i)).statusCode).toBe(200);
+    const capped = await ask(MAX_CODES_PER_REQUESTER_HOUR);
+    expect(capped.statusCode).toBe(429);
+    expect(capped.json().code).toBe('OTP_REQUESTER_LIMIT');
   });
 });
 
 describe('/login/ (older clients)', () => {
   it('logs in with the e-mail or the phone number and the password', async () => {
     const { email, password, user } = await createAccount(t.database);
+    const post = browser();
     expect((await post('/api/login/', { email, password })).statusCode).toBe(200);
     expect((await post('/api/login/', { phone_number: user.phoneNumber, password })).statusCode).toBe(200);
     expect((await post('/api/login/', { phone_number: user.phoneNumber, password: 'nope-nope-nope' })).statusCode).toBe(401);
@@ -208,20 +372,22 @@ describe('/login/ (older clients)', () => {
 describe('forgotten password (/send/email/forgot-password/ → /verify/otp/forgot-password/ → /reset-password/v2/)', () => {
   it('answers the same whether or not the e-mail has an account', async () => {
     const { email } = await createAccount(t.database);
-    const known = await post('/api/send/email/forgot-password/', { email });
-    const unknown = await post('/api/send/email/forgot-password/', { email: 'no-account-here@example.test' });
+    const known = await browser()('/api/send/email/forgot-password/', { email });
+    const unknown = await browser()('/api/send/email/forgot-password/', { email: 'no-account-here@example.test' });
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual(known.json());
-    const outbox = await t.app.inject({ method: 'GET', url: '/api/dev/outbox?to=no-account-here@example.test' });
-    expect(outbox.json()).toEqual([]);
-    // Within the minute, the known address is rate limited; the answer still reveals nothing.
-    expect((await post('/api/send/email/forgot-password/', { email })).json()).toEqual(known.json());
+    expect(await outboxOf(t.app, 'no-account-here@example.test')).toEqual([]);
+    // Within the minute, both are "too soon" alike.
+    const knownAgain = await browser()('/api/send/email/forgot-password/', { email });
+    const unknownAgain = await browser()('/api/send/email/forgot-password/', { email: 'no-account-here@example.test' });
+    expect([knownAgain.statusCode, knownAgain.json().code]).toEqual([unknownAgain.statusCode, unknownAgain.json().code]);
   });
 
   it('sets a new password, ends every session, and the reset token works once', async () => {
     const { email, password } = await createAccount(t.database);
     const session = await login(t.app, email, password);
+    const post = browser();
     await post('/api/send/email/forgot-password/', { email });
     const verified = await post('/api/verify/otp/forgot-password/', { email, otp: await codeFor(t.app, email) });
     expect(verified.statusCode).toBe(200);
@@ -230,7 +396,6 @@ describe('forgotten password (/send/email/forgot-password/ → /verify/otp/forgo
     const weak = await post('/api/reset-password/v2/', { reset_token, password: '12345678' });
     expect(weak.statusCode).toBe(400);
 
-    await post('/api/send/email/forgot-password/', { email }); // too soon: ignored, the pending token stays valid
     nextMinute();
     await post('/api/send/email/forgot-password/', { email });
     const verified2 = await post('/api/verify/otp/forgot-password/', { email, otp: await codeFor(t.app, email) });
@@ -239,19 +404,55 @@ describe('forgotten password (/send/email/forgot-password/ → /verify/otp/forgo
     expect(done.statusCode).toBe(200);
 
     expect((await post('/api/token/refresh/', { refresh: session.refresh })).statusCode).toBe(401);
+    // The access token issued before the reset opens nothing from now on, though it has not expired.
+    const profile = await t.app.inject({ method: 'GET', url: '/api/profile/', headers: { authorization: `Bearer ${session.access}` } });
+    expect(profile.statusCode).toBe(401);
     expect((await post('/api/login/v2/', { email, password })).statusCode).toBe(401);
     await login(t.app, email, 'brand-new-secret-77');
     expect((await post('/api/reset-password/v2/', { reset_token: token2, password: 'another-secret-88' })).json().code).toBe('STEP_TOKEN_INVALID');
+    expect((await post('/api/reset-password/v2/', { reset_token, password: 'another-secret-88' })).json().code).toBe('STEP_TOKEN_INVALID');
+  });
+
+  it('answers before the e-mail is delivered, so its timing says nothing about the account', async () => {
+    // An SMTP server that holds every message until the test lets it go.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const received: string[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, callback) {
+        let raw = '';
+        stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+        stream.on('end', () => void held.then(() => (received.push(raw), callback())));
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const mailed = await createTestApp({ config: { mail: { smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`, from: 'LocalLoop <no-reply@localloop.test>' } } });
+    try {
+      const { email } = await createAccount(mailed.database);
+      const res = await mailed.app.inject({ method: 'POST', url: '/api/send/email/forgot-password/', payload: { email } });
+      expect(res.statusCode).toBe(200);
+      expect(received).toHaveLength(0);
+      release();
+      await mailed.close(); // shutdown waits for deliveries in flight
+      expect(received).toHaveLength(1);
+      expect(received[0]).toContain('password reset code');
+    } finally {
+      release();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
   });
 
   it('resends through /resend-otp/ with the flow cookie, known address or not', async () => {
     const { email } = await createAccount(t.database);
-    const known = await post('/api/send/email/forgot-password/', { email });
-    const unknown = await post('/api/send/email/forgot-password/', { email: 'still-nobody@example.test' });
+    const known = browser();
+    const unknown = browser();
+    await known('/api/send/email/forgot-password/', { email });
+    await unknown('/api/send/email/forgot-password/', { email: 'still-nobody@example.test' });
     nextMinute();
-    const cookieOf = (res: Awaited<ReturnType<typeof post>>) => String(res.headers['set-cookie']).split(';')[0] ?? '';
-    expect((await post('/api/resend-otp/', undefined, { cookie: cookieOf(known) })).statusCode).toBe(200);
-    expect((await post('/api/resend-otp/', undefined, { cookie: cookieOf(unknown) })).statusCode).toBe(200);
+    expect((await known('/api/resend-otp/')).statusCode).toBe(200);
+    expect((await unknown('/api/resend-otp/')).statusCode).toBe(200);
   });
 });
 
@@ -263,15 +464,15 @@ describe('a forged flow cookie', () => {
       { id: crypto.randomUUID(), purpose: 'password_reset', to: 'a@example.test\r\nBcc: x@example.test' },
       { id: 5, purpose: ['x'], to: null },
     ]) {
-      const res = await post('/api/resend-otp/', undefined, { cookie: forged(flow) });
+      const res = await browser()('/api/resend-otp/', undefined, { cookie: forged(flow) });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'NO_PENDING_CODE' });
     }
   });
 });
 
-describe('a reset asked for too soon after another code', () => {
-  it('is not lost: /resend-otp/ sends it once the minute has passed', async () => {
+describe('codes of other kinds to the same address', () => {
+  it('do not hold back a reset: another kind of code a moment ago is counted apart', async () => {
     const { email } = await createAccount(t.database);
     // Another code went to the same address a moment ago (say, someone confirming it as their new e-mail).
     await t.database.db.transaction(async (tx) => {
@@ -281,37 +482,34 @@ describe('a reset asked for too soon after another code', () => {
         purpose: 'verify_email',
         channel: 'email',
         destination: email,
+        requester: 'someone-else',
       });
     });
-    const asked = await post('/api/send/email/forgot-password/', { email });
-    expect(asked.statusCode).toBe(200);
-    const before = (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${email}` })).json().length;
-
-    nextMinute();
-    const cookie = String(asked.headers['set-cookie']).split(';')[0] ?? '';
-    const resent = await post('/api/resend-otp/', undefined, { cookie });
-    expect(resent.statusCode).toBe(200);
-    const outbox = (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${email}` })).json();
-    expect(outbox.length).toBe(before + 1);
-    expect(outbox[0].subject).toMatch(/password reset/);
-    expect((await post('/api/verify/otp/forgot-password/', { email, otp: outbox[0].code })).statusCode).toBe(200);
+    const post = browser();
+    expect((await post('/api/send/email/forgot-password/', { email })).statusCode).toBe(200);
+    const outbox = await outboxOf(t.app, email);
+    expect(outbox[0]?.subject).toMatch(/password reset/);
+    expect((await post('/api/verify/otp/forgot-password/', { email, otp: outbox[0]?.code })).statusCode).toBe(200);
   });
 
   it('a signed-in account resends its pending contact change, not an older flow of this browser', async () => {
     const p = newPerson();
-    const start = await post('/api/register/v3/', p);
+    const post = browser();
+    await post('/api/register/v3/', p);
     const created = await post('/api/create-user/', {
       verification_token: (await post('/api/verify/register/otp/v3/', { email: p.email, otp: await codeFor(t.app, p.email) })).json().verification_token,
     });
     const { access } = created.json();
-    const cookie = String(start.headers['set-cookie']).split(';')[0] ?? '';
+    const cookieBefore = post.cookie();
     const phone = `+1222${String(Date.now()).slice(-7)}`;
-    await t.app.inject({ method: 'POST', url: '/api/send-verification-otp/', headers: { authorization: `Bearer ${access}` }, payload: { phone_number: phone } });
+    const asked = await post('/api/send-verification-otp/', { phone_number: phone }, { authorization: `Bearer ${access}` });
+    expect(asked.statusCode).toBe(200);
     nextMinute();
-    const resent = await post('/api/resend-otp/', undefined, { cookie, authorization: `Bearer ${access}` });
+    const resent = await post('/api/resend-otp/', undefined, { authorization: `Bearer ${access}` });
     expect(resent.statusCode).toBe(200);
     expect(resent.json().channel).toBe('sms');
     expect(resent.headers['set-cookie']).toBeUndefined();
+    expect(post.cookie()).toBe(cookieBefore);
   });
 });
 
@@ -335,21 +533,22 @@ describe('delivery', () => {
     const mailed = await createTestApp({ config: { mail: { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'LocalLoop <no-reply@localloop.test>' } } });
     try {
       const p = newPerson();
-      expect((await mailed.app.inject({ method: 'POST', url: '/api/register/v3/', payload: p })).statusCode).toBe(200);
+      const post = browser(mailed.app);
+      expect((await post('/api/register/v3/', p)).statusCode).toBe(200);
+      // Nothing went to the dev outbox (asking it also waits for deliveries in flight): the real transport was used.
+      expect(await outboxOf(mailed.app, p.email)).toEqual([]);
       expect(received).toHaveLength(1);
       const code = /code is (\d{6})/.exec(received[0] ?? '')?.[1] ?? '';
       expect(received[0]).toContain(`To: ${p.email}`);
-      const res = await mailed.app.inject({ method: 'POST', url: '/api/verify/register/otp/v3/', payload: { email: p.email, otp: code } });
+      const res = await post('/api/verify/register/otp/v3/', { email: p.email, otp: code });
       expect(res.statusCode).toBe(200);
-      // Nothing went to the dev outbox: the real transport was used.
-      expect((await mailed.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${p.email}` })).json()).toEqual([]);
     } finally {
       await mailed.close();
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
     }
   });
 
-  it('sends SMS through the HTTP provider when SMS_* is set, and answers 503 when it fails', async () => {
+  it('texts through the HTTP provider when SMS_* is set; a failed text leaves no code behind, so asking again works at once', async () => {
     const requests: Array<{ auth: string | undefined; body: { to: string; from: string; body: string } }> = [];
     let fail = false;
     const provider = createServer((req: IncomingMessage, res) => {
@@ -366,18 +565,21 @@ describe('delivery', () => {
     try {
       const { user } = await createAccount(texted.database);
       const phone = user.phoneNumber ?? '';
-      expect((await texted.app.inject({ method: 'POST', url: '/api/login/v2/', payload: { phone_number: phone } })).statusCode).toBe(200);
+      const post = browser(texted.app);
+      expect((await post('/api/login/v2/', { phone_number: phone })).statusCode).toBe(200);
+      await outboxOf(texted.app, phone); // waits for the delivery in flight
       expect(requests[0]).toMatchObject({ auth: 'Bearer sms-secret', body: { to: phone, from: 'LocalLoop' } });
       const code = /is (\d{6})/.exec(requests[0]?.body.body ?? '')?.[1] ?? '';
-      expect((await texted.app.inject({ method: 'POST', url: '/api/login-otp/', payload: { phone_number: phone, otp: code } })).statusCode).toBe(200);
+      expect((await post('/api/login-otp/', { phone_number: phone, otp: code })).statusCode).toBe(200);
 
       fail = true;
       const other = await createAccount(texted.database);
-      const down = await texted.app.inject({ method: 'POST', url: '/api/login/v2/', payload: { phone_number: other.user.phoneNumber } });
-      expect(down.statusCode).toBe(503);
-      // The failed send left no code behind, so asking again at once is not "too soon".
+      const otherBrowser = browser(texted.app);
+      expect((await otherBrowser('/api/login/v2/', { phone_number: other.user.phoneNumber })).statusCode).toBe(200);
+      await outboxOf(texted.app, other.user.phoneNumber ?? ''); // waits for the failed delivery
+      expect(requests).toHaveLength(2);
       fail = false;
-      expect((await texted.app.inject({ method: 'POST', url: '/api/login/v2/', payload: { phone_number: other.user.phoneNumber } })).statusCode).toBe(200);
+      expect((await otherBrowser('/api/login/v2/', { phone_number: other.user.phoneNumber })).statusCode).toBe(200);
     } finally {
       await texted.close();
       await new Promise<void>((resolve) => provider.close(() => resolve()));
@@ -389,13 +591,38 @@ describe('rate limits per IP address', () => {
   it('refuses the log-in and code endpoints with 429 past the limit, in the one error shape', async () => {
     const limited = await createTestApp({ config: { authRateLimitPerMinute: 3 } });
     try {
-      const attempt = () => limited.app.inject({ method: 'POST', url: '/api/login/v2/', payload: { email: 'x@example.test', password: 'whatever-1' } });
-      for (let i = 0; i < 3; i += 1) expect((await attempt()).statusCode).toBe(401);
+      const attempt = () => limited.app.inject({ method: 'POST', url: '/api/send/email/forgot-password/', payload: { email: `x${Date.now()}@example.test` } });
+      for (let i = 0; i < 3; i += 1) expect((await attempt()).statusCode).toBe(200);
       const blocked = await attempt();
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json()).toEqual({ code: 'RATE_LIMITED', error: expect.stringMatching(/Too many attempts/) });
     } finally {
       await limited.close();
     }
+  });
+
+  it('gives the two password log-ins one budget: alternating them gains a guesser nothing', async () => {
+    const limited = await createTestApp({ config: { authRateLimitPerMinute: 4 } });
+    try {
+      const v2 = () => limited.app.inject({ method: 'POST', url: '/api/login/v2/', payload: { email: 'x@example.test', password: 'whatever-1' } });
+      const v1 = () => limited.app.inject({ method: 'POST', url: '/api/login/', payload: { email: 'x@example.test', password: 'whatever-1' } });
+      for (const attempt of [v2, v1, v2, v1]) expect((await attempt()).statusCode).toBe(401);
+      expect((await v1()).statusCode).toBe(429);
+      expect((await v2()).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('the account row after a reset', () => {
+  it('has a raised token version', async () => {
+    const { email, user } = await createAccount(t.database);
+    const post = browser();
+    await post('/api/send/email/forgot-password/', { email });
+    const { reset_token } = (await post('/api/verify/otp/forgot-password/', { email, otp: await codeFor(t.app, email) })).json();
+    await post('/api/reset-password/v2/', { reset_token, password: 'fresh-and-long-secret-5' });
+    const [row] = await t.database.db.select({ version: users.tokenVersion }).from(users).where(eq(users.id, user.id));
+    expect(row?.version).toBe(user.tokenVersion + 1);
   });
 });

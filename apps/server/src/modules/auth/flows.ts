@@ -1,7 +1,8 @@
-import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import {
   ErrorCode,
   passwordProblem,
+  type CreatedUserResponse,
   type LoginResponse,
   type MessageResponse,
   type OtpSentResponse,
@@ -9,25 +10,16 @@ import {
   type ResetTokenResponse,
   type VerificationTokenResponse,
 } from '@localloop/contract';
-import type { Tx } from '../../db/client.ts';
-import { refreshTokens, users } from '../../db/schema.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { otpCodes, users } from '../../db/schema.ts';
+import type { Background } from '../../lib/background.ts';
 import { violatedUniqueConstraint } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { OutgoingMessage } from '../../lib/messaging.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
-import {
-  CODE_TTL_SECONDS,
-  RESEND_AFTER_SECONDS,
-  checkCode,
-  issueCode,
-  issueStepToken,
-  latestFor,
-  latestOfFlow,
-  mask,
-  redeemStepToken,
-  type OtpDeps,
-  type OtpPurpose,
-} from './otp.ts';
-import { startSession, type AuthDeps } from './service.ts';
+import { hashRefreshToken } from '../../lib/tokens.ts';
+import { CODE_TTL_SECONDS, RESEND_AFTER_SECONDS, checkCode, issueCode, issueStepToken, latestOfFlow, mask, redeemStepToken, type OtpDeps, type OtpPurpose } from './otp.ts';
+import { endSessions, inNewSession, openSession, type AuthDeps, type OpenedSession } from './service.ts';
 import { notify } from '../notifications/service.ts';
 
 export function welcome(username: string | null) {
@@ -44,8 +36,9 @@ export const passwordChanged = {
   type: 'security',
 };
 
-export type FlowDeps = AuthDeps & OtpDeps;
-type Meta = { userAgent?: string | undefined };
+export type FlowDeps = AuthDeps & OtpDeps & { background: Background; publicUrl: string };
+/** Who is asking: the browser (for the session's record) and a keyed hash of its IP address (for limits). */
+export type Meta = { userAgent?: string | undefined; requester: string };
 /** An answer that also tells the route which browser flow the code belongs to (for its cookie). */
 export type Sent = OtpSentResponse & { flowId: string; purpose: OtpPurpose };
 
@@ -95,48 +88,97 @@ function rethrowTaken(error: unknown): never {
   throw error;
 }
 
+// ---- Delivery ------------------------------------------------------------------------------
+
+/**
+ * Sent after the answer: how long delivery takes (or whether there was anything to deliver) tells the caller nothing.
+ * A code that could not be delivered is removed, so asking again at once is not "too soon".
+ */
+function deliverLater(deps: FlowDeps, message: OutgoingMessage | null, codeId: string): void {
+  if (!message) return;
+  deps.background.run(`deliver a ${message.channel} message`, async () => {
+    try {
+      await deps.messenger.send(deps.db, message);
+    } catch (error) {
+      await deps.db.delete(otpCodes).where(eq(otpCodes.id, codeId));
+      throw error;
+    }
+  });
+}
+
+async function activeAccountWith(db: Db | Tx, where: { email: string } | { phone: string }) {
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and('email' in where ? eq(users.email, where.email) : eq(users.phoneNumber, where.phone), eq(users.isActive, true), isNull(users.deletedAt)));
+  return user;
+}
+
 // ---- Sign-up ---------------------------------------------------------------------------------
 
-/** Step 1 (v3 and v2): checks the details, keeps them with the code (password hashed) and e-mails the code. */
-export async function startRegistration(deps: FlowDeps, input: RegisterInput & { email: string; phone_number: string }): Promise<Sent> {
+/**
+ * What an address that already has an account gets instead of a code: the answer to the sign-up is the same either
+ * way (docs/decisions/0006), and only the owner of the address learns that the account exists.
+ */
+function alreadyRegistered(deps: FlowDeps, email: string): OutgoingMessage {
+  return {
+    to: email,
+    channel: 'email',
+    subject: 'You already have a LocalLoop account',
+    body:
+      `Someone, hopefully you, tried to create a LocalLoop account with this e-mail address, which already has one.\n\n` +
+      `If it was you, log in at ${deps.publicUrl}/login, or choose a new password at ${deps.publicUrl}/ForgotPassword.\n\n` +
+      'If it was not you, you can ignore this e-mail: nothing has changed.',
+  };
+}
+
+/**
+ * Step 1 (v3 and v2): keeps the details with a code in this browser's own flow (password hashed) and e-mails the code.
+ * A second sign-up for the same address is a flow of its own: it never replaces the first one's details or code.
+ */
+export async function startRegistration(deps: FlowDeps, input: RegisterInput & { email: string; phone_number: string }, meta: Meta): Promise<Sent> {
+  // Hashed whether or not the address has an account, so both answers cost the same.
   const passwordHash = await hashPassword(input.password);
-  return deps.db.transaction(async (tx) => {
-    await assertContactsFree(tx, input);
-    const sent = await issueCode(deps, tx, {
-      purpose: 'register',
-      channel: 'email',
-      destination: input.email,
-      payload: { email: input.email, phone_number: input.phone_number, username: input.username, password_hash: passwordHash },
-    });
-    return { ...sent, purpose: 'register' };
-  });
+  return issueRegistration(deps, input.email, { phone_number: input.phone_number, username: input.username, password_hash: passwordHash }, meta);
 }
 
-export async function resendRegistration(deps: FlowDeps, email: string, flowId?: string): Promise<Sent> {
-  const pending = await latestFor(deps.db, 'register', email);
-  if (!pending?.payload || pending.tokenUsedAt) {
-    throw new AppError(400, 'NO_PENDING_CODE', 'There is no sign-up waiting for this e-mail address. Please start again.', {
-      email: 'No sign-up is waiting for this address.',
-    });
-  }
-  const payload = pending.payload;
-  return deps.db.transaction(async (tx) => {
-    await assertContactsFree(tx, { email: payload.email, phone_number: payload.phone_number, username: payload.username });
-    const sent = await issueCode(deps, tx, { purpose: 'register', channel: 'email', destination: email, payload, flowId: flowId ?? pending.flowId });
-    return { ...sent, purpose: 'register' };
+async function issueRegistration(deps: FlowDeps, email: string, details: Record<string, string>, meta: Meta, flowId?: string): Promise<Sent> {
+  const { sent, message, codeId } = await deps.db.transaction(async (tx) => {
+    // Usernames are public (they sign ratings), so a taken one is said; the e-mail and phone are not (decision 0006).
+    if (details.username) await assertContactsFree(tx, { username: details.username });
+    const existing = await activeAccountWith(tx, { email });
+    // An address with an account keeps a code that is never sent, so its answers and later checks look alike.
+    const payload = existing ? { email } : { email, ...details };
+    const issued = await issueCode(deps, tx, { purpose: 'register', channel: 'email', destination: email, requester: meta.requester, payload, ...(flowId ? { flowId } : {}) });
+    return { sent: issued.sent, message: existing ? alreadyRegistered(deps, email) : issued.message, codeId: issued.codeId };
   });
+  deliverLater(deps, message, codeId);
+  return { ...sent, purpose: 'register' };
 }
 
-/** Step 2 (v3): the code is right; the answer's token creates the account in step 3. */
-export async function verifyRegistration(deps: FlowDeps, email: string, otp: string): Promise<VerificationTokenResponse> {
-  const row = await checkCode(deps, 'register', email, otp);
+const noPendingSignUp = () =>
+  new AppError(400, 'NO_PENDING_CODE', 'There is no sign-up waiting in this browser for this e-mail address. Please start again.', {
+    email: 'No sign-up is waiting for this address here.',
+  });
+
+/** Sends the code of this browser's sign-up again (its flow cookie), with that sign-up's own details. */
+export async function resendRegistration(deps: FlowDeps, email: string, flowId: string | undefined, meta: Meta): Promise<Sent> {
+  const pending = flowId ? await latestOfFlow(deps.db, flowId) : undefined;
+  if (!pending || pending.purpose !== 'register' || pending.destination !== email || !pending.payload || pending.tokenUsedAt) throw noPendingSignUp();
+  const { email: _email, ...details } = pending.payload;
+  return issueRegistration(deps, email, details, meta, pending.flowId);
+}
+
+/** Step 2 (v3): the code of this browser's sign-up is right; the answer's token creates the account in step 3. */
+export async function verifyRegistration(deps: FlowDeps, email: string, otp: string, flowId: string | null): Promise<VerificationTokenResponse> {
+  const row = await checkCode(deps, 'register', email, otp, { flowId });
   return { message: 'Your e-mail address is confirmed.', verification_token: await issueStepToken(deps, row.id) };
 }
 
 /** Step 3 (v3): creates the account from the verified details and logs it in. */
-export async function createVerifiedUser(deps: FlowDeps, token: string, meta: Meta): Promise<LoginResponse> {
+export async function createVerifiedUser(deps: FlowDeps, token: string, meta: Meta): Promise<CreatedUserResponse> {
   try {
-    return await deps.db.transaction(async (tx) => {
+    return await inNewSessionWithNotice(deps, async (tx) => {
       const row = await redeemStepToken(deps, tx, 'register', token);
       return createFromPayload(deps, tx, row.payload, meta);
     });
@@ -146,59 +188,77 @@ export async function createVerifiedUser(deps: FlowDeps, token: string, meta: Me
 }
 
 /** The older flow: code checked and account created in one call. */
-export async function verifyAndCreateV2(deps: FlowDeps, email: string, otp: string, meta: Meta): Promise<LoginResponse> {
-  const row = await checkCode(deps, 'register', email, otp);
+export async function verifyAndCreateV2(deps: FlowDeps, email: string, otp: string, flowId: string | null, meta: Meta): Promise<CreatedUserResponse> {
+  const row = await checkCode(deps, 'register', email, otp, { flowId });
   try {
-    return await deps.db.transaction((tx) => createFromPayload(deps, tx, row.payload, meta));
+    return await inNewSessionWithNotice(deps, (tx) => createFromPayload(deps, tx, row.payload, meta));
   } catch (error) {
     rethrowTaken(error);
   }
 }
 
-async function createFromPayload(deps: FlowDeps, tx: Tx, payload: Record<string, string> | null, meta: Meta): Promise<LoginResponse> {
+type CreatedSession = OpenedSession & { notice: string | null };
+
+async function inNewSessionWithNotice(deps: FlowDeps, work: (tx: Tx) => Promise<CreatedSession>): Promise<CreatedUserResponse> {
+  let notice: string | null = null;
+  const session = await inNewSession(deps, async (tx) => {
+    const created = await work(tx);
+    notice = created.notice;
+    return created;
+  });
+  return { ...session, notice };
+}
+
+const phoneInUse = 'Your phone number is used by another account, so it was not added. Add another one in your profile.';
+
+async function createFromPayload(deps: FlowDeps, tx: Tx, payload: Record<string, string> | null, meta: Meta): Promise<CreatedSession> {
   if (!payload?.email || !payload.password_hash) throw new AppError(400, 'STEP_TOKEN_INVALID', 'This sign-up has expired. Please start again.');
-  await assertContactsFree(tx, { email: payload.email, phone_number: payload.phone_number, username: payload.username });
+  await assertContactsFree(tx, { email: payload.email, username: payload.username });
+  // The phone was not checked at step 1 (that would tell anyone whose number has an account): a taken one is left out.
+  const phoneTaken = payload.phone_number ? (await activeAccountWith(tx, { phone: payload.phone_number })) !== undefined : false;
   const [user] = await tx
     .insert(users)
     .values({
       email: payload.email,
-      phoneNumber: payload.phone_number ?? null,
+      phoneNumber: phoneTaken ? null : (payload.phone_number ?? null),
       username: payload.username ?? null,
       passwordHash: payload.password_hash,
     })
     .returning({ id: users.id });
   if (!user) throw new Error('account insert returned nothing');
   await notify(tx, user.id, welcome(payload.username ?? null));
-  return startSession(deps, tx, user.id, meta);
+  const session = await openSession(deps, tx, user.id, meta);
+  return { ...session, notice: phoneTaken ? phoneInUse : null };
 }
 
 // ---- Log-in ----------------------------------------------------------------------------------
 
-async function activeUserByPhone(deps: FlowDeps, phone: string) {
-  const [user] = await deps.db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.phoneNumber, phone), eq(users.isActive, true), isNull(users.deletedAt)));
-  if (!user) {
-    throw new AppError(404, 'PHONE_UNKNOWN', 'There is no account with this phone number.', { phone_number: 'There is no account with this phone number.' });
-  }
-  return user;
-}
-
-/** Phone login, step 1 (also its resend): a code by SMS to the account's phone. */
-export async function startPhoneLogin(deps: FlowDeps, phone: string, flowId?: string): Promise<Sent> {
-  const user = await activeUserByPhone(deps, phone);
-  const sent = await deps.db.transaction((tx) =>
-    issueCode(deps, tx, { purpose: 'login', channel: 'sms', destination: phone, userId: user.id, ...(flowId ? { flowId } : {}) }),
-  );
+/**
+ * Phone login, step 1 (also its resend): a code by SMS to the account's phone, in this browser's flow. A number
+ * without an account gets the same answer and a code that is never sent (decision 0006).
+ */
+export async function startPhoneLogin(deps: FlowDeps, phone: string, meta: Meta, flowId?: string): Promise<Sent> {
+  const { sent, message, codeId } = await deps.db.transaction(async (tx) => {
+    const user = await activeAccountWith(tx, { phone });
+    const issued = await issueCode(deps, tx, {
+      purpose: 'login',
+      channel: 'sms',
+      destination: phone,
+      userId: user?.id ?? null,
+      requester: meta.requester,
+      ...(flowId ? { flowId } : {}),
+    });
+    return { sent: issued.sent, message: user ? issued.message : null, codeId: issued.codeId };
+  });
+  deliverLater(deps, message, codeId);
   return { ...sent, purpose: 'login' };
 }
 
-export async function finishPhoneLogin(deps: FlowDeps, phone: string, otp: string, meta: Meta): Promise<LoginResponse> {
-  const row = await checkCode(deps, 'login', phone, otp);
-  const user = await activeUserByPhone(deps, phone);
-  if (row.userId !== user.id) throw new AppError(400, 'OTP_INVALID', 'This code is not for this account. Ask for a new one.');
-  return deps.db.transaction((tx) => startSession(deps, tx, user.id, meta));
+export async function finishPhoneLogin(deps: FlowDeps, phone: string, otp: string, flowId: string | null, meta: Meta): Promise<LoginResponse> {
+  const row = await checkCode(deps, 'login', phone, otp, { flowId });
+  const user = await activeAccountWith(deps.db, { phone });
+  if (!user || row.userId !== user.id) throw new AppError(400, 'OTP_INVALID', 'This code is not for this account. Ask for a new one.', { otp: 'Ask for a new code.' });
+  return inNewSession(deps, (tx) => openSession(deps, tx, user.id, meta));
 }
 
 /** The older /login/: e-mail or phone number with the password. */
@@ -213,7 +273,7 @@ export async function legacyLogin(
   if (!user || !ok || !user.isActive) {
     throw new AppError(401, ErrorCode.invalidCredentials, 'The e-mail, phone number or password is incorrect.');
   }
-  return deps.db.transaction((tx) => startSession(deps, tx, user.id, meta));
+  return inNewSession(deps, (tx) => openSession(deps, tx, user.id, meta));
 }
 
 // ---- Forgotten password --------------------------------------------------------------------
@@ -221,56 +281,48 @@ export async function legacyLogin(
 export const forgotPasswordMessage = 'If an account uses this e-mail address, we have sent it a 6-digit code.';
 
 /**
- * Answers the same whether or not the address has an account, and whether or not a limit was hit,
- * so the answer tells nobody who has an account. The flow id still lets /resend-otp/ work.
+ * Answers the same, in the same time, whether or not the address has an account: an address without one keeps a code
+ * that is never sent, and the e-mail goes out after the answer. The flow id lets /resend-otp/ work.
  */
-export async function forgotPassword(deps: FlowDeps, email: string, flowId: string = crypto.randomUUID()): Promise<MessageResponse & { flowId: string }> {
-  const [user] = await deps.db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.email, email), eq(users.isActive, true), isNull(users.deletedAt)));
-  if (user) {
-    try {
-      await deps.db.transaction((tx) => issueCode(deps, tx, { purpose: 'password_reset', channel: 'email', destination: email, userId: user.id, flowId }));
-    } catch (error) {
-      if (!(error instanceof AppError && error.status === 429)) throw error;
-    }
-  }
+export async function forgotPassword(deps: FlowDeps, email: string, meta: Meta, flowId: string = crypto.randomUUID()): Promise<MessageResponse & { flowId: string }> {
+  const { message, codeId } = await deps.db.transaction(async (tx) => {
+    const user = await activeAccountWith(tx, { email });
+    const issued = await issueCode(deps, tx, { purpose: 'password_reset', channel: 'email', destination: email, userId: user?.id ?? null, requester: meta.requester, flowId });
+    return { message: user ? issued.message : null, codeId: issued.codeId };
+  });
+  deliverLater(deps, message, codeId);
   return { message: forgotPasswordMessage, flowId };
 }
 
-export async function verifyPasswordReset(deps: FlowDeps, email: string, otp: string): Promise<ResetTokenResponse> {
-  const row = await checkCode(deps, 'password_reset', email, otp);
+export async function verifyPasswordReset(deps: FlowDeps, email: string, otp: string, flowId: string | null): Promise<ResetTokenResponse> {
+  const row = await checkCode(deps, 'password_reset', email, otp, { flowId });
   return { message: 'The code is right. Choose a new password.', reset_token: await issueStepToken(deps, row.id) };
 }
 
-/** Sets the new password and ends every session of the account. */
-export async function resetPassword(deps: FlowDeps, token: string, password: string): Promise<MessageResponse> {
-  return deps.db.transaction(async (tx) => {
-    const row = await redeemStepToken(deps, tx, 'password_reset', token);
-    const [user] = await tx.select().from(users).where(eq(users.id, row.userId ?? ''));
-    if (!user || !user.isActive) throw new AppError(400, 'STEP_TOKEN_INVALID', 'This reset has expired. Please start again.');
-    const problem = passwordProblem(password, { email: user.email, username: user.username });
-    if (problem) throw new AppError(400, ErrorCode.validation, problem, { password: problem });
-    await tx.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id));
-    await revokeAllSessions(tx, user.id, deps.clock());
-    await notify(tx, user.id, passwordChanged);
-    return { message: 'Your password has been changed. Log in with your new password.' };
-  });
-}
+const resetExpired = () => new AppError(400, 'STEP_TOKEN_INVALID', 'This reset has expired. Please start again.');
 
-/** Ends every session of a user, optionally keeping one refresh-token family (this device). */
-export async function revokeAllSessions(tx: Tx, userId: string, now: Date, keepFamilyId?: string): Promise<void> {
-  await tx
-    .update(refreshTokens)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        eq(refreshTokens.userId, userId),
-        isNull(refreshTokens.revokedAt),
-        keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : sql`true`,
-      ),
-    );
+/**
+ * Sets the new password and ends every session of the account, access tokens and sockets included. The password is
+ * hashed before the transaction (no connection waits on it); the token is spent inside it, so it works once.
+ */
+export async function resetPassword(deps: FlowDeps, token: string, password: string): Promise<MessageResponse & { userId: string }> {
+  const [pending] = await deps.db
+    .select({ userId: otpCodes.userId })
+    .from(otpCodes)
+    .where(and(eq(otpCodes.tokenHash, hashRefreshToken(token)), eq(otpCodes.purpose, 'password_reset')));
+  const [user] = pending?.userId ? await deps.db.select().from(users).where(and(eq(users.id, pending.userId), eq(users.isActive, true))) : [];
+  if (!user) throw resetExpired();
+  const problem = passwordProblem(password, { email: user.email, username: user.username });
+  if (problem) throw new AppError(400, ErrorCode.validation, problem, { password: problem });
+  const passwordHash = await hashPassword(password);
+  await deps.db.transaction(async (tx) => {
+    const row = await redeemStepToken(deps, tx, 'password_reset', token);
+    if (row.userId !== user.id) throw resetExpired();
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await endSessions(tx, user.id, deps.clock());
+    await notify(tx, user.id, passwordChanged);
+  });
+  return { message: 'Your password has been changed. Log in with your new password.', userId: user.id };
 }
 
 // ---- Resend for the flow in progress -------------------------------------------------------
@@ -279,30 +331,31 @@ export async function revokeAllSessions(tx: Tx, userId: string, now: Date, keepF
 export type FlowCookie = { id: string; purpose: string; to: string };
 
 /**
- * /resend-otp/ (no body). A signed-in account resends its pending e-mail or phone change first (a
- * cookie may be left over from signing up); otherwise the browser's flow cookie says what to resend.
+ * /resend-otp/ (no body). A signed-in account resends its pending e-mail or phone change first (a cookie may be left
+ * over from signing up); otherwise this browser's flow (its cookie) is sent again, with its own details.
  */
-export async function resendForFlow(deps: FlowDeps, flow: FlowCookie | null, userId: string | null): Promise<Sent> {
+export async function resendForFlow(deps: FlowDeps, flow: FlowCookie | null, userId: string | null, meta: Meta): Promise<Sent> {
   if (userId) {
     const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
     const destination = user?.pendingEmail ?? user?.pendingPhoneNumber;
     if (user && destination) {
       const purpose = user.pendingEmail ? 'verify_email' : 'verify_phone';
-      const sent = await deps.db.transaction((tx) => issueCode(deps, tx, { purpose, channel: user.pendingEmail ? 'email' : 'sms', destination, userId }));
+      const channel = user.pendingEmail ? 'email' : 'sms';
+      const { sent } = await deps.db.transaction(async (tx) => {
+        const issued = await issueCode(deps, tx, { purpose, channel, destination, userId, requester: meta.requester });
+        await deps.messenger.send(tx, issued.message);
+        return issued;
+      });
       return { ...sent, purpose };
     }
   }
-  if (flow?.purpose === 'password_reset') {
-    // Same neutrality as the first step: the answer never tells whether the address has an account.
-    const { message, flowId } = await forgotPassword(deps, flow.to, flow.id);
-    return { message, sent_to: mask(flow.to), channel: 'email', expires_in: CODE_TTL_SECONDS, resend_in: RESEND_AFTER_SECONDS, flowId, purpose: 'password_reset' };
-  }
   const row = flow ? await latestOfFlow(deps.db, flow.id) : undefined;
-  if (row) {
-    const sent = await deps.db.transaction((tx) =>
-      issueCode(deps, tx, { purpose: row.purpose, channel: row.channel, destination: row.destination, userId: row.userId, payload: row.payload, flowId: row.flowId }),
-    );
-    return { ...sent, purpose: row.purpose };
+  if (flow && (row?.purpose === 'password_reset' || (!row && flow.purpose === 'password_reset'))) {
+    // Same neutrality as the first step: the answer never tells whether the address has an account.
+    const { message, flowId } = await forgotPassword(deps, row?.destination ?? flow.to, meta, flow.id);
+    return { message, sent_to: mask(row?.destination ?? flow.to), channel: 'email', expires_in: CODE_TTL_SECONDS, resend_in: RESEND_AFTER_SECONDS, flowId, purpose: 'password_reset' };
   }
+  if (row?.purpose === 'login') return startPhoneLogin(deps, row.destination, meta, row.flowId);
+  if (row?.purpose === 'register') return resendRegistration(deps, row.destination, row.flowId, meta);
   throw new AppError(400, 'NO_PENDING_CODE', 'There is no code waiting to be sent again. Please start again.');
 }

@@ -1,16 +1,21 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { OtpSentResponse } from '@localloop/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { otpCodes } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Messenger } from '../../lib/messaging.ts';
+import type { Messenger, OutgoingMessage } from '../../lib/messaging.ts';
 import { hashRefreshToken } from '../../lib/tokens.ts';
 
 export const CODE_TTL_SECONDS = 10 * 60;
 export const RESEND_AFTER_SECONDS = 60;
+/** Codes of one kind to one address that one requester may ask for in an hour. */
 export const MAX_CODES_PER_HOUR = 5;
+/** Codes of one kind to one address in an hour, whoever asks: a cap on mail bombing that one stranger cannot reach. */
+export const MAX_CODES_PER_DESTINATION_HOUR = 15;
+/** Codes one requester may ask for in an hour, to any addresses (SMS pumping, mass mailing). */
+export const MAX_CODES_PER_REQUESTER_HOUR = 100;
 export const MAX_ATTEMPTS = 5;
 /** How long the token that carries a checked code to the next step stays valid. */
 export const STEP_TOKEN_TTL_SECONDS = 30 * 60;
@@ -19,10 +24,15 @@ export type OtpPurpose = (typeof otpCodes.$inferSelect)['purpose'];
 export type OtpRow = typeof otpCodes.$inferSelect;
 export type OtpDeps = { db: Db; clock: Clock; messenger: Messenger; secret: string };
 
+/** Codes a browser flow asks for and checks (its cookie); the others belong to a signed-in account. */
+const browserFlows: ReadonlySet<OtpPurpose> = new Set(['register', 'login', 'password_reset']);
+
 type Issue = {
   purpose: OtpPurpose;
   channel: 'email' | 'sms';
   destination: string;
+  /** A keyed hash of the requesting IP address (lib/requester.ts). */
+  requester: string;
   userId?: string | null;
   payload?: Record<string, string> | null;
   flowId?: string;
@@ -36,43 +46,65 @@ const wording: Record<OtpPurpose, { subject: string; what: string }> = {
   verify_phone: { subject: 'Confirm your new phone number', what: 'code to confirm this phone number' },
 };
 
+export type IssuedCode = {
+  codeId: string;
+  sent: OtpSentResponse & { flowId: string };
+  /** The message that carries the code; the caller sends it (in its transaction, or after the answer), or not at all. */
+  message: OutgoingMessage;
+};
+
+const tooMany = (code: string, message: string) => new AppError(429, code, message);
+const minutesUntil = (from: Date, now: Date) => Math.max(1, Math.ceil((from.getTime() + 3600_000 - now.getTime()) / 60_000));
+
 /**
- * Makes a 6-digit code, stores its HMAC and sends it, within the caller's transaction.
- * Limits per destination, counted in the database so every server process agrees: one code per
- * 60 s and five per hour. A new code replaces the destination's earlier codes of the same purpose.
+ * Makes a 6-digit code and stores its HMAC within the caller's transaction; the caller delivers the message.
+ * Limits, counted in the database so every server process agrees, per kind of code: one requester may ask one code a
+ * minute and five an hour for one address; an address gets at most fifteen of a kind an hour whoever asks; a requester
+ * (many people may share an address) at most a hundred an hour in all. So a stranger cannot spend someone else's budget, nor one kind another's.
+ * A new code replaces its own flow's earlier one (a browser flow) or the account's earlier one of the kind.
  */
-export async function issueCode(deps: OtpDeps, tx: Tx, issue: Issue): Promise<OtpSentResponse & { flowId: string }> {
+export async function issueCode(deps: OtpDeps, tx: Tx, issue: Issue): Promise<IssuedCode> {
   const now = deps.clock();
-  // Serialises concurrent requests for one destination, so two cannot both pass the limits.
+  // Serialises concurrent requests for one address, so two cannot both pass the limits.
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`otp:${issue.destination}`}))`);
 
   const hourAgo = new Date(now.getTime() - 3600_000);
-  const recent = await tx
-    .select({ createdAt: otpCodes.createdAt })
-    .from(otpCodes)
-    .where(and(eq(otpCodes.destination, issue.destination), gt(otpCodes.createdAt, hourAgo)))
-    .orderBy(desc(otpCodes.createdAt));
-  const last = recent[0];
+  const [kindHere, byRequester] = await Promise.all([
+    tx
+      .select({ createdAt: otpCodes.createdAt, requester: otpCodes.requester })
+      .from(otpCodes)
+      .where(and(eq(otpCodes.destination, issue.destination), eq(otpCodes.purpose, issue.purpose), gt(otpCodes.createdAt, hourAgo)))
+      .orderBy(desc(otpCodes.createdAt)),
+    tx
+      .select({ n: count() })
+      .from(otpCodes)
+      .where(and(eq(otpCodes.requester, issue.requester), gt(otpCodes.createdAt, hourAgo))),
+  ]);
+  const mine = kindHere.filter((r) => r.requester === issue.requester);
+  const last = mine[0];
   if (last) {
     const wait = RESEND_AFTER_SECONDS - Math.floor((now.getTime() - last.createdAt.getTime()) / 1000);
-    if (wait > 0) {
-      throw new AppError(429, 'OTP_RESEND_TOO_SOON', `A code was sent less than a minute ago. You can ask for a new one in ${wait} seconds.`);
-    }
+    if (wait > 0) throw tooMany('OTP_RESEND_TOO_SOON', `A code was sent less than a minute ago. You can ask for a new one in ${wait} seconds.`);
   }
-  if (recent.length >= MAX_CODES_PER_HOUR) {
-    const oldest = recent[recent.length - 1];
-    const minutes = oldest ? Math.max(1, Math.ceil((oldest.createdAt.getTime() + 3600_000 - now.getTime()) / 60_000)) : 60;
-    throw new AppError(429, 'OTP_RESEND_LIMIT', `Five codes were sent in the last hour. You can ask for a new one in ${minutes} minutes.`);
+  const oldestMine = mine[mine.length - 1];
+  if (mine.length >= MAX_CODES_PER_HOUR && oldestMine) {
+    throw tooMany('OTP_RESEND_LIMIT', `Five codes were sent in the last hour. You can ask for a new one in ${minutesUntil(oldestMine.createdAt, now)} minutes.`);
+  }
+  const oldestHere = kindHere[kindHere.length - 1];
+  if (kindHere.length >= MAX_CODES_PER_DESTINATION_HOUR && oldestHere) {
+    throw tooMany('OTP_DESTINATION_LIMIT', `Too many codes were sent here in the last hour. You can ask for a new one in ${minutesUntil(oldestHere.createdAt, now)} minutes.`);
+  }
+  if ((byRequester[0]?.n ?? 0) >= MAX_CODES_PER_REQUESTER_HOUR) {
+    throw tooMany('OTP_REQUESTER_LIMIT', 'Too many codes were asked for from your network in the last hour. Please try again later.');
   }
 
-  await tx
-    .update(otpCodes)
-    .set({ consumedAt: now })
-    .where(and(eq(otpCodes.destination, issue.destination), eq(otpCodes.purpose, issue.purpose), isNull(otpCodes.consumedAt)));
+  const flowId = issue.flowId ?? crypto.randomUUID();
+  const replaces =
+    browserFlows.has(issue.purpose) || !issue.userId ? eq(otpCodes.flowId, flowId) : and(eq(otpCodes.userId, issue.userId), eq(otpCodes.purpose, issue.purpose));
+  await tx.update(otpCodes).set({ consumedAt: now }).where(and(replaces, isNull(otpCodes.consumedAt)));
 
   const id = crypto.randomUUID();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const flowId = issue.flowId ?? crypto.randomUUID();
   await tx.insert(otpCodes).values({
     id,
     purpose: issue.purpose,
@@ -80,6 +112,7 @@ export async function issueCode(deps: OtpDeps, tx: Tx, issue: Issue): Promise<Ot
     destination: issue.destination,
     userId: issue.userId ?? null,
     flowId,
+    requester: issue.requester,
     codeHash: codeHash(deps.secret, id, code),
     payload: issue.payload ?? null,
     expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
@@ -91,29 +124,38 @@ export async function issueCode(deps: OtpDeps, tx: Tx, issue: Issue): Promise<Ot
     issue.channel === 'email'
       ? `Your LocalLoop ${what} is ${code}.\n\nIt expires in 10 minutes and works once. If you did not ask for it, you can ignore this e-mail.`
       : `LocalLoop: your ${what} is ${code}. It expires in 10 minutes.`;
-  await deps.messenger.send(tx, { to: issue.destination, channel: issue.channel, subject: issue.channel === 'email' ? subject : null, body, code });
-
   return {
-    message: issue.channel === 'email' ? `We sent a 6-digit code to ${mask(issue.destination)}.` : `We texted a 6-digit code to ${mask(issue.destination)}.`,
-    sent_to: mask(issue.destination),
-    channel: issue.channel,
-    expires_in: CODE_TTL_SECONDS,
-    resend_in: RESEND_AFTER_SECONDS,
-    flowId,
+    codeId: id,
+    sent: {
+      message: issue.channel === 'email' ? `We sent a 6-digit code to ${mask(issue.destination)}.` : `We texted a 6-digit code to ${mask(issue.destination)}.`,
+      sent_to: mask(issue.destination),
+      channel: issue.channel,
+      expires_in: CODE_TTL_SECONDS,
+      resend_in: RESEND_AFTER_SECONDS,
+      flowId,
+    },
+    message: { to: issue.destination, channel: issue.channel, subject: issue.channel === 'email' ? subject : null, body, code },
   };
 }
 
+/** Which code a check is against: a browser flow's own (its cookie), or a signed-in account's. */
+export type CodeScope = { flowId: string | null } | { userId: string };
+
 /**
- * Checks a code against the destination's newest live code of that purpose and spends it.
- * A wrong try is counted even though the call fails; the fifth wrong try kills the code.
+ * Checks a code against the newest live code of that purpose for the address in its scope, and spends it. A browser
+ * flow's code is found only with that flow's cookie, so a second sign-up for the same address cannot take over the
+ * first, and a stranger's wrong tries never touch someone else's code. A wrong try is counted even though the call
+ * fails; the fifth wrong try kills the code.
  */
-export async function checkCode(deps: OtpDeps, purpose: OtpPurpose, destination: string, code: string): Promise<OtpRow> {
+export async function checkCode(deps: OtpDeps, purpose: OtpPurpose, destination: string, code: string, scope: CodeScope): Promise<OtpRow> {
   const now = deps.clock();
   const outcome = await deps.db.transaction(async (tx) => {
+    const inScope = 'userId' in scope ? eq(otpCodes.userId, scope.userId) : scope.flowId ? eq(otpCodes.flowId, scope.flowId) : undefined;
+    if (!inScope) return { kind: 'none' } as const;
     const [row] = await tx
       .select()
       .from(otpCodes)
-      .where(and(eq(otpCodes.purpose, purpose), eq(otpCodes.destination, destination), isNull(otpCodes.consumedAt)))
+      .where(and(eq(otpCodes.purpose, purpose), eq(otpCodes.destination, destination), inScope, isNull(otpCodes.consumedAt)))
       .orderBy(desc(otpCodes.createdAt))
       .limit(1)
       .for('update');
@@ -181,20 +223,9 @@ export async function redeemStepToken(deps: Pick<OtpDeps, 'clock'>, tx: Tx, purp
   return row;
 }
 
-/** The newest code a browser flow asked for (the flow cookie), to send it again. */
+/** The newest code a browser flow asked for (the flow cookie), to send it again with its own details. */
 export async function latestOfFlow(db: Db, flowId: string): Promise<OtpRow | undefined> {
   const [row] = await db.select().from(otpCodes).where(eq(otpCodes.flowId, flowId)).orderBy(desc(otpCodes.createdAt)).limit(1);
-  return row;
-}
-
-/** The newest code of a purpose for a destination, whatever its state: a resend keeps its details. */
-export async function latestFor(db: Db, purpose: OtpPurpose, destination: string): Promise<OtpRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(otpCodes)
-    .where(and(eq(otpCodes.purpose, purpose), eq(otpCodes.destination, destination)))
-    .orderBy(desc(otpCodes.createdAt))
-    .limit(1);
   return row;
 }
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { endpoints } from '@localloop/contract';
 import { route, type App } from '../../lib/http.ts';
 import { perMinute } from '../../lib/rate-limit.ts';
+import { requesterOf } from '../../lib/requester.ts';
 import {
   createVerifiedUser,
   finishPhoneLogin,
@@ -18,6 +19,7 @@ import {
   verifyRegistration,
   type FlowCookie,
   type FlowDeps,
+  type Meta,
   type Sent,
 } from './flows.ts';
 import { loginWithPassword, logout, rotateRefreshToken } from './service.ts';
@@ -29,7 +31,9 @@ const FlowCookieSchema = z.object({ id: z.string().uuid(), purpose: z.string().m
 
 export async function authRoutes(app: App, deps: FlowDeps & { authRateLimitPerMinute: number; secureCookies: boolean }) {
   const limited = perMinute(deps.authRateLimitPerMinute);
-  const meta = (request: FastifyRequest) => ({ userAgent: request.headers['user-agent'] });
+  // The two password log-ins share one budget per address: a guesser gains nothing by alternating them.
+  const passwordLimited = perMinute(deps.authRateLimitPerMinute, 'password-login');
+  const meta = (request: FastifyRequest): Meta => ({ userAgent: request.headers['user-agent'], requester: requesterOf(deps.secret, request.ip) });
 
   const rememberFlow = (reply: FastifyReply, flow: FlowCookie) => {
     reply.setCookie(FLOW_COOKIE, Buffer.from(JSON.stringify(flow)).toString('base64url'), {
@@ -54,45 +58,65 @@ export async function authRoutes(app: App, deps: FlowDeps & { authRateLimitPerMi
     return answer;
   };
 
+  const flowIdOf = (request: FastifyRequest) => flowOf(request)?.id ?? null;
+
   route(
     app,
     endpoints.login,
     async ({ body, request, reply }) => {
       if (body.email && body.password) return loginWithPassword(deps, { email: body.email, password: body.password }, meta(request));
       const phone = body.phone_number ?? '';
-      return sentAnswer(reply, await startPhoneLogin(deps, phone), phone);
+      return sentAnswer(reply, await startPhoneLogin(deps, phone, meta(request)), phone);
     },
+    passwordLimited,
+  );
+  route(app, endpoints.legacyLogin, ({ body, request }) => legacyLogin(deps, body, meta(request)), passwordLimited);
+  route(app, endpoints.loginOtp, ({ body, request }) => finishPhoneLogin(deps, body.phone_number, body.otp, flowIdOf(request), meta(request)), limited);
+  route(
+    app,
+    endpoints.resendLoginOtp,
+    async ({ body, request, reply }) => sentAnswer(reply, await startPhoneLogin(deps, body.phone_number, meta(request), flowOf(request)?.id), body.phone_number),
     limited,
   );
-  route(app, endpoints.legacyLogin, ({ body, request }) => legacyLogin(deps, body, meta(request)), limited);
-  route(app, endpoints.loginOtp, ({ body, request }) => finishPhoneLogin(deps, body.phone_number, body.otp, meta(request)), limited);
-  route(app, endpoints.resendLoginOtp, async ({ body, request, reply }) => sentAnswer(reply, await startPhoneLogin(deps, body.phone_number, flowOf(request)?.id), body.phone_number), limited);
 
-  route(app, endpoints.register, async ({ body, reply }) => sentAnswer(reply, await startRegistration(deps, body), body.email), limited);
-  route(app, endpoints.registerV2, async ({ body, reply }) => sentAnswer(reply, await startRegistration(deps, body), body.email), limited);
-  route(app, endpoints.verifyRegistration, ({ body }) => verifyRegistration(deps, body.email, body.otp), limited);
+  route(app, endpoints.register, async ({ body, request, reply }) => sentAnswer(reply, await startRegistration(deps, body, meta(request)), body.email), limited);
+  route(app, endpoints.registerV2, async ({ body, request, reply }) => sentAnswer(reply, await startRegistration(deps, body, meta(request)), body.email), limited);
+  route(app, endpoints.verifyRegistration, ({ body, request }) => verifyRegistration(deps, body.email, body.otp, flowIdOf(request)), limited);
   route(app, endpoints.createUser, ({ body, request }) => createVerifiedUser(deps, body.verification_token, meta(request)), limited);
-  route(app, endpoints.verifyCreateV2, ({ body, request }) => verifyAndCreateV2(deps, body.email, body.otp, meta(request)), limited);
-  route(app, endpoints.resendRegistrationOtp, async ({ body, request, reply }) => sentAnswer(reply, await resendRegistration(deps, body.email, flowOf(request)?.id), body.email), limited);
+  route(app, endpoints.verifyCreateV2, ({ body, request }) => verifyAndCreateV2(deps, body.email, body.otp, flowIdOf(request), meta(request)), limited);
+  route(
+    app,
+    endpoints.resendRegistrationOtp,
+    async ({ body, request, reply }) => sentAnswer(reply, await resendRegistration(deps, body.email, flowOf(request)?.id, meta(request)), body.email),
+    limited,
+  );
 
   route(
     app,
     endpoints.forgotPassword,
-    async ({ body, reply }) => {
-      const { flowId, message } = await forgotPassword(deps, body.email);
+    async ({ body, request, reply }) => {
+      const { flowId, message } = await forgotPassword(deps, body.email, meta(request));
       rememberFlow(reply, { id: flowId, purpose: 'password_reset', to: body.email });
       return { message };
     },
     limited,
   );
-  route(app, endpoints.verifyReset, ({ body }) => verifyPasswordReset(deps, body.email, body.otp), limited);
-  route(app, endpoints.resetPassword, ({ body }) => resetPassword(deps, body.reset_token, body.password), limited);
+  route(app, endpoints.verifyReset, ({ body, request }) => verifyPasswordReset(deps, body.email, body.otp, flowIdOf(request)), limited);
+  route(
+    app,
+    endpoints.resetPassword,
+    async ({ body }) => {
+      const { message } = await resetPassword(deps, body.reset_token, body.password);
+      return { message };
+    },
+    limited,
+  );
   route(
     app,
     endpoints.resendOtp,
     async ({ request, reply, userId }) => {
       const flow = flowOf(request);
-      const sent = await resendForFlow(deps, flow, userId);
+      const sent = await resendForFlow(deps, flow, userId, meta(request));
       // A signed-in account's contact change is not a browser flow: its cookie stays as it is.
       if (!flow || sent.purpose === 'verify_email' || sent.purpose === 'verify_phone') {
         const { flowId: _flowId, purpose: _purpose, ...answer } = sent;

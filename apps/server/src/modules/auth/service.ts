@@ -1,11 +1,11 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { ErrorCode, type LoginInput, type LoginResponse, type TokenRefreshResponse } from '@localloop/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { refreshTokens, users, vendors } from '../../db/schema.ts';
+import { otpCodes, refreshTokens, users, vendors, wsTickets } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
-import { REFRESH_TTL_MS, hashRefreshToken, newRefreshToken, type TokenService } from '../../lib/tokens.ts';
+import { REFRESH_TTL_MS, hashRefreshToken, newRefreshToken, type AccessClaims, type TokenService } from '../../lib/tokens.ts';
 
 export type AuthDeps = { db: Db; tokens: TokenService; clock: Clock };
 type SessionMeta = { userAgent?: string | undefined };
@@ -19,16 +19,29 @@ export async function loginWithPassword(deps: AuthDeps, input: LoginInput, meta:
   const [user] = await deps.db.select().from(users).where(eq(users.email, input.email)).limit(1);
   const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstNothing(input.password);
   if (!user || !ok || !user.isActive) throw invalidCredentials();
-  return deps.db.transaction((tx) => startSession(deps, tx, user.id, meta));
+  return inNewSession(deps, (tx) => openSession(deps, tx, user.id, meta));
 }
 
-/** Opens a new refresh-token family for the user and answers with the spec's login response. */
-export async function startSession(deps: AuthDeps, tx: Tx, userId: string, meta: SessionMeta): Promise<LoginResponse> {
+/** A session whose rows are written; its access token is signed once the transaction has committed. */
+export type OpenedSession = Omit<LoginResponse, 'access'> & { claims: AccessClaims };
+
+/**
+ * Runs `work` (which opens a session) in a transaction and signs the access token after it commits: no connection
+ * waits "idle in transaction" on CPU work, and no token exists for a session that rolled back.
+ */
+export async function inNewSession(deps: AuthDeps, work: (tx: Tx) => Promise<OpenedSession>): Promise<LoginResponse> {
+  const { claims, ...session } = await deps.db.transaction(work);
+  return { access: deps.tokens.signAccess(claims), ...session };
+}
+
+/** Opens a new refresh-token family for the user; the caller signs the access token after commit (inNewSession). */
+export async function openSession(deps: AuthDeps, tx: Tx, userId: string, meta: SessionMeta): Promise<OpenedSession> {
   const [row] = await tx
     .select({
       id: users.id,
       email: users.email,
       phoneNumber: users.phoneNumber,
+      tokenVersion: users.tokenVersion,
       vendorId: vendors.id,
       isApproved: vendors.isApproved,
       isSuspended: vendors.isSuspended,
@@ -38,9 +51,10 @@ export async function startSession(deps: AuthDeps, tx: Tx, userId: string, meta:
     .leftJoin(vendors, eq(vendors.userId, users.id))
     .where(eq(users.id, userId));
   if (!row) throw AppError.notFound('The account');
-  const refresh = await issueRefreshToken(deps, tx, userId, crypto.randomUUID(), meta);
+  const authenticatedAt = deps.clock();
+  const refresh = await issueRefreshToken(deps, tx, { userId, familyId: crypto.randomUUID(), authenticatedAt }, meta);
   return {
-    access: await deps.tokens.signAccess(userId),
+    claims: { userId, version: row.tokenVersion, authTime: Math.floor(authenticatedAt.getTime() / 1000) },
     refresh,
     user: { id: row.id, phone_number: row.phoneNumber, email: row.email },
     vendor_id: row.vendorId,
@@ -50,11 +64,12 @@ export async function startSession(deps: AuthDeps, tx: Tx, userId: string, meta:
   };
 }
 
-async function issueRefreshToken(deps: AuthDeps, tx: Tx, userId: string, familyId: string, meta: SessionMeta) {
+type Family = { userId: string; familyId: string; authenticatedAt: Date };
+
+async function issueRefreshToken(deps: AuthDeps, tx: Tx, family: Family, meta: SessionMeta) {
   const { token, hash } = newRefreshToken();
   await tx.insert(refreshTokens).values({
-    userId,
-    familyId,
+    ...family,
     tokenHash: hash,
     expiresAt: new Date(deps.clock().getTime() + REFRESH_TTL_MS),
     userAgent: meta.userAgent?.slice(0, 300),
@@ -70,7 +85,7 @@ export async function rotateRefreshToken(deps: AuthDeps, token: string, meta: Se
   const now = deps.clock();
   const outcome = await deps.db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ token: refreshTokens, isActive: users.isActive })
+      .select({ token: refreshTokens, isActive: users.isActive, tokenVersion: users.tokenVersion })
       .from(refreshTokens)
       .innerJoin(users, eq(users.id, refreshTokens.userId))
       .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)))
@@ -83,11 +98,14 @@ export async function rotateRefreshToken(deps: AuthDeps, token: string, meta: Se
       .where(and(eq(refreshTokens.id, row.token.id), isNull(refreshTokens.usedAt)))
       .returning({ id: refreshTokens.id });
     if (spent.length === 0) return { kind: 'reused', familyId: row.token.familyId } as const;
-    const refresh = await issueRefreshToken(deps, tx, row.token.userId, row.token.familyId, meta);
-    return { kind: 'rotated', refresh, access: await deps.tokens.signAccess(row.token.userId) } as const;
+    const { userId, familyId, authenticatedAt } = row.token;
+    const refresh = await issueRefreshToken(deps, tx, { userId, familyId, authenticatedAt }, meta);
+    const claims = { userId, version: row.tokenVersion, authTime: Math.floor(authenticatedAt.getTime() / 1000) };
+    return { kind: 'rotated', refresh, claims } as const;
   });
 
-  if (outcome.kind === 'rotated') return { access: outcome.access, refresh: outcome.refresh };
+  // Signed after the commit: no connection is held while a token is made.
+  if (outcome.kind === 'rotated') return { access: deps.tokens.signAccess(outcome.claims), refresh: outcome.refresh };
   if (outcome.kind === 'reused') {
     await revokeFamily(deps.db, outcome.familyId, now);
     throw new AppError(401, ErrorCode.refreshReused, 'This session was ended for your safety. Please log in again.');
@@ -109,4 +127,20 @@ export async function logout(deps: AuthDeps, token: string): Promise<void> {
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)));
   if (row) await revokeFamily(deps.db, row.familyId, deps.clock());
+}
+
+/**
+ * Ends every session of an account at once (a password reset or change, a logout everywhere, a deletion): its refresh
+ * tokens are revoked (but for `keepFamilyId`, this device's, which must refresh to go on), the token version rises so
+ * that every access token issued before stops working, and unused realtime tickets and reset tokens are thrown away.
+ */
+export async function endSessions(tx: Tx, userId: string, now: Date, keepFamilyId?: string): Promise<void> {
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : undefined));
+  await tx.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, userId));
+  await tx.delete(wsTickets).where(and(eq(wsTickets.userId, userId), isNull(wsTickets.usedAt)));
+  // A reset token not yet spent (a checked code waiting for its new password) must not outlive this either.
+  await tx.update(otpCodes).set({ tokenUsedAt: now }).where(and(eq(otpCodes.userId, userId), isNotNull(otpCodes.tokenHash), isNull(otpCodes.tokenUsedAt)));
 }

@@ -2,17 +2,22 @@ import { desc, eq } from 'drizzle-orm';
 import { endpoints } from '@localloop/contract';
 import type { Db } from '../../db/client.ts';
 import { devOutbox } from '../../db/schema.ts';
+import type { Background } from '../../lib/background.ts';
 import { route, type App } from '../../lib/http.ts';
 
-/** Development only (never registered in production): the messages the server would have sent. */
-export async function devRoutes(app: App, db: Db) {
+/**
+ * Development only (never registered in production): the messages the server would have sent to one address (`to` is
+ * required: nobody lists everyone's codes). Messages still on their way are waited for, so a code asked for a moment
+ * ago is here.
+ */
+export async function devRoutes(app: App, deps: { db: Db; background: Background }) {
   route(app, endpoints.devOutbox, async ({ query, reply }) => {
     reply.header('cache-control', 'no-store');
-    const to = query.to ? normaliseRecipient(query.to) : undefined;
-    const rows = await db
+    await deps.background.drain();
+    const rows = await deps.db
       .select()
       .from(devOutbox)
-      .where(to ? eq(devOutbox.to, to) : undefined)
+      .where(eq(devOutbox.to, normaliseRecipient(query.to)))
       .orderBy(desc(devOutbox.createdAt))
       .limit(50);
     return rows.map((r) => ({ to: r.to, channel: r.channel, subject: r.subject, body: r.body, code: r.code, created_at: r.createdAt.toISOString() }));

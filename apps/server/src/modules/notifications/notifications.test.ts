@@ -104,7 +104,9 @@ describe('GET /api/notifications/ and PATCH /api/notifications/mark-as-read/{id}
   it('tells the account about a password change', async () => {
     const a = await person();
     await t.app.inject({ method: 'POST', url: '/api/change-password/', headers: authed(a.access), payload: { current_password: a.password, new_password: 'a-fresh-secret-99' } });
-    const list = (await t.app.inject({ method: 'GET', url: '/api/notifications/', headers: authed(a.access) })).json();
+    // The change ended every session, this one's access token too: log in with the new password.
+    const { access } = await login(t.app, a.email, 'a-fresh-secret-99');
+    const list = (await t.app.inject({ method: 'GET', url: '/api/notifications/', headers: authed(access) })).json();
     expect(list[0]).toMatchObject({ title: 'Your password was changed', notification_type: 'security' });
   });
 });

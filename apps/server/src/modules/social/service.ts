@@ -6,7 +6,7 @@ import type { Tx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { startSession, type AuthDeps } from '../auth/service.ts';
+import { inNewSession, openSession, type AuthDeps } from '../auth/service.ts';
 import { violatedUniqueConstraint } from '../../lib/db-errors.ts';
 import { welcome } from '../auth/flows.ts';
 import { notify } from '../notifications/service.ts';
@@ -94,9 +94,9 @@ export async function loginWithGoogle(deps: SocialDeps, input: SocialLoginInput,
   // Two first sign-ins racing (a double click) collide on a unique column; the retry finds the winner's account.
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await deps.db.transaction(async (tx) => {
+      return await inNewSession(deps, async (tx) => {
         const userId = await findOrCreateAccount(tx, identity);
-        return startSession(deps, tx, userId, meta);
+        return openSession(deps, tx, userId, meta);
       });
     } catch (err) {
       if (attempt >= 3 || violatedUniqueConstraint(err) === null) throw err;

@@ -1,19 +1,34 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { ErrorCode, passwordProblem, type MessageResponse, type OtpSentResponse, type Profile, type ProfileUpdateInput } from '@localloop/contract';
+import { randomBytes } from 'node:crypto';
+import { and, eq, gte, inArray, isNull } from 'drizzle-orm';
+import {
+  ErrorCode,
+  passwordProblem,
+  type MessageResponse,
+  type OtpSentResponse,
+  type Profile,
+  type ProfileUpdateInput,
+  type UndoContactChangeResponse,
+} from '@localloop/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { media, otpCodes, users, vendorBankAccounts, vendorDocuments, vendors } from '../../db/schema.ts';
+import { contactChanges, media, otpCodes, users, vendorBankAccounts, vendorDocuments, vendors } from '../../db/schema.ts';
+import type { Background } from '../../lib/background.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { OutgoingMessage } from '../../lib/messaging.ts';
 import { violatedUniqueConstraint } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashRefreshToken } from '../../lib/tokens.ts';
 import { refreshTokens } from '../../db/schema.ts';
-import { assertContactsFree, passwordChanged, revokeAllSessions } from '../auth/flows.ts';
+import { assertContactsFree, passwordChanged } from '../auth/flows.ts';
+import { endSessions } from '../auth/service.ts';
 import { notify } from '../notifications/service.ts';
-import { checkCode, issueCode, type OtpDeps } from '../auth/otp.ts';
+import { checkCode, issueCode, mask, type OtpDeps } from '../auth/otp.ts';
 
 export type UsersDeps = OtpDeps & {
   clock: Clock;
+  background: Background;
+  /** Where people reach the app: links in messages. */
+  publicUrl: string;
   /** The public URL of a stored file (local /media/… or the bucket). */
   mediaUrl: (key: string) => string;
 };
@@ -25,10 +40,10 @@ async function activeUser(db: Db | Tx, userId: string) {
   return user;
 }
 
-/** Whether the account exists and may act (not deleted, not deactivated); asked for every authenticated request. */
-export async function isActiveAccount(db: Db, userId: string): Promise<boolean> {
-  const [user] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.isActive, true)));
-  return user !== undefined;
+/** The token version of an account that may act (not deleted, not deactivated), else null; asked for every authenticated request. */
+export async function tokenVersionOf(db: Db, userId: string): Promise<number | null> {
+  const [user] = await db.select({ version: users.tokenVersion }).from(users).where(and(eq(users.id, userId), eq(users.isActive, true)));
+  return user?.version ?? null;
 }
 
 export async function getProfile(deps: UsersDeps, db: Db | Tx, userId: string): Promise<Profile> {
@@ -98,39 +113,75 @@ async function ownImageId(deps: UsersDeps, tx: Tx, userId: string, url: string):
   return match.id;
 }
 
-/** A new e-mail or phone number waits with a code; it replaces the current one only once the code is back. */
+/** How recent a sign-in must be to change the e-mail or phone number without typing the password again. */
+export const REAUTH_WINDOW_SECONDS = 5 * 60;
+/** How long the old address may undo a change of the e-mail or phone number. */
+export const UNDO_DAYS = 7;
+
+/**
+ * A stolen access token must not be enough to take the account: changing where codes go needs the current password,
+ * or (an account without one, signed in with Google) a sign-in within the last few minutes.
+ */
+async function confirmIdentity(deps: UsersDeps, user: typeof users.$inferSelect, password: string | undefined, authTime: number): Promise<void> {
+  if (password !== undefined) {
+    if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password))) {
+      throw new AppError(400, ErrorCode.invalidCredentials, 'The current password is incorrect.', { current_password: 'The current password is incorrect.' });
+    }
+    return;
+  }
+  const recent = deps.clock().getTime() / 1000 - authTime <= REAUTH_WINDOW_SECONDS;
+  if (recent) return;
+  if (user.passwordHash) {
+    throw new AppError(400, 'REAUTH_REQUIRED', 'Enter your current password to change this.', { current_password: 'Enter your current password.' });
+  }
+  throw new AppError(403, 'REAUTH_REQUIRED', 'For your safety, log in again, then change this within five minutes.');
+}
+
+/**
+ * A new e-mail or phone number waits with a code; it replaces the current one only once the code is back. The code is
+ * sent inside the transaction: if it cannot be delivered, nothing is left pending.
+ */
 export async function startContactChange(
   deps: UsersDeps,
   userId: string,
-  input: { email?: string | undefined; phone_number?: string | undefined },
+  input: { email?: string | undefined; phone_number?: string | undefined; current_password?: string | undefined },
+  context: { authTime: number; requester: string },
 ): Promise<OtpSentResponse & { flowId: string }> {
+  const user = await activeUser(deps.db, userId);
+  if ((input.email && input.email === user.email?.toLowerCase()) || (input.phone_number && input.phone_number === user.phoneNumber)) {
+    const field = input.email ? 'email' : 'phone_number';
+    throw new AppError(400, ErrorCode.validation, 'This is already your current one.', { [field]: 'This is already your current one.' });
+  }
+  // Checked before the transaction: no connection waits on the password hash.
+  await confirmIdentity(deps, user, input.current_password, context.authTime);
   return deps.db.transaction(async (tx) => {
-    const user = await activeUser(tx, userId);
-    if ((input.email && input.email === user.email?.toLowerCase()) || (input.phone_number && input.phone_number === user.phoneNumber)) {
-      const field = input.email ? 'email' : 'phone_number';
-      throw new AppError(400, ErrorCode.validation, 'This is already your current one.', { [field]: 'This is already your current one.' });
-    }
-    await assertContactsFree(tx, input, userId);
-    if (input.email) {
-      await tx.update(users).set({ pendingEmail: input.email }).where(eq(users.id, userId));
-      return issueCode(deps, tx, { purpose: 'verify_email', channel: 'email', destination: input.email, userId });
-    }
-    const phone = input.phone_number ?? '';
-    await tx.update(users).set({ pendingPhoneNumber: phone }).where(eq(users.id, userId));
-    return issueCode(deps, tx, { purpose: 'verify_phone', channel: 'sms', destination: phone, userId });
+    await activeUser(tx, userId);
+    await assertContactsFree(tx, { email: input.email, phone_number: input.phone_number }, userId);
+    const change = input.email
+      ? ({ set: { pendingEmail: input.email }, purpose: 'verify_email', channel: 'email', destination: input.email } as const)
+      : ({ set: { pendingPhoneNumber: input.phone_number ?? '' }, purpose: 'verify_phone', channel: 'sms', destination: input.phone_number ?? '' } as const);
+    await tx.update(users).set(change.set).where(eq(users.id, userId));
+    const { sent, message } = await issueCode(deps, tx, { purpose: change.purpose, channel: change.channel, destination: change.destination, userId, requester: context.requester });
+    await deps.messenger.send(tx, message);
+    return sent;
   });
 }
 
+/**
+ * The code is back: the new e-mail or phone replaces the old one, and the old one is told, with a link that undoes the
+ * change for UNDO_DAYS (sent after the answer: the change stands even if that message cannot go out at once).
+ */
 export async function finishContactChange(deps: UsersDeps, userId: string, channel: 'email' | 'sms', otp: string): Promise<Profile> {
   const user = await activeUser(deps.db, userId);
   const pending = channel === 'email' ? user.pendingEmail : user.pendingPhoneNumber;
   if (!pending) {
     throw new AppError(400, 'NO_PENDING_CODE', `There is no new ${channel === 'email' ? 'e-mail address' : 'phone number'} waiting to be confirmed.`);
   }
-  const row = await checkCode(deps, channel === 'email' ? 'verify_email' : 'verify_phone', pending, otp);
-  if (row.userId !== userId) throw new AppError(400, 'OTP_INVALID', 'This code is not for your account.', { otp: 'This code is not for your account.' });
+  await checkCode(deps, channel === 'email' ? 'verify_email' : 'verify_phone', pending, otp, { userId });
   try {
-    return await deps.db.transaction(async (tx) => {
+    const { profile, notice } = await deps.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+      const old = channel === 'email' ? before?.email : before?.phoneNumber;
       await assertContactsFree(tx, channel === 'email' ? { email: pending } : { phone_number: pending }, userId);
       await tx
         .update(users)
@@ -138,11 +189,14 @@ export async function finishContactChange(deps: UsersDeps, userId: string, chann
         .where(eq(users.id, userId));
       await notify(tx, userId, {
         title: channel === 'email' ? 'Your e-mail address was changed' : 'Your phone number was changed',
-        body: `It is now ${pending}. If this was not you, contact support.`,
+        body: `It is now ${pending}.${old ? ` We told ${old} too, with a link that undoes the change.` : ''} If this was not you, reset your password now.`,
         type: 'security',
       });
-      return getProfile(deps, tx, userId);
+      const notice = old ? await recordChange(deps, tx, { userId, channel, oldValue: old, newValue: pending }) : null;
+      return { profile: await getProfile(deps, tx, userId), notice };
     });
+    if (notice) deps.background.run('tell the old contact of a change', () => deps.messenger.send(deps.db, notice));
+    return profile;
   } catch (error) {
     const constraint = violatedUniqueConstraint(error);
     if (constraint !== null) {
@@ -150,6 +204,88 @@ export async function finishContactChange(deps: UsersDeps, userId: string, chann
       throw new AppError(409, channel === 'email' ? 'EMAIL_TAKEN' : 'PHONE_TAKEN', 'Another account started using it meanwhile.', {
         [field]: 'Another account uses this now.',
       });
+    }
+    throw error;
+  }
+}
+
+/** Records a confirmed change with its undo token, and words the message to the old contact. */
+async function recordChange(
+  deps: UsersDeps,
+  tx: Tx,
+  change: { userId: string; channel: 'email' | 'sms'; oldValue: string; newValue: string },
+): Promise<OutgoingMessage> {
+  const token = randomBytes(32).toString('base64url');
+  const now = deps.clock();
+  await tx.insert(contactChanges).values({
+    ...change,
+    undoTokenHash: hashRefreshToken(token),
+    expiresAt: new Date(now.getTime() + UNDO_DAYS * 24 * 3600_000),
+    createdAt: now,
+  });
+  const link = `${deps.publicUrl}/undo-change#${token}`;
+  if (change.channel === 'sms') {
+    return {
+      to: change.oldValue,
+      channel: 'sms',
+      subject: null,
+      body: `LocalLoop: your account's phone number was changed to ${mask(change.newValue)}. Not you? Undo it within ${UNDO_DAYS} days: ${link}`,
+    };
+  }
+  return {
+    to: change.oldValue,
+    channel: 'email',
+    subject: 'Your LocalLoop e-mail address was changed',
+    body:
+      `The e-mail address of your LocalLoop account was changed from this one to ${mask(change.newValue)} on ${now.toUTCString()}.\n\n` +
+      'If you made this change, there is nothing to do.\n\n' +
+      `If you did not, undo it within ${UNDO_DAYS} days: ${link}\n` +
+      'Undoing it puts this address back, signs out every device and asks you to choose a new password.',
+  };
+}
+
+const undoInvalid = () => new AppError(400, 'UNDO_INVALID', 'This link has expired or was already used. If your account was taken from you, contact support.');
+
+/**
+ * The old contact undoes a change it did not make: the old value comes back, later changes of the same kind are void
+ * (their undo links must not bring the intruder's value back), every session ends, and the password and Google link are
+ * removed, since whoever made the change knew or held them; the owner chooses a new password through the restored
+ * address.
+ */
+export async function undoContactChange(deps: UsersDeps, token: string): Promise<UndoContactChangeResponse> {
+  const now = deps.clock();
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const [change] = await tx.select().from(contactChanges).where(eq(contactChanges.undoTokenHash, hashRefreshToken(token))).for('update');
+      if (!change || change.undoneAt || change.expiresAt <= now) throw undoInvalid();
+      const [user] = await tx.select().from(users).where(and(eq(users.id, change.userId), eq(users.isActive, true))).for('update');
+      if (!user) throw undoInvalid();
+      await tx
+        .update(contactChanges)
+        .set({ undoneAt: now })
+        .where(and(eq(contactChanges.userId, user.id), eq(contactChanges.channel, change.channel), gte(contactChanges.createdAt, change.createdAt), isNull(contactChanges.undoneAt)));
+      const restore = change.channel === 'email' ? { email: change.oldValue } : { phoneNumber: change.oldValue };
+      await tx
+        .update(users)
+        .set({ ...restore, pendingEmail: null, pendingPhoneNumber: null, passwordHash: null, googleSub: null })
+        .where(eq(users.id, user.id));
+      await tx.delete(otpCodes).where(eq(otpCodes.userId, user.id));
+      await endSessions(tx, user.id, now);
+      const what = change.channel === 'email' ? 'e-mail address' : 'phone number';
+      await notify(tx, user.id, {
+        title: `Your ${what} was put back`,
+        body: `A change of your ${what} was undone from ${mask(change.oldValue)}. Every device was signed out and the password removed; choose a new one with "Forgot password".`,
+        type: 'security',
+      });
+      return {
+        message: `Your ${what} is back to ${mask(change.oldValue)}. We signed out every device and removed the password: choose a new one with “Forgot password” to log in again.`,
+        channel: change.channel,
+        restored_to: mask(change.oldValue),
+      };
+    });
+  } catch (error) {
+    if (violatedUniqueConstraint(error) !== null) {
+      throw new AppError(409, 'UNDO_CONFLICT', 'Another account uses that address now, so the change cannot be undone here. Please contact support.');
     }
     throw error;
   }
@@ -178,21 +314,16 @@ export async function changePassword(
           .from(refreshTokens)
           .where(and(eq(refreshTokens.tokenHash, hashRefreshToken(input.refresh)), eq(refreshTokens.userId, userId)))
       : [];
-    await revokeAllSessions(tx, userId, deps.clock(), current?.familyId);
+    await endSessions(tx, userId, deps.clock(), current?.familyId);
   });
   return { message: 'Your password has been changed. You are still logged in here; every other device was logged out.' };
 }
 
 export async function logoutEverywhere(deps: UsersDeps, userId: string): Promise<MessageResponse> {
-  await deps.db.transaction((tx) => revokeAllSessions(tx, userId, deps.clock()));
+  await deps.db.transaction((tx) => endSessions(tx, userId, deps.clock()));
   return { message: 'You have been logged out on every device.' };
 }
 
-/**
- * Deletes the account: personal data is removed (contact details, names, password, Google link,
- * profile image, pending codes) and the row stays, anonymised, so bookings and purchases keep
- * their vendor's records. A vendor's shop stops being listed.
- */
 /**
  * Deletes the account: personal data cleared, sessions revoked, the shop taken down, and its uploads and KYC
  * documents (identity papers) and payout account removed. The keys of the files to remove are returned:
@@ -232,7 +363,7 @@ export async function deleteAccount(
       .where(eq(users.id, userId));
     await tx.delete(otpCodes).where(eq(otpCodes.userId, userId));
     await tx.update(vendors).set({ isApproved: false }).where(eq(vendors.userId, userId));
-    await revokeAllSessions(tx, userId, now);
+    await endSessions(tx, userId, now);
     return { removedKeys: images.flatMap((i) => [i.key, i.thumb]), removedPrivateKeys: documents.map((d) => d.key) };
   });
   return { message: 'Your account has been deleted.', removedKeys, removedPrivateKeys };

@@ -21,7 +21,7 @@ const messages = [
 describe('developer outbox (/dev/outbox)', () => {
   it('lists the messages newest first with the code big and copyable and a relative time', async () => {
     stubApi({ 'GET /dev/outbox': ok([...messages].reverse()) });
-    const { user } = renderApp('/dev/outbox');
+    const { user } = renderApp('/dev/outbox?to=sam%40example.com');
     const list = await screen.findByRole('list', { name: 'Messages, newest first' });
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(2);
@@ -57,8 +57,8 @@ describe('developer outbox (/dev/outbox)', () => {
   it('refreshes by itself every 3 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = stubApi({ 'GET /dev/outbox': ok([]) });
-    renderApp('/dev/outbox');
-    expect(await screen.findByText(/No messages yet/)).toBeInTheDocument();
+    renderApp('/dev/outbox?to=sam%40example.com');
+    expect(await screen.findByText(/No messages to/)).toHaveTextContent('No messages to sam@example.com yet.');
     const before = api.to('GET /dev/outbox').length;
     await vi.advanceTimersByTimeAsync(3100);
     await waitFor(() => expect(api.to('GET /dev/outbox').length).toBeGreaterThan(before));
@@ -66,9 +66,19 @@ describe('developer outbox (/dev/outbox)', () => {
 
   it('says the outbox is off when the server answers 404 (production)', async () => {
     stubApi({ 'GET /dev/outbox': refuse(404, 'NOT_FOUND', 'There is no such endpoint.') });
-    renderApp('/dev/outbox');
+    renderApp('/dev/outbox?to=sam%40example.com');
     expect(await screen.findByRole('heading', { name: 'The outbox is off' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Show messages to')).not.toBeInTheDocument();
+  });
+});
+
+describe('developer outbox without a recipient', () => {
+  it('asks for the address and lists nothing: nobody sees everyone\'s codes', async () => {
+    const api = stubApi({ 'GET /dev/outbox': ok(messages) });
+    renderApp('/dev/outbox');
+    expect(await screen.findByText(/Type the e-mail address or phone number you used/)).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Messages, newest first' })).not.toBeInTheDocument();
+    expect(api.to('GET /dev/outbox')).toHaveLength(0);
   });
 });
 

@@ -72,14 +72,19 @@ export default function DevOutboxPage() {
               autoComplete="off"
               spellCheck={false}
               placeholder="you@example.com or +15551234567"
-              hint="An e-mail address or phone number. Leave it empty to see every message."
+              hint="The e-mail address or phone number you used: the outbox shows one person's messages at a time."
               value={filter}
               onChange={(event) => setFilter(event.target.value)}
             />
           </form>
 
-          <div className="mt-6" aria-live="polite" aria-busy={outbox.isPending}>
-            {outbox.isPending && <Spinner label="Loading messages…" className="py-10" />}
+          <div className="mt-6" aria-live="polite" aria-busy={outbox.isLoading}>
+            {!recipient && (
+              <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-10 text-center text-sm text-slate-600">
+                Type the e-mail address or phone number you used above to see the messages sent to it.
+              </p>
+            )}
+            {outbox.isLoading && <Spinner label="Loading messages…" className="py-10" />}
             {outbox.isError && (
               <FormAlert>
                 {errorMessageOf(outbox.error)}
@@ -87,8 +92,8 @@ export default function DevOutboxPage() {
             )}
             {outbox.isSuccess && messages.length === 0 && (
               <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-10 text-center text-sm text-slate-600">
-                {recipient ? `No messages to ${recipient} yet.` : 'No messages yet.'} Codes you ask for show up here within a
-                few seconds.
+                No messages to <span className="break-all">{recipient}</span> yet. Codes you ask for show up here within a few
+                seconds.
               </p>
             )}
           </div>

@@ -7,6 +7,7 @@ import { FormAlert } from '../../components/form-alert.tsx';
 import { FormCard } from '../../components/form-card.tsx';
 import { errorMessageOf } from '../../components/server-errors.ts';
 import { SubmitButton } from '../../components/submit-button.tsx';
+import { toast } from '../../lib/toast.ts';
 import { paths } from '../../paths.ts';
 import { useAuth } from '../../session/auth-context.tsx';
 import { homePathOf } from '../../session/auth-rules.ts';
@@ -41,9 +42,11 @@ export default function RegisterAccountPage() {
     setBusy(true);
     setServerError(null);
     try {
-      const response = await call(endpoints.createUser, { body: { verification_token: state.verification_token } });
+      const { notice, ...response } = await call(endpoints.createUser, { body: { verification_token: state.verification_token } });
       if (state.username) storeUsername(state.username);
       const role = auth.login(response);
+      // Said once the account exists, e.g. that a phone number another account uses was left out.
+      if (notice) toast.info(notice, { autoClose: 10_000 });
       if (role === 'public') return;
       await navigate(homePathOf(role), { replace: true });
     } catch (error) {

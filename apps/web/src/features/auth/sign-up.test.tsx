@@ -5,7 +5,7 @@ import { userLogin } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 const sent = { message: 'We sent you a code.', sent_to: 's***@example.com', channel: 'email', expires_in: 600, resend_in: 60 };
-const newUser = { ...userLogin, user: { ...userLogin.user, email: 'sam@example.com', phone_number: '+15551234567' } };
+const newUser = { ...userLogin, user: { ...userLogin.user, email: 'sam@example.com', phone_number: '+15551234567' }, notice: null };
 
 async function fillDetails(user: ReturnType<typeof renderApp>['user'], password = 'quiet-harbour-42') {
   await user.type(screen.getByLabelText('Email'), ' Sam@Example.com ');
@@ -191,6 +191,15 @@ describe('sign-up, step 3 (/resgisterAccount and /Register)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('This verification has expired. Start again to get a new code.');
     expect(app.pathname()).toBe('/Register');
     expect(localStorage.getItem('access')).toBeNull();
+  });
+
+  it('says so when the phone number was left out because another account uses it', async () => {
+    const notice = 'Your phone number is used by another account, so it was not added. Add another one in your profile.';
+    stubApi({ 'POST /create-user/': { status: 201, body: { ...newUser, user: { ...newUser.user, phone_number: null }, notice } } });
+    const app = renderApp({ pathname: '/Register', state: { verification_token: 'vt', email: 'sam@example.com' } });
+    await app.user.click(await screen.findByRole('button', { name: 'Create my account' }));
+    expect(await screen.findByText(notice)).toBeInTheDocument();
+    expect(localStorage.getItem('phone_number')).toBeNull();
   });
 
   it('creates the account only once, however fast the button is clicked', async () => {

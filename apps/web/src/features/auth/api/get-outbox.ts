@@ -6,11 +6,12 @@ export function isOutboxOff(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
 
-/** The developer outbox, newest first, optionally for one recipient. */
+/** The developer outbox of one recipient, newest first (the server never lists everyone's messages at once). */
 export function getOutboxQueryOptions(recipient: string) {
   return queryOptions({
     queryKey: ['dev-outbox', recipient],
-    queryFn: ({ signal }) => call(endpoints.devOutbox, { query: { to: recipient || undefined }, signal }),
+    queryFn: ({ signal }) => call(endpoints.devOutbox, { query: { to: recipient }, signal }),
+    enabled: recipient !== '',
     staleTime: 0,
   });
 }
