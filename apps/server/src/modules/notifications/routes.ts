@@ -11,10 +11,10 @@ import { issueTicket, listNotifications, markRead, redeemTicket } from './servic
 export async function notificationsRoutes(app: App, deps: { db: Db; clock: Clock; hub: RealtimeHub; heartbeatMs: number }) {
   route(app, endpoints.notifications, ({ userId, query }) => listNotifications(deps.db, userId, query.page, query.page_size, query.is_read));
   route(app, endpoints.markNotificationRead, ({ userId, params }) => markRead(deps.db, userId, params.id));
-  route(app, endpoints.wsTicket, ({ userId }) => issueTicket(deps.db, deps.clock, userId));
+  route(app, endpoints.wsTicket, ({ userId, request }) => issueTicket(deps.db, deps.clock, userId, request.session?.version ?? -1));
 
   await app.register(websocket, { options: { maxPayload: 4096 } });
-  const socketUsers = new WeakMap<object, string>();
+  const socketUsers = new WeakMap<object, { userId: string; tokenVersion: number }>();
 
   /** GET /api/ws?ticket=… — the ticket is checked before the upgrade, so a refused one gets a plain 401. */
   app.get(
@@ -23,15 +23,15 @@ export async function notificationsRoutes(app: App, deps: { db: Db; clock: Clock
       websocket: true,
       preValidation: async (request) => {
         const ticket = (request.query as { ticket?: unknown }).ticket;
-        const userId = typeof ticket === 'string' && ticket.length < 200 ? await redeemTicket(deps.db, deps.clock, ticket) : null;
-        if (!userId) throw new AppError(401, 'WS_TICKET_INVALID', 'The realtime ticket is missing, used or expired. Ask for a new one.');
-        socketUsers.set(request, userId);
+        const holder = typeof ticket === 'string' && ticket.length < 200 ? await redeemTicket(deps.db, deps.clock, ticket) : null;
+        if (!holder) throw new AppError(401, 'WS_TICKET_INVALID', 'The realtime ticket is missing, used or expired. Ask for a new one.');
+        socketUsers.set(request, holder);
       },
     },
     (socket: WebSocket, request) => {
-      const userId = socketUsers.get(request);
-      if (!userId) return socket.close(4401, 'unauthorised');
-      deps.hub.join(`user:${userId}`, socket);
+      const holder = socketUsers.get(request);
+      if (!holder) return socket.close(4401, 'unauthorised');
+      deps.hub.join(`user:${holder.userId}`, socket);
       // Heartbeat: a socket that does not answer a ping by the next one is gone.
       let alive = true;
       socket.on('pong', () => (alive = true));

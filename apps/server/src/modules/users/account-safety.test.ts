@@ -1,0 +1,204 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema.ts';
+import { createAccount, createTestApp, login, testClock, type TestContext } from '../../../test/helper.ts';
+import { REAUTH_WINDOW_SECONDS, UNDO_DAYS } from './service.ts';
+
+/**
+ * What a stolen access token can do: since issue 9, not take the account. Changing where codes go needs the password
+ * (or a fresh sign-in); the old contact can undo a change; ending sessions ends access tokens and tickets at once.
+ */
+const clock = testClock();
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+const call = (method: Method, url: string, access?: string, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url,
+    headers: access ? { authorization: `Bearer ${access}` } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+async function signedIn() {
+  const account = await createAccount(t.database);
+  const session = await login(t.app, account.email, account.password);
+  return { ...account, session, access: session.access };
+}
+
+async function outbox(to: string): Promise<Array<{ subject: string | null; body: string; code: string | null }>> {
+  return (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` })).json();
+}
+
+/** Moves past the window in which a fresh sign-in counts as proof, as for a token stolen a while after login. */
+const later = () => clock.advance((REAUTH_WINDOW_SECONDS + 60) * 1000);
+/** A refreshed access token: same session, same (old) sign-in time. */
+async function refreshed(refresh: string) {
+  const res = await call('POST', '/api/token/refresh/', undefined, { refresh });
+  expect(res.statusCode).toBe(200);
+  return res.json() as { access: string; refresh: string };
+}
+let counter = 0;
+const newEmail = () => `moved-${Date.now().toString(36)}-${(counter += 1)}@example.test`;
+
+describe('changing the e-mail or phone number with a session that is not fresh', () => {
+  it('needs the current password: a stolen access token alone cannot redirect the account\'s codes', async () => {
+    const a = await signedIn();
+    later();
+    const { access } = await refreshed(a.session.refresh);
+    const target = newEmail();
+    const without = await call('POST', '/api/send-verification-otp/', access, { email: target });
+    expect(without.statusCode).toBe(400);
+    expect(without.json()).toMatchObject({ code: 'REAUTH_REQUIRED', fields: { current_password: 'Enter your current password.' } });
+    const wrong = await call('POST', '/api/send-verification-otp/', access, { email: target, current_password: 'not-my-password-1' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ code: 'INVALID_CREDENTIALS', fields: { current_password: expect.any(String) } });
+    expect(await outbox(target)).toEqual([]);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, a.user.id));
+    expect(row?.pendingEmail).toBeNull();
+
+    const right = await call('POST', '/api/send-verification-otp/', access, { email: target, current_password: a.password });
+    expect(right.statusCode).toBe(200);
+  });
+
+  it('needs no password within five minutes of signing in', async () => {
+    const a = await signedIn();
+    expect((await call('POST', '/api/send-verification-otp/', a.access, { email: newEmail() })).statusCode).toBe(200);
+  });
+
+  it('an account without a password (Google) must sign in again', async () => {
+    const a = await signedIn();
+    await t.database.db.update(users).set({ passwordHash: null }).where(eq(users.id, a.user.id));
+    later();
+    const { access } = await refreshed(a.session.refresh);
+    const res = await call('POST', '/api/send-verification-otp/', access, { phone_number: '+15557770001' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('REAUTH_REQUIRED');
+  });
+
+  it('is limited per account, so a token cannot be used to guess the password', async () => {
+    const a = await signedIn();
+    later();
+    const { access } = await refreshed(a.session.refresh);
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i += 1) codes.push((await call('POST', '/api/send-verification-otp/', access, { email: newEmail(), current_password: `guess-number-${i}` })).statusCode);
+    expect(codes.slice(0, 10)).toEqual(Array(10).fill(400));
+    expect(codes[10]).toBe(429);
+    // Another account is not held back by it.
+    const b = await signedIn();
+    expect((await call('POST', '/api/send-verification-otp/', b.access, { email: newEmail() })).statusCode).toBe(200);
+  });
+});
+
+describe('the old contact after a change', () => {
+  async function changeEmail(a: Awaited<ReturnType<typeof signedIn>>, to: string, access = a.access) {
+    expect((await call('POST', '/api/send-verification-otp/', access, { email: to, current_password: a.password })).statusCode).toBe(200);
+    const [message] = await outbox(to);
+    const done = await call('POST', '/api/profile/verify-contact/', access, { channel: 'email', otp: message?.code });
+    expect(done.statusCode).toBe(200);
+  }
+  const undoTokenIn = async (oldAddress: string) => {
+    const [notice] = await outbox(oldAddress);
+    const token = /\/undo-change#([\w-]+)/.exec(notice?.body ?? '')?.[1];
+    if (!token) throw new Error(`no undo link sent to ${oldAddress}`);
+    return { notice, token };
+  };
+
+  it('is told, with a link that undoes the change: the address comes back, every session ends, the password is gone', async () => {
+    const a = await signedIn();
+    const intruder = newEmail();
+    await changeEmail(a, intruder);
+    const { notice, token } = await undoTokenIn(a.email);
+    expect(notice).toMatchObject({ subject: 'Your LocalLoop e-mail address was changed', code: null });
+    expect(notice?.body).toContain(`within ${UNDO_DAYS} days`);
+    expect(notice?.body).not.toContain(intruder); // masked
+
+    const undone = await call('POST', '/api/profile/undo-contact-change/', undefined, { token });
+    expect(undone.statusCode).toBe(200);
+    expect(undone.json()).toMatchObject({ channel: 'email', restored_to: `${a.email[0]}***@example.test` });
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, a.user.id));
+    expect(row).toMatchObject({ email: a.email, passwordHash: null, googleSub: null });
+    expect((await call('GET', '/api/profile/', a.access)).statusCode).toBe(401);
+    expect((await call('POST', '/api/token/refresh/', undefined, { refresh: a.session.refresh })).statusCode).toBe(401);
+    expect((await call('POST', '/api/login/v2/', undefined, { email: a.email, password: a.password })).statusCode).toBe(401);
+
+    // The owner chooses a new password through the restored address.
+    expect((await call('POST', '/api/send/email/forgot-password/', undefined, { email: a.email })).statusCode).toBe(200);
+    // The link works once.
+    expect((await call('POST', '/api/profile/undo-contact-change/', undefined, { token })).json().code).toBe('UNDO_INVALID');
+  });
+
+  it('undoing the first of two changes voids the second one\'s link, so the intruder cannot put theirs back', async () => {
+    const a = await signedIn();
+    const first = newEmail();
+    const second = newEmail();
+    await changeEmail(a, first);
+    const original = await undoTokenIn(a.email);
+    await changeEmail(a, second);
+    const intruders = await undoTokenIn(first);
+    expect((await call('POST', '/api/profile/undo-contact-change/', undefined, { token: original.token })).statusCode).toBe(200);
+    expect((await call('POST', '/api/profile/undo-contact-change/', undefined, { token: intruders.token })).json().code).toBe('UNDO_INVALID');
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, a.user.id));
+    expect(row?.email).toBe(a.email);
+  });
+
+  it('refuses an unknown or expired link with 400, and a restored address someone else took meanwhile with 409', async () => {
+    expect((await call('POST', '/api/profile/undo-contact-change/', undefined, { token: 'x'.repeat(43) })).json()).toMatchObject({ code: 'UNDO_INVALID' });
+    const a = await signedIn();
+    await changeEmail(a, newEmail());
+    const { token } = await undoTokenIn(a.email);
+    // Someone else now uses the old address.
+    const b = await signedIn();
+    await t.database.db.update(users).set({ email: a.email }).where(eq(users.id, b.user.id));
+    const conflict = await call('POST', '/api/profile/undo-contact-change/', undefined, { token });
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json().code).toBe('UNDO_CONFLICT');
+
+    const c = await signedIn();
+    await changeEmail(c, newEmail());
+    const expired = await undoTokenIn(c.email);
+    clock.advance((UNDO_DAYS * 24 + 1) * 3600_000);
+    expect((await call('POST', '/api/profile/undo-contact-change/', undefined, { token: expired.token })).json().code).toBe('UNDO_INVALID');
+  });
+});
+
+describe('ending sessions ends access tokens and realtime tickets at once', () => {
+  it('logout everywhere: an unexpired access token and an unused ticket issued before it open nothing', async () => {
+    const a = await signedIn();
+    const ticket = (await call('POST', '/api/ws/ticket/', a.access)).json().ticket as string;
+    expect((await call('POST', '/api/logout-all/', a.access)).statusCode).toBe(200);
+    const res = await call('GET', '/api/profile/', a.access);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('TOKEN_INVALID');
+    const socket = await t.app.inject({ method: 'GET', url: `/api/ws?ticket=${encodeURIComponent(ticket)}` });
+    expect(socket.statusCode).toBe(401);
+  });
+
+  it('a ticket issued with a token from before a password change opens nothing, even if made in the same moment', async () => {
+    const a = await signedIn();
+    const before = a.access;
+    expect((await call('POST', '/api/change-password/', a.access, { current_password: a.password, new_password: 'another-long-secret-3', refresh: a.session.refresh })).statusCode).toBe(200);
+    expect((await call('POST', '/api/ws/ticket/', before)).statusCode).toBe(401);
+    // This device's session survives: its refresh gives a working token under the new version.
+    const { access } = await refreshed(a.session.refresh);
+    expect((await call('GET', '/api/profile/', access)).statusCode).toBe(200);
+    const ticket = (await call('POST', '/api/ws/ticket/', access)).json().ticket as string;
+    expect(ticket).toEqual(expect.any(String));
+  });
+
+  it('change-password and deleting the account are limited per account (argon2 work for one account cannot starve others)', async () => {
+    const a = await signedIn();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) statuses.push((await call('POST', '/api/change-password/', a.access, { current_password: `wrong-${i}-guess`, new_password: 'whatever-long-secret-9' })).statusCode);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
+    const limited = await call('POST', '/api/change-password/', a.access, { current_password: a.password, new_password: 'whatever-long-secret-9' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED', error: expect.stringMatching(/for your account/) });
+    const b = await signedIn();
+    expect((await call('DELETE', '/api/profile/', b.access, { password: 'not-it-at-all', confirm: true })).statusCode).toBe(400);
+  });
+});
