@@ -108,6 +108,7 @@ function send(reply: FastifyReply, status: number, body: ErrorResponse) {
 export function registerErrorHandling(app: App): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return send(reply, error.status, {
         error: error.message,
         code: error.code,

@@ -16,7 +16,7 @@ import type { Background } from '../../lib/background.ts';
 import { violatedUniqueConstraint } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { OutgoingMessage } from '../../lib/messaging.ts';
-import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 import { hashRefreshToken } from '../../lib/tokens.ts';
 import { CODE_TTL_SECONDS, RESEND_AFTER_SECONDS, checkCode, issueCode, issueStepToken, latestOfFlow, mask, redeemStepToken, type OtpDeps, type OtpPurpose } from './otp.ts';
 import { endSessions, inNewSession, openSession, type AuthDeps, type OpenedSession } from './service.ts';
@@ -258,21 +258,6 @@ export async function finishPhoneLogin(deps: FlowDeps, phone: string, otp: strin
   const row = await checkCode(deps, 'login', phone, otp, { flowId });
   const user = await activeAccountWith(deps.db, { phone });
   if (!user || row.userId !== user.id) throw new AppError(400, 'OTP_INVALID', 'This code is not for this account. Ask for a new one.', { otp: 'Ask for a new code.' });
-  return inNewSession(deps, (tx) => openSession(deps, tx, user.id, meta));
-}
-
-/** The older /login/: e-mail or phone number with the password. */
-export async function legacyLogin(
-  deps: FlowDeps,
-  input: { email?: string | undefined; phone_number?: string | undefined; password: string },
-  meta: Meta,
-): Promise<LoginResponse> {
-  const where = input.email ? eq(users.email, input.email) : eq(users.phoneNumber, input.phone_number ?? '');
-  const [user] = await deps.db.select().from(users).where(where).limit(1);
-  const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstNothing(input.password);
-  if (!user || !ok || !user.isActive) {
-    throw new AppError(401, ErrorCode.invalidCredentials, 'The e-mail, phone number or password is incorrect.');
-  }
   return inNewSession(deps, (tx) => openSession(deps, tx, user.id, meta));
 }
 

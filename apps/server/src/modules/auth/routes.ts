@@ -8,7 +8,6 @@ import {
   createVerifiedUser,
   finishPhoneLogin,
   forgotPassword,
-  legacyLogin,
   resendForFlow,
   resendRegistration,
   resetPassword,
@@ -22,7 +21,10 @@ import {
   type Meta,
   type Sent,
 } from './flows.ts';
-import { loginWithPassword, logout, rotateRefreshToken } from './service.ts';
+import { ErrorCode } from '@localloop/contract';
+import { AppError } from '../../lib/errors.ts';
+import { loginWithPassword, logout, rotateRefreshToken, type LoginMeta } from './service.ts';
+import { accountKeyOf, DEVICE_COOKIE, deviceCookieWith, pruneLoginFailures, trustedAccounts } from './throttle.ts';
 
 /** The browser flow a code belongs to, so /resend-otp/ (no body) knows what to send again. */
 const FLOW_COOKIE = 'll_code_flow';
@@ -60,18 +62,48 @@ export async function authRoutes(app: App, deps: FlowDeps & { authRateLimitPerMi
 
   const flowIdOf = (request: FastifyRequest) => flowOf(request)?.id ?? null;
 
+  // The device cookie: accounts that logged in from this browser skip the per-account slowdown (throttle.ts).
+  const loginMeta = (request: FastifyRequest): LoginMeta => ({
+    ...meta(request),
+    trustedAccounts: trustedAccounts(deps.secret, request.cookies[DEVICE_COOKIE], deps.clock()),
+  });
+  const trustDevice = (request: FastifyRequest, reply: FastifyReply, accountKey: string) => {
+    const value = deviceCookieWith(deps.secret, trustedAccounts(deps.secret, request.cookies[DEVICE_COOKIE], deps.clock()), accountKey, deps.clock());
+    reply.setCookie(DEVICE_COOKIE, value, { path: '/api', httpOnly: true, sameSite: 'strict', secure: deps.secureCookies, maxAge: 180 * 86_400 });
+  };
+  const passwordLogin = async (request: FastifyRequest, reply: FastifyReply, input: Parameters<typeof loginWithPassword>[1], refusal?: () => AppError) => {
+    const { accountKey, ...session } = await loginWithPassword(deps, input, loginMeta(request), refusal);
+    trustDevice(request, reply, accountKey);
+    return session;
+  };
+  const legacyRefusal = () => new AppError(401, ErrorCode.invalidCredentials, 'The e-mail, phone number or password is incorrect.');
+
+  // Failed log-ins older than a day help no limit: cleared hourly (every process may do it; it is idempotent).
+  const prune = setInterval(() => void pruneLoginFailures(deps.db, deps.clock()).catch((err: unknown) => app.log.warn({ err }, 'could not prune login failures')), 3600_000);
+  prune.unref();
+  app.addHook('onClose', async () => clearInterval(prune));
+
   route(
     app,
     endpoints.login,
     async ({ body, request, reply }) => {
-      if (body.email && body.password) return loginWithPassword(deps, { email: body.email, password: body.password }, meta(request));
+      if (body.email && body.password) return passwordLogin(request, reply, { email: body.email, password: body.password });
       const phone = body.phone_number ?? '';
       return sentAnswer(reply, await startPhoneLogin(deps, phone, meta(request)), phone);
     },
     passwordLimited,
   );
-  route(app, endpoints.legacyLogin, ({ body, request }) => legacyLogin(deps, body, meta(request)), passwordLimited);
-  route(app, endpoints.loginOtp, ({ body, request }) => finishPhoneLogin(deps, body.phone_number, body.otp, flowIdOf(request), meta(request)), limited);
+  route(app, endpoints.legacyLogin, ({ body, request, reply }) => passwordLogin(request, reply, body, legacyRefusal), passwordLimited);
+  route(
+    app,
+    endpoints.loginOtp,
+    async ({ body, request, reply }) => {
+      const session = await finishPhoneLogin(deps, body.phone_number, body.otp, flowIdOf(request), meta(request));
+      trustDevice(request, reply, accountKeyOf(deps.secret, { userId: session.user.id }));
+      return session;
+    },
+    limited,
+  );
   route(
     app,
     endpoints.resendLoginOtp,
@@ -105,8 +137,10 @@ export async function authRoutes(app: App, deps: FlowDeps & { authRateLimitPerMi
   route(
     app,
     endpoints.resetPassword,
-    async ({ body }) => {
-      const { message } = await resetPassword(deps, body.reset_token, body.password);
+    async ({ body, request, reply }) => {
+      const { message, userId } = await resetPassword(deps, body.reset_token, body.password);
+      // Whoever set the password through the e-mailed code may log in here without the slowdown.
+      trustDevice(request, reply, accountKeyOf(deps.secret, { userId }));
       return { message };
     },
     limited,

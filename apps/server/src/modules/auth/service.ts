@@ -1,9 +1,10 @@
 import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import { ErrorCode, type LoginInput, type LoginResponse, type TokenRefreshResponse } from '@localloop/contract';
+import { ErrorCode, type LoginResponse, type TokenRefreshResponse } from '@localloop/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { otpCodes, refreshTokens, users, vendors, wsTickets } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { accountKeyOf, attemptSucceeded, reserveAttempt } from './throttle.ts';
 import { verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
 import { REFRESH_TTL_MS, hashRefreshToken, newRefreshToken, type AccessClaims, type TokenService } from '../../lib/tokens.ts';
 
@@ -15,11 +16,31 @@ const invalidCredentials = () =>
 const invalidRefresh = () =>
   new AppError(401, ErrorCode.refreshInvalid, 'Your session has ended. Please log in again.');
 
-export async function loginWithPassword(deps: AuthDeps, input: LoginInput, meta: SessionMeta): Promise<LoginResponse> {
-  const [user] = await deps.db.select().from(users).where(eq(users.email, input.email)).limit(1);
+/** Who is trying to log in: the browser, the requester's keyed address hash, and the accounts its device cookie names. */
+export type LoginMeta = SessionMeta & { requester: string; trustedAccounts: string[] };
+
+/**
+ * Logs in with the password (the e-mail, or on the older /login/ the phone number). The try is reserved against the
+ * per-account throttle before the password is checked (throttle.ts); the answer for a wrong password, an unknown
+ * address and a deactivated account is the same, in the same time. Also answers the account key, for the device cookie.
+ */
+export async function loginWithPassword(
+  deps: AuthDeps & { secret: string },
+  input: { email?: string | undefined; phone_number?: string | undefined; password: string },
+  meta: LoginMeta,
+  refusal = invalidCredentials,
+): Promise<LoginResponse & { accountKey: string }> {
+  const [user] = await deps.db
+    .select()
+    .from(users)
+    .where(input.email ? eq(users.email, input.email) : eq(users.phoneNumber, input.phone_number ?? ''))
+    .limit(1);
+  const accountKey = accountKeyOf(deps.secret, user ? { userId: user.id } : { identifier: input.email ?? input.phone_number ?? '' });
+  const attempt = await reserveAttempt(deps, accountKey, meta.requester, meta.trustedAccounts.includes(accountKey));
   const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstNothing(input.password);
-  if (!user || !ok || !user.isActive) throw invalidCredentials();
-  return inNewSession(deps, (tx) => openSession(deps, tx, user.id, meta));
+  if (!user || !ok || !user.isActive) throw refusal();
+  await attemptSucceeded(deps.db, attempt);
+  return { ...(await inNewSession(deps, (tx) => openSession(deps, tx, user.id, meta))), accountKey };
 }
 
 /** A session whose rows are written; its access token is signed once the transaction has committed. */
