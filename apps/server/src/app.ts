@@ -102,7 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const storage = createStorage(deps.config);
   const privateStorage = createPrivateStorage(deps.config);
   const otpDeps = { db: deps.database.db, clock, messenger, secret: deps.config.jwtSecret };
-  const realtime = await startRealtime(deps.database);
+  const realtime = await startRealtime(deps.database, app.log);
   app.addHook('onClose', () => realtime.stop());
   await app.register(authPlugin, { tokens, isActive: (userId) => isActiveAccount(deps.database.db, userId) });
 
@@ -110,7 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     async (api) => {
       await api.register(cookie);
       await registerRateLimits(api);
-      await healthRoutes(api, deps.database);
+      await healthRoutes(api, { database: deps.database, realtime });
       await geoRoutes(api);
       await uploadRoutes(api, { db: deps.database.db, storage });
       await socialRoutes(api, { db: deps.database.db, tokens, clock, google: deps.config.google, authRateLimitPerMinute: deps.config.authRateLimitPerMinute });
