@@ -139,6 +139,9 @@ export function listenRetryDelay(attempt: number, random: () => number = Math.ra
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
+/** The application_name of the connection that listens for realtime events. */
+export const listenerApplicationName = 'localloop-realtime';
+
 /** How often the listening connection is asked a trivial question, so one that died silently is noticed. */
 const listenCheckMs = 30_000;
 
@@ -154,7 +157,8 @@ async function listenOnPostgres(url: string, channel: string, handlers: ListenHa
   let retry: NodeJS.Timeout | undefined;
 
   const open = async (): Promise<pg.Client> => {
-    const next = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 5000 });
+    // Named, so that it can be told apart in pg_stat_activity.
+    const next = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 5000, application_name: listenerApplicationName });
     next.on('notification', (msg) => {
       if (msg.channel === channel && msg.payload !== undefined) handlers.onPayload(msg.payload);
     });
