@@ -85,8 +85,11 @@ export type DataDirLock = { file: string; release: () => void };
 
 /**
  * Takes `<dir>.lock` for this process, or throws DatabaseInUseError naming the live process that holds it. The lock
- * file holds the holder's pid and start time; a lock whose process is gone (crash, SIGKILL) is taken over. It is
+ * file holds the holder's pid and start time; a lock whose process is gone (crash, SIGKILL) is taken over at once. It is
  * created whole by hard-linking a finished draft, so no one ever reads a half-written lock.
+ *
+ * Not proper-lockfile: it judges staleness by an mtime the holder must refresh on a timer, so a crashed server would
+ * lock the next start out for a while, and a holder whose event loop stalls (PGlite runs on it) would lose its lock.
  */
 export function lockDataDir(dir: string): DataDirLock {
   const file = `${dir}.lock`;
