@@ -105,7 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const otpDeps = { db: deps.database.db, clock, messenger, secret: deps.config.jwtSecret };
   const background = createBackground(app.log);
   app.addHook('onClose', () => background.drain());
-  const realtime = await startRealtime(deps.database);
+  const realtime = await startRealtime(deps.database, app.log);
   app.addHook('onClose', () => realtime.stop());
   await app.register(authPlugin, { tokens, tokenVersionOf: (userId) => tokenVersionOf(deps.database.db, userId) });
 
@@ -113,7 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     async (api) => {
       await api.register(cookie);
       await registerRateLimits(api);
-      await healthRoutes(api, deps.database);
+      await healthRoutes(api, { database: deps.database, realtime });
       await geoRoutes(api);
       await uploadRoutes(api, { db: deps.database.db, storage });
       await socialRoutes(api, { db: deps.database.db, tokens, clock, google: deps.config.google, authRateLimitPerMinute: deps.config.authRateLimitPerMinute });

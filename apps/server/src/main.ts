@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { DatabaseInUseError } from './db/data-dir-lock.ts';
 import { seedDemoData } from './db/seed/index.ts';
 
 async function main() {
@@ -47,6 +48,7 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // Another process holds the embedded database: its message says what to do, a stack trace would only hide it.
+  console.error(err instanceof DatabaseInUseError ? err.message : err);
   process.exit(1);
 });

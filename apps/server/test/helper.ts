@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { LoginResponse } from '@localloop/contract';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type AppDeps } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
 import { users, vendors } from '../src/db/schema.ts';
@@ -66,14 +66,23 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 export async function createTestApp(
-  opts: { clock?: Clock; webDist?: string; config?: Partial<Config>; beforeReady?: (app: App) => void } = {},
+  opts: {
+    clock?: Clock;
+    webDist?: string;
+    config?: Partial<Config>;
+    beforeReady?: (app: App) => void;
+    /** Another database than a fresh copy of the run's (the app closes it with itself). */
+    database?: Database;
+    /** Silent unless a test reads the log. */
+    logger?: AppDeps['logger'];
+  } = {},
 ): Promise<TestContext> {
-  const database = await freshDatabase();
+  const database = opts.database ?? (await freshDatabase());
   const app = await buildApp({
     config: testConfig({ ...(opts.webDist ? { webDist: opts.webDist } : {}), ...opts.config }),
     database,
     ...(opts.clock ? { clock: opts.clock } : {}),
-    logger: false,
+    logger: opts.logger ?? false,
   });
   opts.beforeReady?.(app);
   await app.ready();

@@ -94,7 +94,7 @@ export const endpoints = {
     body: undefined,
     response: HealthResponse,
     auth: 'none',
-    summary: 'Liveness and database reachability',
+    summary: 'Liveness: database reachability and the realtime listener (200 ok or degraded, 503 unavailable)',
   }),
   login: endpoint({
     method: 'POST',

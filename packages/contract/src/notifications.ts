@@ -38,5 +38,7 @@ export type WsTicketResponse = z.infer<typeof WsTicketResponse>;
 export const RealtimeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('notification'), notification: Notification }),
   z.object({ type: z.literal('ping'), at: z.string() }),
+  /** Events may have been missed (the server lost its link to the database for a while): refetch what is shown. */
+  z.object({ type: z.literal('resync'), at: z.string() }),
 ]);
 export type RealtimeEvent = z.infer<typeof RealtimeEvent>;

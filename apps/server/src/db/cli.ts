@@ -1,11 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
-import { openDatabase } from './client.ts';
+import { openDatabase, type Database } from './client.ts';
+import { DatabaseInUseError } from './data-dir-lock.ts';
 import { seedDemoData } from './seed/index.ts';
 
 const command = process.argv[2];
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+let database: Database;
+try {
+  database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+} catch (err) {
+  if (!(err instanceof DatabaseInUseError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+}
 try {
   if (command === 'reset') {
     await database.db.execute(sql`DROP SCHEMA IF EXISTS public CASCADE`);

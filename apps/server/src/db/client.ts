@@ -13,6 +13,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -27,11 +28,27 @@ export type Database = {
   migrate(): Promise<void>;
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
-  /** Calls back with each NOTIFY payload on the channel (delivered only once the notifying transaction commits). */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Calls back with each NOTIFY payload on the channel (delivered only once the notifying transaction commits). On
+   * PostgreSQL the listening connection is reopened after a drop, for as long as it takes; payloads notified while it
+   * was down are lost, which `onResume` reports.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<Listener>;
   /** PGlite only: the whole data dir as a tarball, to clone a migrated database quickly. */
   dumpDataDir?(): Promise<Blob>;
 };
+
+export type ListenerState = 'listening' | 'reconnecting';
+
+export type ListenHandlers = {
+  onPayload: (payload: string) => void;
+  /** The listening connection dropped; nothing is delivered until `onResume`. */
+  onDown?: (error: unknown) => void;
+  /** Listening again after a drop that lasted `gapMs`: whatever was notified meanwhile is lost. */
+  onResume?: (gapMs: number) => void;
+};
+
+export type Listener = { state: () => ListenerState; stop: () => Promise<void> };
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -41,9 +58,17 @@ type PgliteSource = { dataDir: string } | { loadDataDir: Blob } | { memory: true
 
 export async function openPglite(source: PgliteSource): Promise<Database> {
   let client: PGlite;
+  let lock: DataDirLock | null = null;
   if ('dataDir' in source) {
     mkdirSync(source.dataDir, { recursive: true });
-    client = await PGlite.create(source.dataDir, { extensions: pgliteExtensions });
+    // PGlite has no lock of its own: a second process would open the same files and one side's writes would be lost.
+    lock = lockDataDir(path.resolve(source.dataDir));
+    try {
+      client = await PGlite.create(source.dataDir, { extensions: pgliteExtensions });
+    } catch (err) {
+      lock.release();
+      throw err;
+    }
   } else if ('loadDataDir' in source) {
     client = await PGlite.create({ extensions: pgliteExtensions, loadDataDir: source.loadDataDir });
   } else {
@@ -55,11 +80,21 @@ export async function openPglite(source: PgliteSource): Promise<Database> {
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: (timeoutMs) => withTimeout(client.query('SELECT 1'), timeoutMs),
-    close: () => client.close(),
-    async listen(channel, onPayload) {
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+    async listen(channel, { onPayload }) {
+      // In-process: there is no connection to lose.
       const stop = await client.listen(channel, onPayload);
-      return async () => {
-        if (!client.closed) await stop();
+      return {
+        state: () => 'listening',
+        async stop() {
+          if (!client.closed) await stop();
+        },
       };
     },
     dumpDataDir: () => client.dumpDataDir('none'),
@@ -67,8 +102,9 @@ export async function openPglite(source: PgliteSource): Promise<Database> {
 }
 
 export function openPostgres(url: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000, keepAlive: true });
+  // An idle client losing its connection (PostgreSQL restarting, say) must not crash the process: the pool drops it and
+  // the next query opens a new one, so the server recovers by itself once the database is back.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema, casing: 'snake_case' });
   return {
@@ -88,7 +124,7 @@ export function openPostgres(url: string, poolSize = 10): Database {
     },
     ping: (timeoutMs) => withTimeout(pool.query('SELECT 1'), timeoutMs),
     close: () => pool.end(),
-    listen: (channel, onPayload) => listenOnPostgres(url, channel, onPayload),
+    listen: (channel, handlers) => listenOnPostgres(url, channel, handlers),
   };
 }
 
@@ -97,31 +133,129 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
   return openPglite({ dataDir: path.join(opts.dataDir, 'pglite') });
 }
 
+/** First retry after about 250 ms, doubling up to 10 s, each between half and all of that (so processes do not retry in step). */
+export function listenRetryDelay(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(10_000, 250 * 2 ** attempt);
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+/** The application_name of the connection that listens for realtime events. */
+export const listenerApplicationName = 'localloop-realtime';
+
+/** How often the listening connection is asked a trivial question, so one that died silently is noticed. */
+const listenCheckMs = 30_000;
+
 /**
- * LISTEN needs a connection of its own for as long as it lasts. A dropped connection is reopened
- * after a second (events in between are lost; clients refetch when their socket reconnects).
+ * LISTEN needs a connection of its own for as long as it lasts. The first connection must succeed (the server does not
+ * start without its database); after that a lost one is reopened with backoff, forever, until stop().
  */
-async function listenOnPostgres(url: string, channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+async function listenOnPostgres(url: string, channel: string, handlers: ListenHandlers): Promise<Listener> {
   let stopped = false;
   let client: pg.Client | null = null;
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
+  let attempt = 0;
+  let downSince = 0;
+  let retry: NodeJS.Timeout | undefined;
+
+  const open = async (): Promise<pg.Client> => {
+    // Named, so that it can be told apart in pg_stat_activity.
+    const next = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 5000, application_name: listenerApplicationName });
     next.on('notification', (msg) => {
-      if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
+      if (msg.channel === channel && msg.payload !== undefined) handlers.onPayload(msg.payload);
     });
-    next.on('error', () => {
-      void next.end().catch(() => undefined);
-      if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1000);
-    });
-    await next.connect();
-    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-    client = next;
+    // A restart or a network fault shows as 'error' (then 'end'); a server closing the connection cleanly only as 'end'.
+    next.on('error', (err) => lost(next, err));
+    next.on('end', () => lost(next, new Error('the listening connection ended')));
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      await next.end().catch(() => undefined);
+      throw err;
+    }
+    return next;
   };
-  await connect();
-  return async () => {
-    stopped = true;
-    await client?.end().catch(() => undefined);
+
+  const lost = (which: pg.Client, error: unknown) => {
+    if (which !== client || stopped) return;
+    client = null;
+    downSince = Date.now();
+    void which.end().catch(() => undefined);
+    handlers.onDown?.(error);
+    reconnectLater();
   };
+
+  const reconnectLater = () => {
+    retry = setTimeout(() => {
+      retry = undefined;
+      open().then(
+        async (next) => {
+          if (stopped) return next.end().catch(() => undefined);
+          client = next;
+          attempt = 0;
+          handlers.onResume?.(Date.now() - downSince);
+        },
+        () => {
+          if (!stopped) reconnectLater();
+        },
+      );
+    }, listenRetryDelay(attempt));
+    attempt += 1;
+  };
+
+  const check = setInterval(() => {
+    const current = client;
+    if (current) withTimeout(current.query('SELECT 1'), 5000).catch((err: unknown) => lost(current, err));
+  }, listenCheckMs);
+  check.unref();
+
+  try {
+    client = await open();
+  } catch (err) {
+    clearInterval(check);
+    throw err;
+  }
+  return {
+    state: () => (client ? 'listening' : 'reconnecting'),
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      clearInterval(check);
+      await client?.end().catch(() => undefined);
+      client = null;
+    },
+  };
+}
+
+const unreachableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+// 57P01-03: the server is shutting down, crashing or starting up; 53300: it has no connection slot left.
+const unavailableSqlStates = new Set(['57P01', '57P02', '57P03', '53300']);
+const unavailableMessages = [
+  /^timeout exceeded when trying to connect/, // pg-pool: no connection within connectionTimeoutMillis
+  /^Connection terminated/, // pg: the connection dropped mid-query, or timed out while connecting
+  /is not queryable$/, // pg: a client whose connection already failed
+  /^Cannot use a pool after calling end/, // shutting down
+  /^PGlite is clos(ed|ing)$/,
+];
+
+/**
+ * Whether an error means the database could not be reached (rather than that a statement was wrong): a 503 to try
+ * again, not a 500. Drizzle wraps driver errors, so the whole cause chain is examined.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const pending: unknown[] = [error];
+  const seen = new Set<object>();
+  while (pending.length > 0) {
+    const e = pending.pop();
+    if (!e || typeof e !== 'object' || seen.has(e)) continue;
+    seen.add(e);
+    const { code, message, cause, errors } = e as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    if (typeof code === 'string' && (unreachableCodes.has(code) || unavailableSqlStates.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    if (typeof message === 'string' && unavailableMessages.some((pattern) => pattern.test(message))) return true;
+    pending.push(cause);
+    // Connecting to a name with several addresses fails with an AggregateError of each attempt.
+    if (Array.isArray(errors)) pending.push(...(errors as unknown[]));
+  }
+  return false;
 }
 
 async function withTimeout(work: Promise<unknown>, timeoutMs = 2000): Promise<void> {

@@ -10,6 +10,7 @@ import type {
 import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ErrorCode, ErrorResponse, type Endpoint } from '@localloop/contract';
+import { isDatabaseUnavailable } from '../db/client.ts';
 import { AppError } from './errors.ts';
 import type { RouteRateLimit } from './rate-limit.ts';
 
@@ -104,11 +105,19 @@ function send(reply: FastifyReply, status: number, body: ErrorResponse) {
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
+/** What a 503 tells clients to wait before trying again: about how long a database restart or fail-over takes. */
+export const retryAfterSeconds = 5;
+
+/** An outage this long after the previous refused request is a new one, and is logged again. */
+const outageQuietMs = 30_000;
+
 /** One error shape for every failure; no stack trace or internal message reaches the client. */
 export function registerErrorHandling(app: App): void {
+  let lastUnreachableAt = Number.NEGATIVE_INFINITY;
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+      const retryAfter = error.retryAfterSeconds ?? (error.status === 503 ? retryAfterSeconds : undefined);
+      if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
       return send(reply, error.status, {
         error: error.message,
         code: error.code,
@@ -136,14 +145,21 @@ export function registerErrorHandling(app: App): void {
     if (status >= 400 && status < 500) {
       return send(reply, status, { error: error.message, code: error.code ?? 'BAD_REQUEST' });
     }
-    request.log.error({ err: error }, 'request failed');
-    const unavailable = status === 503;
-    return send(reply, unavailable ? 503 : 500, {
-      error: unavailable
-        ? 'The service is unavailable right now. Please try again shortly.'
-        : 'Something went wrong on our side. Please try again.',
-      code: unavailable ? ErrorCode.unavailable : ErrorCode.internal,
-    });
+    // The database being unreachable is not a bug: the client may try again, and the pool reconnects by itself once it
+    // is back. Every refused request would log the same thing, so only the first of an outage does.
+    const unreachable = isDatabaseUnavailable(error);
+    if (unreachable) {
+      const now = Date.now();
+      if (now - lastUnreachableAt > outageQuietMs) request.log.error({ err: error }, 'the database is unreachable: answering 503 until it is back');
+      lastUnreachableAt = now;
+    } else {
+      request.log.error({ err: error }, 'request failed');
+    }
+    if (unreachable || status === 503) {
+      reply.header('retry-after', String(retryAfterSeconds));
+      return send(reply, 503, { error: 'The service is unavailable right now. Please try again shortly.', code: ErrorCode.unavailable });
+    }
+    return send(reply, 500, { error: 'Something went wrong on our side. Please try again.', code: ErrorCode.internal });
   });
 }
 

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import type { RealtimeEvent } from '@localloop/contract';
-import type { Database, Tx } from '../db/client.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, ListenerState, Tx } from '../db/client.ts';
 
 /** The PostgreSQL channel every server process listens on. */
 export const EVENTS_CHANNEL = 'localloop_events';
@@ -40,19 +41,45 @@ export class RealtimeHub {
     } catch {
       return;
     }
-    const text = JSON.stringify(message.event);
-    for (const socket of this.sockets.get(message.channel) ?? []) {
-      if (socket.readyState === socket.OPEN) socket.send(text);
-    }
+    this.send(this.sockets.get(message.channel) ?? [], message.event);
+  }
+
+  /** Tells every socket to refetch what it shows: events published while the listener was down never arrived. */
+  resync(at: Date = new Date()): void {
+    this.send(this.all(), { type: 'resync', at: at.toISOString() });
   }
 
   all(): WebSocket[] {
     return [...this.sockets.values()].flatMap((set) => [...set]);
   }
+
+  protected send(sockets: Iterable<WebSocket>, event: RealtimeEvent): void {
+    const text = JSON.stringify(event);
+    for (const socket of sockets) {
+      if (socket.readyState === socket.OPEN) socket.send(text);
+    }
+  }
 }
 
-export async function startRealtime(database: Database): Promise<{ hub: RealtimeHub; stop: () => Promise<void> }> {
+export type Realtime = {
+  hub: RealtimeHub;
+  /** 'reconnecting' while the database connection that feeds the hub is down (PostgreSQL only). */
+  state: () => ListenerState;
+  stop: () => Promise<void>;
+};
+
+type Log = Pick<FastifyBaseLogger, 'warn' | 'info'>;
+
+/** Feeds a new hub from the database's notifications; after a gap in them, every socket is told to resync. */
+export async function startRealtime(database: Database, log?: Log): Promise<Realtime> {
   const hub = new RealtimeHub();
-  const stop = await database.listen(EVENTS_CHANNEL, (payload) => hub.deliver(payload));
-  return { hub, stop };
+  const listener = await database.listen(EVENTS_CHANNEL, {
+    onPayload: (payload) => hub.deliver(payload),
+    onDown: (err) => log?.warn({ err }, 'realtime: lost the database connection it listens on; reconnecting'),
+    onResume: (gapMs) => {
+      log?.info({ gapMs }, 'realtime: listening again; telling every socket to refetch');
+      hub.resync();
+    },
+  });
+  return { hub, state: listener.state, stop: listener.stop };
 }

@@ -47,16 +47,17 @@ const expired = () => json(401, { error: 'Your session has expired.', code: 'TOK
 describe('api client', () => {
   it('sends JSON under /api with the stored access token as a bearer', async () => {
     localStorage.setItem('access', 'A1');
-    const { calls } = useFetch(() => json(200, { status: 'ok' }));
+    const healthy = { status: 'ok', database: 'up', realtime: 'listening' };
+    const { calls } = useFetch(() => json(200, healthy));
 
-    await expect(call(endpoints.health)).resolves.toEqual({ status: 'ok' });
+    await expect(call(endpoints.health)).resolves.toEqual(healthy);
 
     expect(calls[0]?.url).toBe('/api/health');
     expect(authHeader(calls[0]?.init ?? {})).toBe('Bearer A1');
   });
 
   it('sends no Authorization header when no access token is stored', async () => {
-    const { calls } = useFetch(() => json(200, { status: 'ok' }));
+    const { calls } = useFetch(() => json(200, { status: 'ok', database: 'up', realtime: 'listening' }));
     await call(endpoints.health);
     expect(authHeader(calls[0]?.init ?? {})).toBeUndefined();
   });
@@ -235,7 +236,7 @@ describe('api client', () => {
   });
 
   it('rejects an answer that does not match the contract', async () => {
-    useFetch(() => json(200, { status: 'sideways' }));
+    useFetch(() => json(200, { status: 'sideways', database: 'up', realtime: 'listening' }));
     await expect(call(endpoints.health)).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
   });
 

@@ -1,7 +1,8 @@
 // `npm run admin -- <command>`: operator accounts, on the database the server uses (DATABASE_URL, else PGlite under DATA_DIR).
 import { Email } from '@localloop/contract';
 import { loadConfig } from '../../config.ts';
-import { openDatabase } from '../../db/client.ts';
+import { openDatabase, type Database } from '../../db/client.ts';
+import { DatabaseInUseError } from '../../db/data-dir-lock.ts';
 import { listOperators, setOperator } from './service.ts';
 
 const usage = `usage: npm run admin -- <command>
@@ -26,7 +27,14 @@ async function main(): Promise<number> {
     email = parsed.data;
   }
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 });
+  let database: Database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 });
+  } catch (err) {
+    if (!(err instanceof DatabaseInUseError)) throw err;
+    console.error(err.message);
+    return 1;
+  }
   try {
     await database.migrate();
     if (command === 'list-operators') {

@@ -1,17 +1,32 @@
-import { endpoints } from '@localloop/contract';
+import { endpoints, type HealthResponse } from '@localloop/contract';
 import type { Database } from '../../db/client.ts';
-import { route, type App } from '../../lib/http.ts';
+import { retryAfterSeconds, route, type App } from '../../lib/http.ts';
+import type { Realtime } from '../../lib/realtime.ts';
 
-export async function healthRoutes(app: App, database: Database) {
+/**
+ * GET /api/health, for load balancers and monitors: one `SELECT 1` and the realtime listener's state, nothing more
+ * (it is polled often). Logged when the answer changes, not on every poll.
+ */
+export async function healthRoutes(app: App, deps: { database: Database; realtime: Pick<Realtime, 'state'> }) {
+  let last: HealthResponse['status'] = 'ok';
   route(app, endpoints.health, async ({ reply, request }) => {
     reply.header('cache-control', 'no-store');
+    let database: HealthResponse['database'] = 'up';
+    let failure: unknown = null;
     try {
-      await database.ping(2000);
-      return { status: 'ok' as const };
+      await deps.database.ping(2000);
     } catch (err) {
-      request.log.warn({ err }, 'health check: database did not answer');
-      reply.code(503);
-      return { status: 'unavailable' as const };
+      database = 'down';
+      failure = err;
     }
+    const realtime = deps.realtime.state();
+    const status: HealthResponse['status'] = database === 'down' ? 'unavailable' : realtime === 'listening' ? 'ok' : 'degraded';
+    if (status !== last) {
+      if (status === 'ok') request.log.info({ was: last }, 'health: ok again');
+      else request.log.warn({ err: failure, database, realtime }, `health: ${status}`);
+      last = status;
+    }
+    if (status === 'unavailable') reply.code(503).header('retry-after', String(retryAfterSeconds));
+    return { status, database, realtime };
   });
 }

@@ -125,6 +125,23 @@ describe('realtime channel', () => {
     vi.mocked(Math.random).mockRestore();
   });
 
+  it('refetches the list when the server says it missed events, on the socket it already has', async () => {
+    const api = setup();
+    renderApp('/LocalActivities');
+    const ws = await socket(0);
+    ws.serverOpens();
+    await waitFor(() => expect(firstPageCalls(api)).toHaveLength(1));
+    api.on('GET /notifications/', ok([pushed]));
+    ws.serverSends({ type: 'resync', at: new Date().toISOString() });
+    await waitFor(() => expect(firstPageCalls(api)).toHaveLength(2));
+    const header = await screen.findByTestId('user-header');
+    await waitFor(() => expect(within(header).getAllByTestId('unread-dot').length).toBeGreaterThan(0));
+    // A resync is not a notification: nothing toasts, and the same socket stays in use.
+    expect(screen.queryByText('Your password was changed')).not.toBeInTheDocument();
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    expect(ws.closed).toBe(false);
+  });
+
   it('closes the socket when the app goes away (logout unmounts the signed-in shell)', async () => {
     setup();
     const app = renderApp('/LocalActivities');

@@ -1,0 +1,254 @@
+import type { AddressInfo } from 'node:net';
+import net from 'node:net';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { isDatabaseUnavailable, listenerApplicationName, listenRetryDelay, openPglite, openPostgres, type Database } from '../src/db/client.ts';
+import { users } from '../src/db/schema.ts';
+import { notify } from '../src/modules/notifications/service.ts';
+import { createAccount, createTestApp, freshDatabase, freshDatabaseUrl, login, onPostgres, type TestContext } from './helper.ts';
+import { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
+
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** Polls until `check` holds, for at most `ms`; false if it never did. */
+async function until(check: () => boolean | Promise<boolean>, ms = 20_000): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return true;
+}
+
+/** A loopback port nothing listens on: connecting to it is refused at once. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function failureOf(work: () => Promise<unknown>): Promise<unknown> {
+  try {
+    await work();
+  } catch (err) {
+    return err;
+  }
+  throw new Error('expected the work to fail');
+}
+
+describe('telling an unreachable database from a failing statement', () => {
+  it('counts a refused connection as unreachable, also when Drizzle wraps the driver error', async () => {
+    const pool = new pg.Pool({ connectionString: `postgres://postgres@127.0.0.1:${await closedPort()}/none`, connectionTimeoutMillis: 5000 });
+    cleanups.push(() => pool.end());
+    const raw = await failureOf(() => pool.query('SELECT 1'));
+    expect((raw as { code?: string }).code).toBe('ECONNREFUSED');
+    expect(isDatabaseUnavailable(raw)).toBe(true);
+    const wrapped = await failureOf(() => drizzle(pool).execute(sql`SELECT 1`));
+    expect(wrapped).not.toBe(raw);
+    expect(isDatabaseUnavailable(wrapped)).toBe(true);
+  });
+
+  it('counts a connection attempt that gets no answer in time as unreachable', async () => {
+    // Accepts TCP and never speaks, like a host that is up while PostgreSQL on it hangs.
+    const accepted = new Set<net.Socket>();
+    const silent = net.createServer((socket) => accepted.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => {
+      for (const socket of accepted) socket.destroy();
+      silent.close();
+    });
+    const { port } = silent.address() as AddressInfo;
+    const pool = new pg.Pool({ connectionString: `postgres://postgres@127.0.0.1:${port}/none`, connectionTimeoutMillis: 200 });
+    cleanups.push(() => pool.end());
+    const err = await failureOf(() => pool.query('SELECT 1'));
+    expect(isDatabaseUnavailable(err)).toBe(true);
+  });
+
+  it.skipIf(onPostgres)('counts a closed embedded database as unreachable', async () => {
+    const database = await openPglite({ memory: true });
+    await database.close();
+    expect(isDatabaseUnavailable(await failureOf(() => database.db.execute(sql`SELECT 1`)))).toBe(true);
+  });
+
+  it('does not count a wrong statement or a broken constraint as unreachable', async () => {
+    const database = await freshDatabase();
+    cleanups.push(() => database.close());
+    expect(isDatabaseUnavailable(await failureOf(() => database.db.execute(sql`SELEC 1`)))).toBe(false);
+    const { user } = await createAccount(database);
+    const duplicate = await failureOf(() => database.db.insert(users).values({ ...user, id: undefined }));
+    expect(isDatabaseUnavailable(duplicate)).toBe(false);
+    expect(isDatabaseUnavailable(new Error('something else'))).toBe(false);
+    expect(isDatabaseUnavailable(undefined)).toBe(false);
+  });
+
+  it.skipIf(!onPostgres)('counts a connection PostgreSQL terminates (shutdown, 57P01) as unreachable', async () => {
+    const url = (await freshDatabaseUrl()) ?? '';
+    const victim = new pg.Client({ connectionString: url });
+    const admin = new pg.Client({ connectionString: url });
+    await Promise.all([victim.connect(), admin.connect()]);
+    victim.on('error', () => undefined);
+    cleanups.push(() => admin.end(), () => victim.end().catch(() => undefined));
+    const pid = (await victim.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid;
+    const sleeping = failureOf(() => victim.query('SELECT pg_sleep(30)'));
+    await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+    const err = await sleeping;
+    expect((err as { code?: string }).code).toBe('57P01');
+    expect(isDatabaseUnavailable(err)).toBe(true);
+  });
+});
+
+describe('the realtime listener\'s reconnect delay', () => {
+  it('starts near a quarter second, doubles, never exceeds 10 s, and is jittered between half and all of it', () => {
+    expect(listenRetryDelay(0, () => 1)).toBe(250);
+    expect(listenRetryDelay(0, () => 0)).toBe(125);
+    expect(listenRetryDelay(3, () => 1)).toBe(2000);
+    expect(listenRetryDelay(6, () => 1)).toBe(10_000);
+    expect(listenRetryDelay(1000, () => 1)).toBe(10_000);
+    expect(listenRetryDelay(1000, () => 0)).toBe(5000);
+  });
+});
+
+type Breakable = {
+  t: TestContext;
+  /** Every line the app logged (JSON). */
+  log: string[];
+  /** Makes the database unreachable for the app: the network to PostgreSQL is cut; an embedded one is closed. */
+  cut: () => Promise<void>;
+  /** PostgreSQL only: the relay between the app and the database. */
+  proxy: TcpProxy | null;
+  /** PostgreSQL only: the app's database, reached directly. */
+  directUrl: string;
+};
+
+/** The app on its own database; on PostgreSQL through a relay the test can cut, so the shared server stays up. */
+async function breakableApp(): Promise<Breakable> {
+  const log: string[] = [];
+  const logger = { level: 'info', stream: { write: (line: string) => void log.push(line) } };
+  const url = await freshDatabaseUrl();
+  if (!url) {
+    const t = await createTestApp({ logger });
+    cleanups.push(() => t.app.close());
+    return { t, log, proxy: null, directUrl: '', cut: () => t.database.close() };
+  }
+  const target = new URL(url);
+  const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  cleanups.push(() => proxy.close());
+  target.host = `127.0.0.1:${proxy.port}`;
+  const database: Database = openPostgres(target.toString(), 3);
+  const t = await createTestApp({ database, logger });
+  cleanups.push(() => t.close());
+  return { t, log, proxy, directUrl: url, cut: async () => proxy.cut() };
+}
+
+const bearer = (access: string) => ({ authorization: `Bearer ${access}` });
+
+function expectUnavailable(res: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }) {
+  expect(res.statusCode).toBe(503);
+  expect(res.json()).toEqual({ error: 'The service is unavailable right now. Please try again shortly.', code: 'SERVICE_UNAVAILABLE' });
+  expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+}
+
+describe('while the database cannot be reached', () => {
+  it('answers 503 SERVICE_UNAVAILABLE with Retry-After on public and signed-in endpoints, and logs the outage once', async () => {
+    const { t, log, cut } = await breakableApp();
+    const account = await createAccount(t.database);
+    const session = await login(t.app, account.email, account.password);
+    await cut();
+
+    for (let round = 0; round < 3; round += 1) {
+      expectUnavailable(await t.app.inject({ method: 'POST', url: '/api/login/v2/', payload: { email: account.email, password: account.password } }));
+      expectUnavailable(await t.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: session.refresh } }));
+      // Authentication itself reads the account: it is the first to meet the outage on a signed-in call.
+      expectUnavailable(await t.app.inject({ method: 'GET', url: '/api/notifications/', headers: bearer(session.access) }));
+      expectUnavailable(await t.app.inject({ method: 'POST', url: '/api/ws/ticket/', headers: bearer(session.access) }));
+    }
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(503);
+    expect(health.json()).toMatchObject({ status: 'unavailable', database: 'down' });
+
+    const outageLines = log.filter((line) => line.includes('the database is unreachable'));
+    expect(outageLines).toHaveLength(1);
+    expect(log.filter((line) => line.includes('request failed'))).toEqual([]);
+  });
+});
+
+describe.skipIf(!onPostgres)('when PostgreSQL comes back', () => {
+  async function openSocket(t: TestContext, access: string) {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const ticket = (await t.app.inject({ method: 'POST', url: '/api/ws/ticket/', headers: bearer(access) })).json<{ ticket: string }>().ticket;
+    const { port } = t.app.server.address() as AddressInfo;
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/api/ws?ticket=${ticket}`);
+    cleanups.push(() => socket.terminate());
+    const messages: Array<{ type: string; notification?: { title: string } }> = [];
+    let closed = false;
+    socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+    socket.on('close', () => (closed = true));
+    await new Promise((resolve, reject) => {
+      socket.on('open', resolve);
+      socket.on('error', reject);
+    });
+    return { messages, closed: () => closed };
+  }
+
+  const healthOf = async (t: TestContext) => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    return { code: res.statusCode, body: res.json<{ status: string; database: string; realtime: string }>() };
+  };
+
+  it('recovers by itself: HTTP answers again, and a socket opened before the outage is told to resync and then gets new events', async () => {
+    const { t, log, proxy } = await breakableApp();
+    if (!proxy) throw new Error('PostgreSQL only');
+    const account = await createAccount(t.database);
+    const session = await login(t.app, account.email, account.password);
+    const socket = await openSocket(t, session.access);
+
+    proxy.cut();
+    expect(await until(async () => (await healthOf(t)).body.realtime === 'reconnecting')).toBe(true);
+    expect(await healthOf(t)).toEqual({ code: 503, body: { status: 'unavailable', database: 'down', realtime: 'reconnecting' } });
+    expectUnavailable(await t.app.inject({ method: 'GET', url: '/api/notifications/', headers: bearer(session.access) }));
+    expect(log.some((line) => line.includes('realtime: lost the database connection'))).toBe(true);
+
+    await proxy.restore();
+    expect(await until(async () => (await healthOf(t)).body.status === 'ok')).toBe(true);
+    expect(await healthOf(t)).toEqual({ code: 200, body: { status: 'ok', database: 'up', realtime: 'listening' } });
+    expect((await t.app.inject({ method: 'GET', url: '/api/notifications/', headers: bearer(session.access) })).statusCode).toBe(200);
+    expect(await until(() => socket.messages.some((m) => m.type === 'resync'))).toBe(true);
+
+    await t.database.db.transaction((tx) => notify(tx, account.user.id, { title: 'After the outage', body: 'Delivered live.', type: 'test' }));
+    expect(await until(() => socket.messages.some((m) => m.type === 'notification'))).toBe(true);
+    expect(socket.messages.find((m) => m.type === 'notification')?.notification?.title).toBe('After the outage');
+    expect(socket.closed()).toBe(false);
+  }, 60_000);
+
+  it('answers degraded (still 200) while only the realtime listener is down, and ok once it listens again', async () => {
+    const { t, proxy, directUrl } = await breakableApp();
+    if (!proxy) throw new Error('PostgreSQL only');
+    // The pool keeps the connection this opens; new ones are refused from here on.
+    expect(await healthOf(t)).toEqual({ code: 200, body: { status: 'ok', database: 'up', realtime: 'listening' } });
+    proxy.refuse();
+
+    // Straight to PostgreSQL, past the relay: the listener's own connection is ended by the server, as in a restart.
+    const admin = new pg.Client({ connectionString: directUrl });
+    await admin.connect();
+    cleanups.push(() => admin.end());
+    const { rows } = await admin.query(
+      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()',
+      [listenerApplicationName],
+    );
+    expect(rows).toHaveLength(1);
+
+    expect(await until(async () => (await healthOf(t)).body.realtime === 'reconnecting')).toBe(true);
+    expect(await healthOf(t)).toEqual({ code: 200, body: { status: 'degraded', database: 'up', realtime: 'reconnecting' } });
+
+    await proxy.restore();
+    expect(await until(async () => (await healthOf(t)).body.status === 'ok')).toBe(true);
+  }, 60_000);
+});
