@@ -24,6 +24,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '', DATA_DIR: dataDir() })).toMatchObject({ databaseUrl: undefined, port: 3000 });
   });
 
+  it('adds no demo data in production unless SEED_DEMO asks for it', () => {
+    const secret = { JWT_SECRET: 'x'.repeat(40), DATA_DIR: dataDir() };
+    expect(loadConfig({ NODE_ENV: 'production', ...secret }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true', ...secret }).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', SEED_DEMO: 'false', ...secret }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', ...secret }).seedDemo).toBe(true);
+  });
+
   it('requires JWT_SECRET in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(/JWT_SECRET/);
   });

@@ -21,7 +21,8 @@ const EnvSchema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
-  SEED_DEMO: booleanString.default(true),
+  /** Unset: on outside production, off in production (the demo accounts include an operator with a known password). */
+  SEED_DEMO: booleanString.optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
@@ -53,6 +54,7 @@ export type Config = {
   databaseUrl: string | undefined;
   databasePoolSize: number;
   dataDir: string;
+  /** Add the demo data (accounts with a published password, an operator among them). Off in production unless asked for. */
   seedDemo: boolean;
   jwtSecret: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
@@ -104,7 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir,
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     jwtSecret: e.JWT_SECRET ?? localJwtSecret(dataDir),
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),

@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DatabaseInUseError } from './db/data-dir-lock.ts';
-import { seedDemoData } from './db/seed/index.ts';
+import { demoInProductionWarning, seedDemoData } from './db/seed/index.ts';
 
 async function main() {
   let config;
@@ -34,6 +34,7 @@ async function main() {
       ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
     },
   });
+  if (config.seedDemo && config.env === 'production') app.log.warn(demoInProductionWarning);
   if (config.seedDemo) await seedDemoData(database.db, app.log);
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

@@ -46,4 +46,39 @@ describe('the server process', () => {
     expect(code, server.output()).toBe(0);
     expect(server.output()).toContain('shutting down');
   }, 60_000);
+
+  it('in production adds no demo accounts unless SEED_DEMO=true, and then warns loudly', async () => {
+    const env = await databaseEnv();
+    const production = { ...env, NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-that-is-long-enough', HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+    const adminLogin = (port: string) =>
+      fetch(`http://127.0.0.1:${port}/api/login/v2/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@example.com', password: 'demo-password-1' }),
+      });
+    const ready = async (port: string) => {
+      for (let i = 0; i < 200; i += 1) {
+        const res = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);
+        if (res?.ok) return;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      throw new Error('server did not start');
+    };
+
+    const quietPort = String(33000 + Math.floor(Math.random() * 1000));
+    const quiet = startServer({ ...production, PORT: quietPort, SEED_DEMO: '' }, cleanups);
+    await ready(quietPort);
+    expect((await adminLogin(quietPort)).status).toBe(401);
+    expect(quiet.output()).not.toContain('DEMO ACCOUNTS');
+    quiet.child.kill('SIGTERM');
+    expect(await quiet.exited).toBe(0);
+
+    const seededPort = String(34000 + Math.floor(Math.random() * 1000));
+    const seeded = startServer({ ...production, PORT: seededPort, SEED_DEMO: 'true' }, cleanups);
+    await ready(seededPort);
+    expect(seeded.output()).toContain('DEMO ACCOUNTS ARE ADDED');
+    expect((await adminLogin(seededPort)).status).toBe(200);
+    seeded.child.kill('SIGTERM');
+    expect(await seeded.exited).toBe(0);
+  }, 120_000);
 });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from './client.ts';
 import { DatabaseInUseError } from './data-dir-lock.ts';
-import { seedDemoData } from './seed/index.ts';
+import { demoInProductionWarning, seedDemoData } from './seed/index.ts';
 
 const command = process.argv[2];
 const config = loadConfig();
@@ -14,6 +14,8 @@ try {
   console.error(err.message);
   process.exit(1);
 }
+// Asked for by name, the demo data is added even in production, but never quietly.
+if ((command === 'reset' || command === 'seed') && config.env === 'production') console.warn(demoInProductionWarning);
 try {
   if (command === 'reset') {
     await database.db.execute(sql`DROP SCHEMA IF EXISTS public CASCADE`);

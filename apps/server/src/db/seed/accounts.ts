@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 import { users, vendors } from '../schema.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { claimSeedKeys } from './keys.ts';
 
 export const DEMO_PASSWORD = 'demo-password-1';
 
@@ -53,14 +54,18 @@ export const demoAccounts: DemoAccount[] = [
   { email: 'admin@example.com', phoneNumber: '+15550000004', username: 'operator', isOperator: true },
 ];
 
-/** The demo accounts: created when missing, never overwritten. */
+export const accountSeedKey = (email: string) => `account:${email}`;
+
+/** The demo accounts: created once, never overwritten, never brought back after a deletion. */
 export async function seedAccounts(tx: Tx): Promise<number> {
+  const claimed = await claimSeedKeys(tx, demoAccounts.map((a) => accountSeedKey(a.email)));
   const existing = await tx
     .select({ email: users.email })
     .from(users)
     .where(inArray(users.email, demoAccounts.map((a) => a.email)));
   const have = new Set(existing.map((r) => r.email));
-  const missing = demoAccounts.filter((a) => !have.has(a.email));
+  // Someone may have signed up with a demo address before the seed ran: theirs stays theirs.
+  const missing = demoAccounts.filter((a) => claimed.has(accountSeedKey(a.email)) && !have.has(a.email));
   for (const account of missing) {
     const [user] = await tx
       .insert(users)

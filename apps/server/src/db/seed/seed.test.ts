@@ -118,4 +118,19 @@ describe('demo data', () => {
     await seedDemoData(t.database.db);
     expect(await rowCounts()).toEqual(before);
   });
+
+  // Last: it deletes two of the demo accounts the tests above use.
+  it('never brings back a demo account that was deleted, operator or vendor', async () => {
+    for (const email of ['admin@example.com', 'vendor3@example.com']) {
+      const { access } = await login(t.app, email, DEMO_PASSWORD);
+      const gone = await t.app.inject({ method: 'DELETE', url: '/api/profile/', headers: { authorization: `Bearer ${access}` }, payload: { password: DEMO_PASSWORD, confirm: true } });
+      expect(gone.statusCode).toBe(200);
+    }
+    const before = await rowCounts();
+    await seedDemoData(t.database.db);
+    expect(await rowCounts()).toEqual(before);
+    expect(await t.database.db.select().from(users).where(eq(users.email, 'admin@example.com'))).toEqual([]);
+    const res = await t.app.inject({ method: 'POST', url: '/api/login/v2/', payload: { email: 'admin@example.com', password: DEMO_PASSWORD } });
+    expect(res.statusCode).toBe(401);
+  });
 });

@@ -2,7 +2,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { VendorCategory } from '@localloop/contract';
 import type { Tx } from '../client.ts';
 import { favoriteVendors, users, vendorAddresses, vendorBankAccounts, vendorHours, vendorRatings, vendors } from '../schema.ts';
-import { demoPasswordHash } from './accounts.ts';
+import { accountSeedKey, demoPasswordHash } from './accounts.ts';
+import { claimSeedKeys } from './keys.ts';
 
 type Address = { label?: string; line1: string; city: string; state: string; postalCode: string; latitude: number; longitude: number };
 /** [weekday 1 (Monday) … 7 (Sunday), opens 'HH:MM', closes 'HH:MM']; a day with two ranges closes for lunch. */
@@ -209,9 +210,11 @@ function addressRows(vendorId: string, addresses: Address[]) {
 export async function seedVendors(tx: Tx): Promise<number> {
   const now = Date.now();
   const emails = [...demoCustomers, ...demoVendors].map((a) => a.email);
+  const claimed = await claimSeedKeys(tx, emails.map(accountSeedKey));
   const existing = new Set((await tx.select({ email: users.email }).from(users).where(inArray(users.email, emails))).map((r) => r.email));
+  const isNew = (a: { email: string }) => claimed.has(accountSeedKey(a.email)) && !existing.has(a.email);
 
-  const newCustomers = demoCustomers.filter((c) => !existing.has(c.email));
+  const newCustomers = demoCustomers.filter(isNew);
   if (newCustomers.length) {
     const passwordHash = await demoPasswordHash();
     await tx.insert(users).values(newCustomers.map((c) => ({ ...c, passwordHash }))).onConflictDoNothing();
@@ -220,7 +223,7 @@ export async function seedVendors(tx: Tx): Promise<number> {
   /** Vendors that got their details in this run, with the ratings that come with them. */
   const added: { vendorId: string; businessName: string; ratings: Rating[] }[] = [];
 
-  for (const v of demoVendors.filter((d) => !existing.has(d.email))) {
+  for (const v of demoVendors.filter(isNew)) {
     const [user] = await tx
       .insert(users)
       .values({ email: v.email, phoneNumber: v.phoneNumber, username: v.username, firstName: v.firstName, lastName: v.lastName, passwordHash: await demoPasswordHash() })
@@ -253,6 +256,7 @@ export async function seedVendors(tx: Tx): Promise<number> {
   }
 
   // The demo vendors of accounts.ts: completed once, while they have no address.
+  const detailsClaimed = await claimSeedKeys(tx, Object.keys(accountVendorDetails).map((email) => `vendor-details:${email}`));
   const accountVendors = await tx
     .select({ id: vendors.id, email: users.email, businessName: vendors.businessName, addresses: sql<number>`(SELECT count(*)::int FROM ${vendorAddresses} a WHERE a.vendor_id = ${vendors.id})` })
     .from(vendors)
@@ -260,7 +264,7 @@ export async function seedVendors(tx: Tx): Promise<number> {
     .where(inArray(users.email, Object.keys(accountVendorDetails)));
   for (const v of accountVendors) {
     const details = v.email ? accountVendorDetails[v.email] : undefined;
-    if (!details || v.addresses > 0) continue;
+    if (!details || v.addresses > 0 || !detailsClaimed.has(`vendor-details:${v.email}`)) continue;
     await tx.insert(vendorAddresses).values(addressRows(v.id, [details.address]));
     await tx.delete(vendorHours).where(eq(vendorHours.vendorId, v.id));
     await tx.insert(vendorHours).values(hoursRows(v.id, details.hours));
