@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { ErrorCode, passwordProblem, type MessageResponse, type OtpSentResponse, type Profile, type ProfileUpdateInput } from '@localloop/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { media, otpCodes, users, vendorBankAccounts, vendorDocuments, vendors } from '../../db/schema.ts';
+import { media, otpCodes, users, vendorBankAccounts, vendorDocuments, vendorRevisions, vendors } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { violatedUniqueConstraint } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -213,6 +213,7 @@ export async function deleteAccount(
     const ownVendor = tx.select({ id: vendors.id }).from(vendors).where(eq(vendors.userId, userId));
     const documents = await tx.delete(vendorDocuments).where(inArray(vendorDocuments.vendorId, ownVendor)).returning({ key: vendorDocuments.storageKey });
     await tx.delete(vendorBankAccounts).where(inArray(vendorBankAccounts.vendorId, ownVendor));
+    await tx.delete(vendorRevisions).where(inArray(vendorRevisions.vendorId, ownVendor));
     await tx
       .update(users)
       .set({
