@@ -60,7 +60,7 @@ describe('an approved vendor\'s changes that are not live yet', { timeout: 15_00
     expect(await screen.findByText('Your changes are under review')).toBeInTheDocument();
     const notice = screen.getByRole('region', { name: 'Changes waiting for approval' });
     expect(notice).toHaveTextContent('Sent for review 05 Mar 2025');
-    expect(notice).toHaveTextContent('Your basic info and bank details are read-only until then.');
+    expect(notice).toHaveTextContent('Your basic info and bank details are read-only until the marketplace team decides.');
     expect(screen.getByText(/Read-only while the marketplace team reviews your changes\./)).toBeInTheDocument();
     for (const label of ['Business name', 'Category', 'Description', 'Contact e-mail', 'Contact phone']) {
       expect(screen.getByLabelText(label)).toBeDisabled();

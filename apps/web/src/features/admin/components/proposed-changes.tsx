@@ -26,13 +26,14 @@ function Change({ label, live, proposed, liveLabel, proposedLabel }: { label: st
   return (
     <li className="py-3 first:pt-0 last:pb-0">
       <p className="text-sm font-semibold text-slate-900">{label}</p>
-      <div className="mt-1.5 grid items-center gap-1.5 sm:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] sm:gap-3">
+      {/* Top-aligned, so "Live now" and "Proposed" stay on one line however long either value is. */}
+      <div className="mt-1.5 grid gap-1.5 sm:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] sm:items-start sm:gap-3">
         <div className="min-w-0">
           <p className="mb-1 text-xs font-medium text-slate-600">{liveLabel}</p>
           <Value tone="live">{live}</Value>
         </div>
         <ArrowDown aria-hidden="true" className="mx-auto size-4 text-slate-500 sm:hidden" />
-        <ArrowRight aria-hidden="true" className="hidden size-4 text-slate-500 sm:mt-5 sm:block" />
+        <ArrowRight aria-hidden="true" className="hidden size-4 text-slate-500 sm:mt-8 sm:block" />
         <div className="min-w-0">
           <p className="mb-1 text-xs font-medium text-amber-900">{proposedLabel}</p>
           <Value tone="proposed">{proposed}</Value>

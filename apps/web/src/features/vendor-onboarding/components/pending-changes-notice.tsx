@@ -28,7 +28,7 @@ export function PendingChangesNotice({ profile }: { profile: VendorProfile }) {
         </h2>
         <p className="mt-1">
           {inReview
-            ? `Sent for review ${formatDate(changes.submitted_at ?? '', 'DD MMM YYYY hh:mm a')}. Customers see your approved details until the marketplace team approves:`
+            ? `Sent for review ${formatDate(changes.submitted_at ?? '', 'DD MMM YYYY hh:mm a')}:`
             : 'Customers still see your approved details. These changes go live once you send them for review and the marketplace team approves them:'}
         </p>
         <ul aria-label="Changed details" className="mt-2 flex flex-wrap gap-1.5">
@@ -39,7 +39,10 @@ export function PendingChangesNotice({ profile }: { profile: VendorProfile }) {
           ))}
         </ul>
         {inReview && (
-          <p className="mt-2">Your basic info and bank details are read-only until then. Opening hours and addresses can still be changed: they are live at once.</p>
+          <p className="mt-2">
+            Your basic info and bank details are read-only until the marketplace team decides. Opening hours and addresses can still be changed: they
+            are live at once.
+          </p>
         )}
       </div>
     </section>
