@@ -102,6 +102,75 @@ test.describe('becoming a vendor', () => {
     await expect(page.getByRole('heading', { name: business })).toBeVisible({ timeout: 15_000 });
   });
 
+  test('an approved vendor\'s new name waits for review: not public while pending, read-only meanwhile, and gone when the operator rejects it', async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    const liveName = 'Hudson Loft Events';
+    const newName = 'Hudson Loft Events & Rooftop Weddings on the Waterfront';
+    /** The directory answers under the live name only (its search is typo-tolerant, so neighbours may come too). */
+    const expectListedAsLive = async () => {
+      const response = await page.request.get(`/api/vendor/lists/?q=${encodeURIComponent('Hudson Loft')}&radius_km=100`);
+      const names = ((await response.json()) as { results: { business_name: string }[] }).results.map((card) => card.business_name);
+      expect(names).toContain(liveName);
+      expect(names).not.toContain(newName);
+    };
+    await logIn(page, 'vendor12@example.com');
+    await expect(page).not.toHaveURL(/\/login$/);
+
+    await page.goto('/BasicInfo');
+    await expect(page.getByLabel('Business name')).toHaveValue(liveName);
+    await page.getByLabel('Business name').fill(newName);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Changes saved. They go live once you send them for review and they are approved.')).toBeVisible();
+    const notice = page.getByRole('region', { name: 'Your changes are not live until reviewed' });
+    await expect(notice.getByRole('listitem')).toHaveText(['Business name']);
+    await expectListedAsLive();
+
+    // The demo shop has no payout account and no identity document yet: every step must be complete to send changes.
+    // A payout account, too, waits for review once the shop is approved.
+    await page.goto('/BankDetails');
+    await page.getByLabel('Account holder').fill('Hudson Loft Events LLC');
+    await page.getByLabel('Bank name').fill('Deutsche Test Bank');
+    await page.getByRole('radio', { name: 'IBAN account' }).check({ force: true });
+    await page.getByRole('textbox', { name: 'IBAN' }).fill('DE89 3704 0044 0532 0130 00');
+    await page.getByRole('button', { name: 'Save bank details' }).click();
+    await expect(page.getByText('Bank details saved. A changed account is used for payouts once the marketplace team approves it.')).toBeVisible();
+    await expect(notice.getByRole('listitem')).toHaveText(['Business name', 'Bank details']);
+    await page.goto('/VendorDocument');
+    await page.getByLabel('What is it?').selectOption('identity');
+    await page.locator('input[type="file"]').setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: passportPng });
+    await page.getByRole('button', { name: 'Upload document' }).click();
+    await expect(page.getByText('Identity document uploaded.')).toBeVisible();
+    const panel = page.getByRole('region', { name: 'Send your changes for review' });
+    await expect(panel.getByRole('list', { name: 'Changes to be reviewed' }).getByRole('listitem')).toHaveText(['Business name', 'Bank details']);
+    await panel.getByRole('button', { name: 'Send changes for review' }).click();
+    await expect(page.getByText('Your changes were sent for review. Your shop stays live meanwhile.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Changes waiting for approval' })).toBeVisible();
+    await page.goto('/BasicInfo');
+    await expect(page.getByLabel('Business name')).toBeDisabled();
+    await expectListedAsLive();
+
+    const operatorContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const operator = await operatorContext.newPage();
+    await logIn(operator, 'admin@example.com');
+    await expect(operator).not.toHaveURL(/\/login$/);
+    await operator.goto('/admin');
+    await operator.getByRole('list', { name: 'Vendors' }).getByRole('link', { name: new RegExp(liveName) }).click();
+    const proposed = operator.getByRole('region', { name: 'Proposed changes' });
+    await expect(proposed).toContainText(newName);
+    await expect(proposed).toContainText('IBAN •••• 3000');
+    await operator.getByRole('group', { name: 'Decisions' }).getByRole('button', { name: 'Reject' }).click();
+    const reject = operator.getByRole('dialog', { name: `Reject ${liveName}?` });
+    await reject.getByLabel('Reason for the vendor').fill('Please keep the registered business name.');
+    await reject.getByRole('button', { name: 'Reject' }).click();
+    await expect(operator.getByText(`The changes to ${liveName} are discarded. The owner has been told why.`)).toBeVisible();
+    await operatorContext.close();
+
+    await page.reload();
+    await expect(page.getByRole('alert').filter({ hasText: 'Your changes were not approved' })).toContainText('Please keep the registered business name.');
+    await expect(page.getByLabel('Business name')).toHaveValue(liveName);
+    await expectListedAsLive();
+  });
+
   test('a user without a phone number is told to complete the profile first @phone', async ({ page, isMobile }) => {
     await logIn(page, 'user@example.com');
     await expect(page).toHaveURL(/\/LocalActivities$/);

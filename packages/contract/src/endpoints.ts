@@ -376,7 +376,7 @@ export const endpoints = {
     body: undefined,
     response: VendorProfile,
     auth: 'required',
-    summary: 'The caller\'s vendor record with every KYC step (bank number masked); 404 before /BasicInfo is saved',
+    summary: 'The caller\'s vendor record with every KYC step (bank number masked), an approved vendor\'s pending changes included (pending_changes); 404 before /BasicInfo is saved',
   }),
   saveBasicInfo: endpoint({
     method: 'PUT',
@@ -384,7 +384,7 @@ export const endpoints = {
     body: BasicInfoInput,
     response: VendorProfile,
     auth: 'required',
-    summary: 'KYC step 1 and the vendor profile: creates the vendor record on first save (needs an e-mail and a phone number on the account)',
+    summary: 'KYC step 1 and the vendor profile: creates the vendor record on first save (needs an e-mail and a phone number on the account); once approved, changes wait for review (409 while a review is pending)',
   }),
   uploadVendorDocument: endpoint({
     method: 'POST',
@@ -420,7 +420,7 @@ export const endpoints = {
     body: BankDetailsInput,
     response: BankDetails,
     auth: 'required',
-    summary: 'KYC step 3: payout account (IBAN or US routing and account number, checked by checksum); answered masked',
+    summary: 'KYC step 3: payout account (IBAN or US routing and account number, checked by checksum); answered masked; once approved, a change waits for review (409 while a review is pending)',
   }),
   saveServiceTime: endpoint({
     method: 'PUT',
@@ -463,7 +463,7 @@ export const endpoints = {
     body: undefined,
     response: VendorProfile,
     auth: 'required',
-    summary: 'Send the KYC for review (every step must be complete): kyc_status becomes pending; an approved vendor reapplies and stays live',
+    summary: 'Send the KYC for review (every step must be complete): kyc_status becomes pending; an approved vendor sends its pending changes and stays live (409 when there are none)',
   }),
   vendorDashboard: endpoint({
     method: 'GET',
@@ -565,7 +565,7 @@ export const endpoints = {
     body: undefined,
     response: AdminVendorDetail,
     auth: 'required',
-    summary: 'Operators: one vendor with documents, masked bank details and the history of decisions',
+    summary: 'Operators: one vendor (the live values) with documents, masked bank details, proposed changes beside the live values, and the history of decisions',
   }),
   approveVendor: endpoint({
     method: 'POST',
@@ -574,7 +574,7 @@ export const endpoints = {
     body: ApproveInput,
     response: AdminVendorDetail,
     auth: 'required',
-    summary: 'Operators: approve a pending vendor (recorded; the vendor is notified)',
+    summary: 'Operators: approve a pending vendor (recorded; the vendor is notified); proposed changes go live in the same transaction',
   }),
   rejectVendor: endpoint({
     method: 'POST',
@@ -583,7 +583,7 @@ export const endpoints = {
     body: DecisionReasonInput,
     response: AdminVendorDetail,
     auth: 'required',
-    summary: 'Operators: reject a pending vendor with a reason the vendor sees (recorded; notified)',
+    summary: 'Operators: reject a pending vendor with a reason the vendor sees (recorded; notified); proposed changes are discarded',
   }),
   suspendVendor: endpoint({
     method: 'POST',

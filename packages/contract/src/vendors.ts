@@ -55,6 +55,19 @@ export const BasicInfoInput = z.object({
 });
 export type BasicInfoInput = z.input<typeof BasicInfoInput>;
 
+/** The basic-info fields, in the form's order; an approved vendor's changes to them wait for review. */
+export const basicInfoFields = ['business_name', 'category', 'description', 'logo', 'contact_email', 'contact_phone'] as const;
+export const BasicInfoField = z.enum(basicInfoFields);
+export type BasicInfoField = z.infer<typeof BasicInfoField>;
+export const basicInfoFieldLabels: Record<BasicInfoField, string> = {
+  business_name: 'Business name',
+  category: 'Category',
+  description: 'Description',
+  logo: 'Logo',
+  contact_email: 'Contact e-mail',
+  contact_phone: 'Contact phone',
+};
+
 // ---- KYC step 2: documents -------------------------------------------------------------------
 
 export const documentKinds = ['identity', 'business_registration', 'proof_of_address', 'other'] as const;
@@ -214,6 +227,24 @@ export const VendorAddressesQuery = z.object({ vendor_uuid: Uuid('Unknown vendor
 export const kycSteps = ['basic_info', 'documents', 'bank_details', 'service_time', 'addresses'] as const;
 export type KycStep = (typeof kycSteps)[number];
 
+/**
+ * An approved vendor's changes that are not public yet (docs/decisions/0005): which basic-info fields differ from
+ * the live shop, whether new bank details are proposed, and whether they have been sent for review.
+ */
+export const PendingChanges = z.object({
+  fields: z.array(BasicInfoField),
+  bank_details: z.boolean(),
+  /** When they were sent for review; null while the vendor can still edit them (not sent yet). */
+  submitted_at: z.string().nullable(),
+  /** When the vendor last changed them. */
+  updated_at: z.string(),
+});
+export type PendingChanges = z.infer<typeof PendingChanges>;
+
+/**
+ * The vendor's record. For its owner (GET /vendor/me/) the basic info and bank details are what the vendor last
+ * saved, pending changes included; for an operator (AdminVendorDetail) they are the live, approved values.
+ */
 export const VendorProfile = z.object({
   id: z.string().uuid(),
   user_id: z.string().uuid(),
@@ -240,6 +271,8 @@ export const VendorProfile = z.object({
   bank_details: BankDetails.nullable(),
   service_time: ServiceTime,
   addresses: z.array(VendorAddress),
+  /** An approved vendor's changes waiting to go live; null when there are none (and always before the first approval). */
+  pending_changes: PendingChanges.nullable(),
 });
 export type VendorProfile = z.infer<typeof VendorProfile>;
 
@@ -255,6 +288,8 @@ export const VendorDashboard = z.object({
     is_approved: z.boolean(),
     is_suspended: z.boolean(),
     rejection_reason: z.string().nullable(),
+    /** Whether an approved vendor has changes that are neither live nor sent for review yet. */
+    unsent_changes: z.boolean(),
   }),
   /** The next KYC step to do, while there is one (its page and a label). */
   next_step: z.object({ step: z.enum(kycSteps), label: z.string(), path: z.string() }).nullable(),
@@ -377,9 +412,20 @@ export const VendorDecision = z.object({
 });
 export type VendorDecision = z.infer<typeof VendorDecision>;
 
+/** An approved vendor's proposed changes beside the live values, for the operator who decides on them. */
+export const ProposedChanges = PendingChanges.extend({
+  /** Only the fields that differ; the logo as its image URL (null: none). */
+  basic_info: z.array(z.object({ field: BasicInfoField, live: z.string().nullable(), proposed: z.string().nullable() })),
+  /** Masked, as everywhere; null when the bank details stay as they are. */
+  bank: z.object({ live: BankDetails.nullable(), proposed: BankDetails }).nullable(),
+});
+export type ProposedChanges = z.infer<typeof ProposedChanges>;
+
+/** The profile part is the live shop; `proposed_changes` what would replace it on approval. */
 export const AdminVendorDetail = VendorProfile.extend({
   owner: z.object({ id: z.string().uuid(), email: z.string().nullable(), phone_number: z.string().nullable(), name: z.string() }),
   decisions: z.array(VendorDecision),
+  proposed_changes: ProposedChanges.nullable(),
 });
 export type AdminVendorDetail = z.infer<typeof AdminVendorDetail>;
 

@@ -155,6 +155,50 @@ export const vendorBankAccounts = pgTable(
 );
 
 /**
+ * An approved vendor's changes that wait for an operator before they are public (docs/decisions/0005): the basic
+ * info and the payout account. The live values stay on `vendors` and `vendor_bank_accounts` until an approval
+ * copies these over and deletes the row; a rejection deletes it. One row per vendor; each group of columns is
+ * all-or-none, null meaning "no change proposed", and a row proposes at least one of them.
+ */
+export const vendorRevisions = pgTable(
+  'vendor_revisions',
+  {
+    vendorId: uuid('vendor_id')
+      .primaryKey()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    businessName: text('business_name'),
+    category: text('category'),
+    description: text('description'),
+    logoId: uuid('logo_id').references(() => media.id, { onDelete: 'set null' }),
+    contactEmail: citext('contact_email'),
+    contactPhone: text('contact_phone'),
+    bankAccountHolder: text('bank_account_holder'),
+    bankName: text('bank_name'),
+    bankKind: bankAccountKind('bank_kind'),
+    bankAccountNumber: text('bank_account_number'),
+    bankRoutingNumber: text('bank_routing_number'),
+    ...timestamps,
+  },
+  (t) => [
+    check(
+      'vendor_revisions_basic_info_all_or_none',
+      sql`(${t.businessName} IS NULL AND ${t.category} IS NULL AND ${t.description} IS NULL AND ${t.contactEmail} IS NULL AND ${t.contactPhone} IS NULL AND ${t.logoId} IS NULL)
+        OR (${t.businessName} IS NOT NULL AND ${t.category} IS NOT NULL AND ${t.description} IS NOT NULL AND ${t.contactEmail} IS NOT NULL AND ${t.contactPhone} IS NOT NULL)`,
+    ),
+    check(
+      'vendor_revisions_bank_all_or_none',
+      sql`(${t.bankKind} IS NULL AND ${t.bankAccountHolder} IS NULL AND ${t.bankName} IS NULL AND ${t.bankAccountNumber} IS NULL AND ${t.bankRoutingNumber} IS NULL)
+        OR (${t.bankKind} IS NOT NULL AND ${t.bankAccountHolder} IS NOT NULL AND ${t.bankName} IS NOT NULL AND ${t.bankAccountNumber} IS NOT NULL
+          AND (${t.bankKind} = 'us_account') = (${t.bankRoutingNumber} IS NOT NULL))`,
+    ),
+    check('vendor_revisions_proposes_something', sql`${t.businessName} IS NOT NULL OR ${t.bankKind} IS NOT NULL`),
+    check('vendor_revisions_contact_phone_e164', sql`${t.contactPhone} ~ '^\\+[1-9][0-9]{6,14}$'`),
+    check('vendor_revisions_business_name_length', sql`char_length(${t.businessName}) BETWEEN 2 AND 120`),
+    check('vendor_revisions_description_length', sql`char_length(${t.description}) <= 2000`),
+  ],
+);
+
+/**
  * Weekly opening hours in the vendor's time zone: minutes from midnight, several ranges a day.
  * Overlapping ranges of one day are refused by an exclusion constraint (added in the migration by hand).
  */

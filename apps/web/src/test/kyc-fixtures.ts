@@ -70,6 +70,7 @@ export function vendorProfile(overrides: Partial<VendorProfile> = {}): VendorPro
     bank_details: null,
     service_time: { time_zone: 'America/New_York', hours: [] },
     addresses: [],
+    pending_changes: null,
     ...overrides,
   };
 }

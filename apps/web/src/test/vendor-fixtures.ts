@@ -141,6 +141,8 @@ export function adminDetail(summary: AdminVendorSummary, overrides: Partial<Admi
     addresses: [{ ...shopAddress, vendor_id: summary.id }],
     owner: { id: summary.user_id, email: summary.owner_email, phone_number: summary.owner_phone, name: 'Pat Owner' },
     decisions: [],
+    pending_changes: null,
+    proposed_changes: null,
     ...overrides,
   };
 }

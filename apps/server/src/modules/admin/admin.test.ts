@@ -465,11 +465,13 @@ describe('the whole KYC state machine, through the vendor\'s and the operator\'s
     expect(await status()).toEqual({ is_approved: true, kyc_status: 'approved', is_suspended: false });
     expect((await call('GET', '/api/profile/', someone.access)).json()).toMatchObject({ vendor_id: vendorId, is_approved: true, kyc_status: 'approved' });
 
-    // A reapplication goes back to review while the shop stays live, and stays live when it is rejected.
+    // A change goes back to review while the shop stays live, and stays live when it is rejected.
+    ok(await call('PUT', '/api/vendor/me/basic-info/', someone.access, { ...basicInfo, business_name: `${name} & Sons` }));
     ok(await call('POST', '/api/vendor/me/submit/', someone.access));
     expect(await status()).toEqual({ is_approved: true, kyc_status: 'pending', is_suspended: false });
-    ok(await call('POST', url(vendorId, 'reject'), op.access, { reason: 'The new logo is not yours to use.' }));
+    ok(await call('POST', url(vendorId, 'reject'), op.access, { reason: 'The new name is not yours to use.' }));
     expect(await status()).toEqual({ is_approved: true, kyc_status: 'rejected', is_suspended: false });
+    expect((await call('GET', `/api/vendor/public/${someone.user.id}/`)).json().business_name).toBe(name);
 
     const history = (await call('GET', url(vendorId), op.access)).json().decisions;
     expect(history.map((d: { decision: string; operator_email: string }) => [d.decision, d.operator_email])).toEqual([

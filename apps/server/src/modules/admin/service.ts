@@ -6,7 +6,8 @@ import { users, vendorDecisions, vendors } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notify } from '../notifications/service.ts';
-import { loadVendorProfile } from '../vendors/profile.ts';
+import { loadProposedChanges, loadVendorProfile } from '../vendors/profile.ts';
+import { discardRevision, publishRevision } from '../vendors/revisions.ts';
 import { requireOperator } from './operators.ts';
 
 export type AdminDeps = {
@@ -94,8 +95,9 @@ export async function listVendors(
 
 // ---- One vendor -------------------------------------------------------------------------------
 
+/** The live shop, and beside it what an approval would change. */
 async function vendorDetail(deps: AdminDeps, vendorId: string): Promise<AdminVendorDetail> {
-  const profile = await loadVendorProfile(deps.db, vendorId, deps.mediaUrl);
+  const profile = await loadVendorProfile(deps.db, vendorId, deps.mediaUrl, 'live');
   if (!profile) throw AppError.notFound('That vendor');
   const [owner] = await deps.db
     .select({ id: users.id, email: users.email, phoneNumber: users.phoneNumber, firstName: users.firstName, lastName: users.lastName, username: users.username })
@@ -119,6 +121,7 @@ async function vendorDetail(deps: AdminDeps, vendorId: string): Promise<AdminVen
       operator_email: operatorEmail,
       created_at: decision.createdAt.toISOString(),
     })),
+    proposed_changes: await loadProposedChanges(deps.db, vendorId, deps.mediaUrl),
   };
 }
 
@@ -129,8 +132,8 @@ export async function getVendor(deps: AdminDeps, operatorId: string, vendorId: s
 
 // ---- Decisions --------------------------------------------------------------------------------
 
-/** The vendor after the change, and whether its shop was live before it (for the wording only). */
-type Changed = { userId: string; businessName: string; isApproved: boolean; wasApproved: boolean };
+/** The vendor after the change, whether it was approved before it, and whether proposed changes were discarded (for the wording only). */
+type Changed = { userId: string; businessName: string; isApproved: boolean; isSuspended: boolean; wasApproved: boolean; discarded: boolean };
 
 const transitions: Record<Decision, { allowed: SQL; set: (now: Date, reason: string) => Partial<typeof vendors.$inferInsert> }> = {
   approved: {
@@ -170,12 +173,21 @@ function notificationFor(decision: Decision, vendor: Changed, reason: string) {
             data,
           };
     case 'rejected':
+      if (vendor.wasApproved) {
+        const kept = vendor.isSuspended ? 'Your shop keeps its approved details.' : 'Your shop stays live with its approved details.';
+        return {
+          type: 'vendor_rejected',
+          title: 'Your changes were not approved',
+          body:
+            `The changes you proposed to ${vendor.businessName} were not approved. Reason: ${reason} ` +
+            (vendor.discarded ? `They were discarded. ${kept} Make the changes again and send them for review.` : `${kept} Please fix this and submit again.`),
+          data,
+        };
+      }
       return {
         type: 'vendor_rejected',
         title: 'Your vendor application needs changes',
-        body:
-          `The review of ${vendor.businessName} was not approved. Reason: ${reason} Please fix this and submit again.` +
-          (vendor.isApproved ? ' Your shop stays live with its approved details meanwhile.' : ''),
+        body: `The review of ${vendor.businessName} was not approved. Reason: ${reason} Please fix this and submit again.`,
         data,
       };
     case 'suspended':
@@ -197,8 +209,11 @@ function notificationFor(decision: Decision, vendor: Changed, reason: string) {
 
 /**
  * Records one operator decision: a conditional UPDATE (so of two operators deciding at once, one wins and
- * the other gets a 409), the decision row and the vendor's notification, all in one transaction; the
- * notification is pushed only once it commits. `db` may be a caller's transaction.
+ * the other gets a 409), the approved vendor's proposed changes published (approval) or discarded (rejection),
+ * the decision row and the vendor's notification, all in one transaction; the notification is pushed only
+ * once it commits. The UPDATE holds the vendor row, which every edit of the changes locks first, so an edit
+ * lands wholly before the decision (and is refused while pending) or wholly after it. `db` may be a caller's
+ * transaction.
  */
 export async function decide(
   db: Db | Tx,
@@ -214,7 +229,7 @@ export async function decide(
       .update(vendors)
       .set(transition.set(clock(), reason))
       .where(and(eq(vendors.id, vendorId), transition.allowed))
-      .returning({ userId: vendors.userId, businessName: vendors.businessName, isApproved: vendors.isApproved });
+      .returning({ userId: vendors.userId, businessName: vendors.businessName, isApproved: vendors.isApproved, isSuspended: vendors.isSuspended });
     if (!changed) {
       const [vendor] = await tx.select().from(vendors).where(eq(vendors.id, vendorId));
       if (!vendor) throw AppError.notFound('That vendor');
@@ -222,8 +237,15 @@ export async function decide(
     }
     // Thrown after the UPDATE, so the transaction rolls it back.
     if (changed.userId === operatorId) throw AppError.forbidden('You cannot decide on your own vendor account; ask another operator.');
+    let { businessName } = changed;
+    let discarded = false;
+    if (decision === 'approved' && (await publishRevision(tx, vendorId, clock()))) {
+      const [published] = await tx.select({ businessName: vendors.businessName }).from(vendors).where(eq(vendors.id, vendorId));
+      businessName = published?.businessName ?? businessName;
+    }
+    if (decision === 'rejected') discarded = await discardRevision(tx, vendorId);
     await tx.insert(vendorDecisions).values({ vendorId, operatorId, decision, reason });
-    const { data, ...message } = notificationFor(decision, { ...changed, wasApproved: before?.isApproved ?? false }, reason);
+    const { data, ...message } = notificationFor(decision, { ...changed, businessName, discarded, wasApproved: before?.isApproved ?? false }, reason);
     await notify(tx, changed.userId, { ...message, data: { ...data, vendor_id: vendorId } });
   });
 }

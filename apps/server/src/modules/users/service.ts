@@ -10,7 +10,7 @@ import {
   type UndoContactChangeResponse,
 } from '@localloop/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { contactChanges, media, otpCodes, users, vendorBankAccounts, vendorDocuments, vendors } from '../../db/schema.ts';
+import { contactChanges, media, otpCodes, users, vendorBankAccounts, vendorDocuments, vendorRevisions, vendors } from '../../db/schema.ts';
 import type { Background } from '../../lib/background.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { OutgoingMessage } from '../../lib/messaging.ts';
@@ -344,6 +344,7 @@ export async function deleteAccount(
     const ownVendor = tx.select({ id: vendors.id }).from(vendors).where(eq(vendors.userId, userId));
     const documents = await tx.delete(vendorDocuments).where(inArray(vendorDocuments.vendorId, ownVendor)).returning({ key: vendorDocuments.storageKey });
     await tx.delete(vendorBankAccounts).where(inArray(vendorBankAccounts.vendorId, ownVendor));
+    await tx.delete(vendorRevisions).where(inArray(vendorRevisions.vendorId, ownVendor));
     await tx
       .update(users)
       .set({

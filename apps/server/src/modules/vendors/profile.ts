@@ -1,7 +1,8 @@
 import { asc, count, desc, eq } from 'drizzle-orm';
-import type { BankDetails, KycStep, ServiceTime, VendorAddress, VendorDocument, VendorProfile } from '@localloop/contract';
+import type { BankDetails, KycStep, ProposedChanges, ServiceTime, VendorAddress, VendorDocument, VendorProfile } from '@localloop/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { favoriteVendors, media, vendorAddresses, vendorBankAccounts, vendorDocuments, vendorHours, vendors } from '../../db/schema.ts';
+import { bankOfRevision, basicColumns, basicOfRevision, basicOfVendor, loadRevision, revisionChanges, type BankValues, type RevisionRow } from './revisions.ts';
 
 type Reader = Db | Tx;
 type VendorRow = typeof vendors.$inferSelect;
@@ -62,7 +63,7 @@ export function toVendorDocument(row: typeof vendorDocuments.$inferSelect): Vend
 }
 
 /** Bank details as every response shows them: never the full number. */
-export function toBankDetails(row: typeof vendorBankAccounts.$inferSelect): BankDetails {
+export function toBankDetails(row: BankValues & { updatedAt: Date }): BankDetails {
   return {
     account_holder: row.accountHolder,
     bank_name: row.bankName,
@@ -119,24 +120,44 @@ export function stepsOf(parts: {
   };
 }
 
+type MediaUrl = (key: string) => string;
+
+/** The logo's image and thumbnail URLs, or nulls. */
+async function logoUrls(db: Reader, logoId: string | null, mediaUrl: MediaUrl): Promise<{ logo: string | null; thumbnail: string | null }> {
+  if (!logoId) return { logo: null, thumbnail: null };
+  const [image] = await db.select().from(media).where(eq(media.id, logoId));
+  return image ? { logo: mediaUrl(image.storageKey), thumbnail: mediaUrl(image.thumbnailKey) } : { logo: null, thumbnail: null };
+}
+
+const revisionBank = (revision: RevisionRow): BankDetails | null => {
+  const bank = bankOfRevision(revision);
+  return bank ? toBankDetails({ ...bank, updatedAt: revision.updatedAt }) : null;
+};
+
+/**
+ * Whose view of the record: its owner sees what they last saved (an approved vendor's pending changes laid over
+ * the live values); `live` is the shop as approved, what an operator decides against.
+ */
+export type ProfileView = 'owner' | 'live';
+
 /**
  * The whole vendor record as its owner (and an operator) sees it: every KYC step, documents as
  * private API paths, the bank number masked. Null when there is no such vendor.
  */
-export async function loadVendorProfile(db: Reader, vendorId: string, mediaUrl: (key: string) => string): Promise<VendorProfile | null> {
-  const [row] = await db
-    .select({ vendor: vendors, logo: media })
-    .from(vendors)
-    .leftJoin(media, eq(media.id, vendors.logoId))
-    .where(eq(vendors.id, vendorId));
-  if (!row) return null;
-  const { vendor, logo } = row;
+export async function loadVendorProfile(db: Reader, vendorId: string, mediaUrl: MediaUrl, view: ProfileView): Promise<VendorProfile | null> {
+  const [vendor] = await db.select().from(vendors).where(eq(vendors.id, vendorId));
+  if (!vendor) return null;
 
   // One after another: the reader may be a transaction, which runs one statement at a time anyway.
+  const revision = await loadRevision(db, vendorId);
+  const changes = revisionChanges(vendor, revision);
+  const basic = (view === 'owner' && revision ? basicOfRevision(revision) : null) ?? basicOfVendor(vendor);
+  const logo = await logoUrls(db, basic.logoId, mediaUrl);
   const documents = (
     await db.select().from(vendorDocuments).where(eq(vendorDocuments.vendorId, vendorId)).orderBy(asc(vendorDocuments.createdAt), asc(vendorDocuments.id))
   ).map(toVendorDocument);
-  const [bank] = await db.select().from(vendorBankAccounts).where(eq(vendorBankAccounts.vendorId, vendorId));
+  const [liveBank] = await db.select().from(vendorBankAccounts).where(eq(vendorBankAccounts.vendorId, vendorId));
+  const bank = (view === 'owner' && revision ? revisionBank(revision) : null) ?? (liveBank ? toBankDetails(liveBank) : null);
   const serviceTime = await loadServiceTime(db, vendorId, vendor.timeZone);
   const addresses = await loadVendorAddresses(db, vendorId);
   const [favorites] = await db.select({ n: count() }).from(favoriteVendors).where(eq(favoriteVendors.vendorId, vendorId));
@@ -144,13 +165,13 @@ export async function loadVendorProfile(db: Reader, vendorId: string, mediaUrl: 
   return {
     id: vendor.id,
     user_id: vendor.userId,
-    business_name: vendor.businessName,
-    category: vendor.category ?? '',
-    description: vendor.description ?? '',
-    logo: logo ? mediaUrl(logo.storageKey) : null,
-    logo_thumbnail: logo ? mediaUrl(logo.thumbnailKey) : null,
-    contact_email: vendor.contactEmail,
-    contact_phone: vendor.contactPhone,
+    business_name: basic.businessName,
+    category: basic.category,
+    description: basic.description,
+    logo: logo.logo,
+    logo_thumbnail: logo.thumbnail,
+    contact_email: basic.contactEmail || null,
+    contact_phone: basic.contactPhone || null,
     kyc_status: vendor.kycStatus,
     is_approved: vendor.isApproved,
     is_suspended: vendor.isSuspended,
@@ -161,15 +182,56 @@ export async function loadVendorProfile(db: Reader, vendorId: string, mediaUrl: 
     rating_count: vendor.ratingCount,
     favorites_count: favorites?.n ?? 0,
     steps: stepsOf({
-      vendor,
+      vendor: basic,
       documents,
-      hasBankDetails: Boolean(bank),
+      hasBankDetails: bank !== null,
       rangeCount: serviceTime.hours.length,
       addressCount: addresses.length,
     }),
     documents,
-    bank_details: bank ? toBankDetails(bank) : null,
+    bank_details: bank,
     service_time: serviceTime,
     addresses,
+    pending_changes:
+      changes && revision
+        ? {
+            fields: changes.fields,
+            bank_details: changes.bankDetails,
+            // Changes are under review exactly while the shop's KYC is: edits are refused meanwhile.
+            submitted_at: vendor.kycStatus === 'pending' ? (vendor.submittedAt?.toISOString() ?? null) : null,
+            updated_at: revision.updatedAt.toISOString(),
+          }
+        : null,
+  };
+}
+
+const displayed = (value: string | null) => value || null;
+
+/** An approved vendor's proposed changes beside the live values, for the operator; null when there are none. */
+export async function loadProposedChanges(db: Reader, vendorId: string, mediaUrl: MediaUrl): Promise<ProposedChanges | null> {
+  const [vendor] = await db.select().from(vendors).where(eq(vendors.id, vendorId));
+  if (!vendor) return null;
+  const revision = await loadRevision(db, vendorId);
+  const changes = revisionChanges(vendor, revision);
+  if (!changes || !revision) return null;
+  const live = basicOfVendor(vendor);
+  const proposed = basicOfRevision(revision) ?? live;
+  const basicInfo: ProposedChanges['basic_info'] = [];
+  for (const field of changes.fields) {
+    if (field === 'logo') {
+      basicInfo.push({ field, live: (await logoUrls(db, live.logoId, mediaUrl)).logo, proposed: (await logoUrls(db, proposed.logoId, mediaUrl)).logo });
+      continue;
+    }
+    basicInfo.push({ field, live: displayed(live[basicColumns[field]]), proposed: displayed(proposed[basicColumns[field]]) });
+  }
+  const proposedBank = revisionBank(revision);
+  const [liveBank] = await db.select().from(vendorBankAccounts).where(eq(vendorBankAccounts.vendorId, vendorId));
+  return {
+    fields: changes.fields,
+    bank_details: changes.bankDetails,
+    submitted_at: vendor.kycStatus === 'pending' ? (vendor.submittedAt?.toISOString() ?? null) : null,
+    updated_at: revision.updatedAt.toISOString(),
+    basic_info: basicInfo,
+    bank: proposedBank ? { live: liveBank ? toBankDetails(liveBank) : null, proposed: proposedBank } : null,
   };
 }

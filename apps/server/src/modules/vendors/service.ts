@@ -29,6 +29,16 @@ import type { PrivateStorage } from '../uploads/storage.ts';
 import { listNotifications, notify } from '../notifications/service.ts';
 import { checkDocument, safeFileName } from './documents.ts';
 import { loadServiceTime, loadVendorAddresses, loadVendorProfile, toBankDetails, toVendorAddress, toVendorDocument } from './profile.ts';
+import {
+  bankOfRevision,
+  loadRevision,
+  nothingToReview,
+  proposeBankDetails,
+  proposeBasicInfo,
+  refuseWhileInReview,
+  revisionChanges,
+  type BankValues,
+} from './revisions.ts';
 
 export type VendorsDeps = {
   db: Db;
@@ -78,8 +88,9 @@ async function ownVendor(db: Reader, userId: string): Promise<VendorRow> {
   return vendor;
 }
 
+/** The record as its owner sees it: an approved vendor's pending changes included. */
 async function profileOf(deps: VendorsDeps, db: Reader, vendorId: string): Promise<VendorProfile> {
-  const profile = await loadVendorProfile(db, vendorId, deps.mediaUrl);
+  const profile = await loadVendorProfile(db, vendorId, deps.mediaUrl, 'owner');
   if (!profile) throw noVendorYet();
   return profile;
 }
@@ -106,7 +117,10 @@ async function ownLogoId(deps: VendorsDeps, tx: Tx, userId: string, url: string)
   return match.id;
 }
 
-/** KYC step 1 and the profile: the first save creates the vendor (KYC not submitted yet). */
+/**
+ * KYC step 1 and the profile: the first save creates the vendor (KYC not submitted yet). Until the first approval
+ * a save changes the record itself; once approved, it is a proposed change that goes live only on approval.
+ */
 export async function saveBasicInfo(deps: VendorsDeps, userId: string, input: z.output<typeof BasicInfoInput>): Promise<VendorProfile> {
   return deps.db.transaction(async (tx) => {
     const user = await accountOf(tx, userId);
@@ -114,6 +128,9 @@ export async function saveBasicInfo(deps: VendorsDeps, userId: string, input: z.
     if (!user.email || !user.phoneNumber) {
       throw new AppError(409, 'PROFILE_INCOMPLETE', 'Please update your user profile first, and then complete KYC.');
     }
+    // Locked, so that an approval deciding at this moment comes wholly before or wholly after this save.
+    const [current] = await tx.select().from(vendors).where(eq(vendors.userId, userId)).for('update');
+    if (current?.isApproved) refuseWhileInReview(current);
     const logoId = input.logo === null ? null : await ownLogoId(deps, tx, userId, input.logo);
     const values = {
       businessName: input.business_name,
@@ -123,6 +140,10 @@ export async function saveBasicInfo(deps: VendorsDeps, userId: string, input: z.
       contactEmail: input.contact_email,
       contactPhone: input.contact_phone,
     };
+    if (current?.isApproved) {
+      await proposeBasicInfo(tx, current, values, deps.clock());
+      return profileOf(deps, tx, current.id);
+    }
     // One vendor per account (unique user_id): a second first-save at the same moment becomes an update.
     const [vendor] = await tx
       .insert(vendors)
@@ -205,7 +226,10 @@ export async function readDocument(deps: VendorsDeps, userId: string | null, id:
 
 // ---- Bank details -------------------------------------------------------------------------------
 
-/** KYC step 3: the full number is stored; the answer, like every other, shows only its last four characters. */
+/**
+ * KYC step 3: the full number is stored; the answer, like every other, shows only its last four characters. Once
+ * the vendor is approved, a new account is a proposed change: payouts go to the approved one until an operator agrees.
+ */
 export async function saveBankDetails(deps: VendorsDeps, userId: string, input: z.output<typeof BankDetailsInput>): Promise<BankDetails> {
   return deps.db.transaction(async (tx) => {
     const vendor = await lockOwnVendor(tx, userId);
@@ -213,7 +237,18 @@ export async function saveBankDetails(deps: VendorsDeps, userId: string, input: 
     const values = iban
       ? { kind: 'iban' as const, accountNumber: iban, routingNumber: null }
       : { kind: 'us_account' as const, accountNumber: input.account_number ?? '', routingNumber: input.routing_number ?? null };
-    const common = { accountHolder: input.account_holder, bankName: input.bank_name, ...values, updatedAt: deps.clock() };
+    const proposed: BankValues = { accountHolder: input.account_holder, bankName: input.bank_name, ...values };
+    if (vendor.isApproved) {
+      refuseWhileInReview(vendor);
+      await proposeBankDetails(tx, vendor, proposed, deps.clock());
+      const revision = await loadRevision(tx, vendor.id);
+      const pending = revision ? bankOfRevision(revision) : null;
+      if (revision && pending) return toBankDetails({ ...pending, updatedAt: revision.updatedAt });
+      const [live] = await tx.select().from(vendorBankAccounts).where(eq(vendorBankAccounts.vendorId, vendor.id));
+      if (!live) throw new Error('bank details neither live nor proposed');
+      return toBankDetails(live);
+    }
+    const common = { ...proposed, updatedAt: deps.clock() };
     const [row] = await tx
       .insert(vendorBankAccounts)
       .values({ vendorId: vendor.id, ...common })
@@ -400,8 +435,9 @@ export async function listAddresses(deps: VendorsDeps, userId: string | null, ve
 // ---- Submitting and status ----------------------------------------------------------------------
 
 /**
- * Sends the KYC for review. From not_submitted, rejected, or approved (a reapplication: the shop stays live,
- * is_approved untouched); refused while a review is pending. Every step must be complete.
+ * Sends the KYC for review. From not_submitted or rejected; an approved vendor (is_approved untouched, the shop stays
+ * live) sends its pending changes, and with none there is nothing to review. Refused while a review is pending.
+ * Every step must be complete.
  */
 export async function submitKyc(deps: VendorsDeps, userId: string): Promise<VendorProfile> {
   return deps.db.transaction(async (tx) => {
@@ -409,6 +445,8 @@ export async function submitKyc(deps: VendorsDeps, userId: string): Promise<Vend
     if (vendor.kycStatus === 'pending') {
       throw new AppError(409, 'KYC_ALREADY_PENDING', 'Your application is already waiting for review.');
     }
+    const reapplying = vendor.isApproved;
+    if (reapplying && !revisionChanges(vendor, await loadRevision(tx, vendor.id))) throw nothingToReview();
     const profile = await profileOf(deps, tx, vendor.id);
     const missing = stepOrder.filter((step) => !profile.steps[step]);
     if (missing.length > 0) {
@@ -419,7 +457,6 @@ export async function submitKyc(deps: VendorsDeps, userId: string): Promise<Vend
         Object.fromEntries(missing.map((s) => [s, kycStepPages[s].missing])),
       );
     }
-    const reapplying = vendor.kycStatus === 'approved';
     await tx
       .update(vendors)
       .set({ kycStatus: 'pending', submittedAt: deps.clock(), rejectionReason: null })
@@ -427,7 +464,7 @@ export async function submitKyc(deps: VendorsDeps, userId: string): Promise<Vend
     await notify(tx, userId, {
       title: reapplying ? 'Your changes were sent for review' : 'Your vendor application was sent',
       body: reapplying
-        ? 'Your shop stays live while the marketplace team reviews your changes.'
+        ? 'Your shop stays live with its approved details while the marketplace team reviews your changes. They go live once approved.'
         : 'The marketplace team will review your details and documents. We will let you know.',
       type: 'vendor_kyc',
       data: { vendor_id: vendor.id, kyc_status: 'pending' },
@@ -443,6 +480,7 @@ export async function vendorStatus(deps: VendorsDeps, userId: string, vendorId: 
   return { is_approved: vendor.isApproved && !vendor.isSuspended, kyc_status: vendor.kycStatus, is_suspended: vendor.isSuspended };
 }
 
+/** The shop as customers see it (its live name), with what is left to do and the figures. */
 export async function vendorDashboard(deps: VendorsDeps, userId: string): Promise<VendorDashboard> {
   const vendor = await ownVendor(deps.db, userId);
   const profile = await profileOf(deps, deps.db, vendor.id);
@@ -451,11 +489,12 @@ export async function vendorDashboard(deps: VendorsDeps, userId: string): Promis
   return {
     vendor: {
       id: profile.id,
-      business_name: profile.business_name,
+      business_name: vendor.businessName,
       kyc_status: profile.kyc_status,
       is_approved: profile.is_approved && !profile.is_suspended,
       is_suspended: profile.is_suspended,
       rejection_reason: profile.rejection_reason,
+      unsent_changes: profile.pending_changes !== null && profile.pending_changes.submitted_at === null,
     },
     next_step: next ? { step: next, label: kycStepPages[next].label, path: kycStepPages[next].path } : null,
     completeness: {

@@ -307,10 +307,11 @@ describe('vendor KYC on local disk', () => {
       expect(res.json()).toMatchObject({ kyc_status: 'pending', rejection_reason: null });
     });
 
-    it('lets an approved vendor reapply: pending again while the shop stays live', async () => {
+    it('lets an approved vendor send changes for review: pending again while the shop stays live', async () => {
       const v = await completeVendor();
       const approvedAt = new Date(clock().getTime() - 86_400_000);
       await t.database.db.update(vendors).set({ kycStatus: 'approved', isApproved: true, approvedAt }).where(eq(vendors.id, v.vendorId));
+      expect((await call('PUT', '/api/vendor/me/basic-info/', v.access, basicInfo({ description: 'Now with a bakery corner.' }))).statusCode).toBe(200);
       const res = await call('POST', '/api/vendor/me/submit/', v.access);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ kyc_status: 'pending', is_approved: true, approved_at: approvedAt.toISOString() });

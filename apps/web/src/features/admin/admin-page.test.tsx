@@ -132,6 +132,46 @@ describe('operator page (/admin)', () => {
     expect(within(screen.getByRole('group', { name: 'Decisions' })).getByRole('button', { name: 'Suspend' })).toBeInTheDocument();
   });
 
+  it('shows an approved vendor\'s proposed changes beside the live values, and says approving publishes them', async () => {
+    const { api, set } = operatorApi();
+    const proposedBank = { account_holder: 'Glow Studio GmbH', bank_name: 'Commerzbank', kind: 'iban' as const, account_number_masked: '•••• 3000', routing_number: null, updated_at: '2025-03-05T10:00:00.000Z' };
+    const changes = { fields: ['business_name' as const, 'contact_email' as const], bank_details: true, submitted_at: '2025-03-05T11:00:00.000Z', updated_at: '2025-03-05T10:00:00.000Z' };
+    set({
+      is_approved: true,
+      approved_at: '2025-02-10T09:00:00.000Z',
+      pending_changes: changes,
+      proposed_changes: {
+        ...changes,
+        basic_info: [
+          { field: 'business_name', live: 'Glow Studio', proposed: 'Glow Studio & Spa with a much longer name than before' },
+          { field: 'contact_email', live: 'shop@example.com', proposed: 'spa@example.com' },
+        ],
+        bank: { live: adminDetail(oldest).bank_details, proposed: proposedBank },
+      },
+    });
+    api.on(`POST /admin/vendors/${oldest.id}/approve/`, ok({ ...adminDetail(oldest), kyc_status: 'approved', is_approved: true, business_name: 'Glow Studio & Spa with a much longer name than before' }));
+    const { user } = await openAdmin();
+    await selectOldest(user);
+
+    const proposed = screen.getByRole('region', { name: 'Proposed changes' });
+    expect(proposed).toHaveTextContent('Sent for review 05 Mar 2025');
+    const rows = within(within(proposed).getByRole('list', { name: 'Proposed changes' })).getAllByRole('listitem');
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toHaveTextContent(/Business name\s*Live now\s*Glow Studio\s*Proposed\s*Glow Studio & Spa with a much longer name than before/);
+    expect(rows[1]).toHaveTextContent(/Contact e-mail\s*Live now\s*shop@example.com\s*Proposed\s*spa@example.com/);
+    expect(rows[2]).toHaveTextContent(/Bank details\s*Live now.*•••• 6789.*Proposed.*Glow Studio GmbH.*IBAN •••• 3000/s);
+    // The rest of the page is the live shop, and says so.
+    expect(screen.getByRole('region', { name: 'Business (live)' })).toHaveTextContent('shop@example.com');
+    expect(screen.getByRole('region', { name: 'Bank details (live)' })).toHaveTextContent('•••• 6789');
+
+    await user.click(within(screen.getByRole('group', { name: 'Decisions' })).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve Glow Studio?' });
+    expect(dialog).toHaveTextContent('The proposed changes replace the live details at once, and the owner is notified.');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('The changes to Glow Studio are live. The owner has been notified.')).toBeInTheDocument();
+    expect(api.to(`POST /admin/vendors/${oldest.id}/approve/`)).toHaveLength(1);
+  });
+
   it('rejects only with a reason, which is sent to the vendor', async () => {
     const { api } = operatorApi();
     const { user } = await openAdmin();

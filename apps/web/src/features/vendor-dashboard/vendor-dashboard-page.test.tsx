@@ -13,7 +13,7 @@ const vendorId = String(vendorLogin.vendor_id);
 
 function dashboard(overrides: Partial<VendorDashboard> = {}): VendorDashboard {
   return {
-    vendor: { id: vendorId, business_name: 'Hudson Bakery', kyc_status: 'approved', is_approved: true, is_suspended: false, rejection_reason: null },
+    vendor: { id: vendorId, business_name: 'Hudson Bakery', kyc_status: 'approved', is_approved: true, is_suspended: false, rejection_reason: null, unsent_changes: false },
     next_step: null,
     completeness: { percent: 80, missing: ['Bank details'] },
     rating_avg: 4.6,
@@ -71,16 +71,24 @@ describe('vendor dashboard (/vendor/dashboard)', { timeout: 15_000 }, () => {
     expect(screen.queryByTestId('card-kyc')).not.toBeInTheDocument();
   });
 
-  it('shows the KYC banner with the operator\'s reason and the next step while a reapplication is rejected', async () => {
+  it('shows the operator\'s reason when an approved vendor\'s changes are rejected, and that the shop stays live', async () => {
     openDashboard(
       dashboard({
-        vendor: { id: vendorId, business_name: 'Hudson Bakery', kyc_status: 'rejected', is_approved: true, is_suspended: false, rejection_reason: 'The new logo is not yours.' },
+        vendor: { id: vendorId, business_name: 'Hudson Bakery', kyc_status: 'rejected', is_approved: true, is_suspended: false, rejection_reason: 'The new logo is not yours.', unsent_changes: false },
         next_step: { step: 'basic_info', label: 'Basic info', path: '/BasicInfo' },
       }),
     );
-    const card = await screen.findByRole('region', { name: 'Your application was not approved' });
+    const card = await screen.findByRole('region', { name: 'Your changes were not approved' });
     expect(card).toHaveTextContent('The new logo is not yours.');
-    expect(within(card).getByRole('link', { name: 'Next: Basic info' })).toHaveAttribute('href', '/BasicInfo');
+    expect(card).toHaveTextContent('The changes were discarded and your shop stays live with its approved details.');
+    expect(within(card).getByRole('link', { name: 'Edit your details' })).toHaveAttribute('href', '/BasicInfo');
+  });
+
+  it('reminds an approved vendor of changes that are saved but not sent for review', async () => {
+    openDashboard(dashboard({ vendor: { ...dashboard().vendor, unsent_changes: true } }));
+    const card = await screen.findByRole('region', { name: 'Your changes are not live yet' });
+    expect(card).toHaveTextContent('Customers see your approved details until you send your changes for review');
+    expect(within(card).getByRole('link', { name: 'Review and send' })).toHaveAttribute('href', '/BasicInfo');
   });
 
   it('says when there are no ratings or notifications yet', async () => {

@@ -17,7 +17,8 @@ import { toast } from '../../lib/toast.ts';
 import { useUpdateMyVendor } from './api/get-my-vendor.ts';
 import { saveBankDetails } from './api/save-bank-details.ts';
 import { KycPage } from './components/kyc-page.tsx';
-import { isLive, nextStepPath } from './kyc-steps.ts';
+import { NotLiveYet } from './components/fields.tsx';
+import { isLive, isLockedForReview, nextStepPath } from './kyc-steps.ts';
 
 type AccountKind = BankDetails['kind'];
 type Fields = { account_holder: string; bank_name: string; kind: AccountKind; iban: string; routing_number: string; account_number: string };
@@ -64,9 +65,22 @@ function valuesOf(saved: BankDetails | null): Fields {
   };
 }
 
-function SavedAccount({ saved, onChange }: { saved: BankDetails; onChange: () => void }) {
+type SavedAccountProps = {
+  saved: BankDetails;
+  /** The account shown is a proposed change: payouts still go to the approved one. */
+  pending: boolean;
+  /** Null while the account cannot be changed (its change is being reviewed). */
+  onChange: (() => void) | null;
+};
+
+function SavedAccount({ saved, pending, onChange }: SavedAccountProps) {
   return (
     <div className="space-y-5">
+      {pending && (
+        <p className="text-sm text-slate-700">
+          <NotLiveYet /> Payouts go to your approved account until the marketplace team approves this one.
+        </p>
+      )}
       <div className="flex items-start gap-3 rounded-2xl border border-slate-200 bg-slate-50 p-4">
         <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-white text-teal-700 shadow-sm">
           <Landmark aria-hidden="true" className="size-5" />
@@ -98,11 +112,18 @@ function SavedAccount({ saved, onChange }: { saved: BankDetails; onChange: () =>
         <Lock aria-hidden="true" className="size-3.5" />
         {`Saved ${formatDate(saved.updated_at, 'DD MMM YYYY')}. For your safety the full number is never shown again.`}
       </p>
-      <div className="flex justify-end">
-        <button type="button" onClick={onChange} className="btn-secondary w-full sm:w-auto">
-          Change bank account
-        </button>
-      </div>
+      {onChange ? (
+        <div className="flex justify-end">
+          <button type="button" onClick={onChange} className="btn-secondary w-full sm:w-auto">
+            Change bank account
+          </button>
+        </div>
+      ) : (
+        <p className="flex gap-2 rounded-xl bg-slate-100 px-3.5 py-2.5 text-sm text-slate-700">
+          <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          Read-only while the marketplace team reviews your changes. You can change the account again once they have decided.
+        </p>
+      )}
     </div>
   );
 }
@@ -125,7 +146,7 @@ function BankForm({ profile, onDone }: { profile: VendorProfile; onDone: (() => 
       // Cleared at once: the typed number is not kept anywhere once the server has it.
       form.reset(valuesOf(saved));
       updateMyVendor((current) => ({ ...current, bank_details: saved, steps: { ...current.steps, bank_details: true } }));
-      toast.success('Bank details saved.');
+      toast.success(isLive(profile) ? 'Bank details saved. A changed account is used for payouts once the marketplace team approves it.' : 'Bank details saved.');
       onDone?.();
       const next = nextStepPath('bank_details');
       if (!isLive(profile) && next) await navigate(next);
@@ -212,10 +233,16 @@ function BankForm({ profile, onDone }: { profile: VendorProfile; onDone: (() => 
 function Bank({ profile }: { profile: VendorProfile }) {
   const [editing, setEditing] = useState(false);
   const saved = profile.bank_details;
+  const locked = isLockedForReview(profile);
+  const description = isLive(profile)
+    ? 'Where LocalLoop pays your sales. A new account is used once the marketplace team approves it. Only its last four characters are ever shown.'
+    : 'Where LocalLoop pays your sales. Stored securely; only its last four characters are ever shown.';
   return (
-    <Panel title="Payout account" description="Where LocalLoop pays your sales. Stored securely; only its last four characters are ever shown.">
-      {saved && !editing ? (
-        <SavedAccount saved={saved} onChange={() => setEditing(true)} />
+    <Panel title="Payout account" description={description}>
+      {saved && (!editing || locked) ? (
+        <SavedAccount saved={saved} pending={profile.pending_changes?.bank_details ?? false} onChange={locked ? null : () => setEditing(true)} />
+      ) : locked ? (
+        <p className="text-sm text-slate-700">Bank details can be added once the marketplace team has reviewed your changes.</p>
       ) : (
         <BankForm profile={profile} onDone={saved ? () => setEditing(false) : null} />
       )}

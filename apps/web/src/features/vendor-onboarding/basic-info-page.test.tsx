@@ -80,18 +80,30 @@ describe('basic info (/BasicInfo)', { timeout: 15_000 }, () => {
     expect(app.pathname()).toBe('/BasicInfo');
   });
 
-  it('is the vendor profile page of an approved vendor, saved in place', async () => {
-    const { api } = kycApi(vendorProfile({ id: String(vendorLogin.vendor_id), kyc_status: 'approved', is_approved: true }));
+  it('is the vendor profile page of an approved vendor, saved in place as a change that waits for review', async () => {
+    const live = vendorProfile({ id: String(vendorLogin.vendor_id), kyc_status: 'approved', is_approved: true });
+    const kyc = kycApi(live);
+    // Like the server: the record shows the change, and which fields differ from the live shop.
+    kyc.api.on('PUT /vendor/me/basic-info/', (request) => {
+      const saved = { ...live, ...(request.body as object), pending_changes: { fields: ['business_name' as const], bank_details: false, submitted_at: null, updated_at: '2025-03-05T10:00:00.000Z' } };
+      kyc.set(saved);
+      return ok(saved);
+    });
     storeSession(vendorLogin);
     const app = renderApp('/BasicInfo');
     expect(await screen.findByRole('heading', { level: 1, name: 'Vendor profile' })).toBeInTheDocument();
     expect(await screen.findByText('Approved: your shop is live')).toBeInTheDocument();
+    expect(screen.queryByTestId('pending-changes')).not.toBeInTheDocument();
     await app.user.clear(screen.getByLabelText('Business name'));
     await app.user.type(screen.getByLabelText('Business name'), 'Una Bakes More');
     await app.user.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText('Your vendor profile has been saved.')).toBeInTheDocument();
-    expect(api.to('PUT /vendor/me/basic-info/')[0]?.body).toMatchObject({ business_name: 'Una Bakes More' });
+    expect(await screen.findByText('Changes saved. They go live once you send them for review and they are approved.')).toBeInTheDocument();
+    expect(kyc.api.to('PUT /vendor/me/basic-info/')[0]?.body).toMatchObject({ business_name: 'Una Bakes More' });
     expect(app.pathname()).toBe('/BasicInfo');
+    const notice = await screen.findByRole('region', { name: 'Your changes are not live until reviewed' });
+    expect(within(notice).getByRole('list', { name: 'Changed details' })).toHaveTextContent('Business name');
+    expect(screen.getByLabelText('Business name')).toHaveAccessibleDescription('Changed: not live until approved.');
+    expect(screen.getByLabelText('Contact e-mail')).toHaveAccessibleDescription('Where customers and the marketplace team reach you.');
   });
 
   it('sends the other steps back to basic info before the vendor record exists', async () => {

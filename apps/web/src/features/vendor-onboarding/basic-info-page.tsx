@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BasicInfoInput, vendorCategories, VendorCategory } from '@localloop/contract';
 import type { VendorProfile } from '@localloop/contract';
+import { Lock } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -15,10 +16,10 @@ import { useAuth } from '../../session/auth-context.tsx';
 import { getStoredContact } from '../../session/storage.ts';
 import { useSetMyVendor } from './api/get-my-vendor.ts';
 import { saveBasicInfo } from './api/save-basic-info.ts';
-import { SelectField, TextAreaField } from './components/fields.tsx';
+import { hintWithPending, SelectField, TextAreaField } from './components/fields.tsx';
 import { KycPage } from './components/kyc-page.tsx';
 import { LogoField } from './components/logo-field.tsx';
-import { isLive, nextStepPath } from './kyc-steps.ts';
+import { isLive, isLockedForReview, isPendingField, nextStepPath } from './kyc-steps.ts';
 
 // The record keeps the category as text; the select starts empty until one is chosen.
 const BasicInfoFormInput = BasicInfoInput.extend({ category: z.string().pipe(VendorCategory) });
@@ -52,6 +53,9 @@ function BasicInfoForm({ profile }: { profile: VendorProfile | null }) {
   const inFlight = useRef(false);
   const form = useForm<Fields, unknown, Values>({ resolver: zodResolver(BasicInfoFormInput), defaultValues: valuesOf(profile) });
   const { errors, isSubmitting } = form.formState;
+  const live = isLive(profile);
+  const locked = isLockedForReview(profile);
+  const hint = (field: (typeof fieldNames)[number], text?: string) => hintWithPending(text, isPendingField(profile, field));
 
   const submit = async (values: Values) => {
     if (inFlight.current) return;
@@ -66,7 +70,11 @@ function BasicInfoForm({ profile }: { profile: VendorProfile | null }) {
       }
       if (isLive(saved)) {
         form.reset(valuesOf(saved));
-        toast.success('Your vendor profile has been saved.');
+        toast.success(
+          saved.pending_changes
+            ? 'Changes saved. They go live once you send them for review and they are approved.'
+            : 'Saved. Your profile is the same as your live shop.',
+        );
         return;
       }
       toast.success('Basic info saved.');
@@ -80,57 +88,81 @@ function BasicInfoForm({ profile }: { profile: VendorProfile | null }) {
   };
 
   return (
-    <Panel title={isLive(profile) ? 'Shop details' : 'About your business'} description="Customers see these on your vendor page.">
+    <Panel
+      title={live ? 'Shop details' : 'About your business'}
+      description={
+        live
+          ? 'Customers see your approved details on your vendor page. Changes here go live once the marketplace team approves them.'
+          : 'Customers see these on your vendor page.'
+      }
+    >
       <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)} className="space-y-5">
-        <TextField label="Business name" autoComplete="organization" error={errors.business_name?.message} {...form.register('business_name')} />
-        <SelectField label="Category" error={errors.category?.message} {...form.register('category')}>
-          <option value="">Choose a category</option>
-          {vendorCategories.map((category) => (
-            <option key={category} value={category}>
-              {category}
-            </option>
-          ))}
-        </SelectField>
-        <TextAreaField
-          label="Description"
-          rows={4}
-          hint="What you offer, in a few sentences (up to 2000 characters)."
-          error={errors.description?.message}
-          {...form.register('description')}
-        />
-        <LogoField
-          previewUrl={logoPreview}
-          error={errors.logo?.message}
-          onChange={(logo) => {
-            form.setValue('logo', logo?.url ?? null, { shouldDirty: true });
-            form.clearErrors('logo');
-            setLogoPreview(logo?.thumbnailUrl ?? null);
-          }}
-        />
-        <div className="grid gap-5 sm:grid-cols-2">
+        {locked && (
+          <p className="flex gap-2 rounded-xl bg-slate-100 px-3.5 py-2.5 text-sm text-slate-700">
+            <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            Read-only while the marketplace team reviews your changes. You can edit these details again once they have decided.
+          </p>
+        )}
+        <fieldset disabled={locked} className="space-y-5">
           <TextField
-            label="Contact e-mail"
-            type="email"
-            autoComplete="email"
-            hint="Where customers and the marketplace team reach you."
-            error={errors.contact_email?.message}
-            {...form.register('contact_email')}
+            label="Business name"
+            autoComplete="organization"
+            hint={hint('business_name')}
+            error={errors.business_name?.message}
+            {...form.register('business_name')}
           />
-          <TextField
-            label="Contact phone"
-            type="tel"
-            autoComplete="tel"
-            hint="With its country code, e.g. +15551234567."
-            error={errors.contact_phone?.message}
-            {...form.register('contact_phone')}
+          <SelectField label="Category" hint={hint('category')} error={errors.category?.message} {...form.register('category')}>
+            <option value="">Choose a category</option>
+            {vendorCategories.map((category) => (
+              <option key={category} value={category}>
+                {category}
+              </option>
+            ))}
+          </SelectField>
+          <TextAreaField
+            label="Description"
+            rows={4}
+            hint={hint('description', 'What you offer, in a few sentences (up to 2000 characters).')}
+            error={errors.description?.message}
+            {...form.register('description')}
           />
-        </div>
+          <LogoField
+            previewUrl={logoPreview}
+            error={errors.logo?.message}
+            note={hint('logo')}
+            onChange={(logo) => {
+              form.setValue('logo', logo?.url ?? null, { shouldDirty: true });
+              form.clearErrors('logo');
+              setLogoPreview(logo?.thumbnailUrl ?? null);
+            }}
+          />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField
+              label="Contact e-mail"
+              type="email"
+              autoComplete="email"
+              hint={hint('contact_email', 'Where customers and the marketplace team reach you.')}
+              error={errors.contact_email?.message}
+              {...form.register('contact_email')}
+            />
+            <TextField
+              label="Contact phone"
+              type="tel"
+              autoComplete="tel"
+              hint={hint('contact_phone', 'With its country code, e.g. +15551234567.')}
+              error={errors.contact_phone?.message}
+              {...form.register('contact_phone')}
+            />
+          </div>
+        </fieldset>
         <FormAlert>{serverError}</FormAlert>
-        <div className="flex justify-end">
-          <SubmitButton busy={isSubmitting} className="btn-primary w-full sm:w-auto">
-            {isLive(profile) ? 'Save changes' : 'Save and continue'}
-          </SubmitButton>
-        </div>
+        {!locked && (
+          <div className="flex justify-end">
+            <SubmitButton busy={isSubmitting} className="btn-primary w-full sm:w-auto">
+              {live ? 'Save changes' : 'Save and continue'}
+            </SubmitButton>
+          </div>
+        )}
       </form>
     </Panel>
   );
@@ -146,7 +178,8 @@ export default function BasicInfoPage() {
         isLive(profile) ? 'How your shop appears to customers on LocalLoop.' : 'Tell customers who you are. You can change this at any time.'
       }
     >
-      {(profile) => <BasicInfoForm key={profile?.id ?? 'new'} profile={profile} />}
+      {/* A new review state (sent, approved, rejected) starts the form again from the record as it now is. */}
+      {(profile) => <BasicInfoForm key={profile ? `${profile.id}:${profile.kyc_status}` : 'new'} profile={profile} />}
     </KycPage>
   );
 }

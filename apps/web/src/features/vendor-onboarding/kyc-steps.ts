@@ -1,4 +1,5 @@
-import type { KycStep, VendorProfile } from '@localloop/contract';
+import { basicInfoFieldLabels } from '@localloop/contract';
+import type { BasicInfoField, KycStep, VendorProfile } from '@localloop/contract';
 import { paths } from '../../paths.ts';
 
 export type KycStepInfo = { step: KycStep; label: string; path: string };
@@ -31,4 +32,24 @@ export function allStepsComplete(profile: VendorProfile): boolean {
 /** An approved vendor edits a live shop: saving stays on the page and changes go back to review when sent. */
 export function isLive(profile: VendorProfile | null): boolean {
   return profile?.is_approved === true;
+}
+
+/**
+ * An approved vendor's basic info and bank details are read-only while their changes are reviewed: the server
+ * refuses edits then, so the operator approves exactly what was sent.
+ */
+export function isLockedForReview(profile: VendorProfile | null): boolean {
+  return isLive(profile) && profile?.kyc_status === 'pending';
+}
+
+/** Whether this field of the basic info differs from the live shop (an approved vendor's change not public yet). */
+export function isPendingField(profile: VendorProfile | null, field: BasicInfoField): boolean {
+  return profile?.pending_changes?.fields.includes(field) ?? false;
+}
+
+/** What an approved vendor changed, in words: the basic-info fields in the form's order, then the bank details. */
+export function pendingChangeLabels(profile: VendorProfile): string[] {
+  const changes = profile.pending_changes;
+  if (!changes) return [];
+  return [...changes.fields.map((field) => basicInfoFieldLabels[field]), ...(changes.bank_details ? ['Bank details'] : [])];
 }

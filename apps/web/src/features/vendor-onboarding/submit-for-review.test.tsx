@@ -86,24 +86,45 @@ describe('submit for review', { timeout: 15_000 }, () => {
     expect(within(panel).getByRole('link', { name: 'Finish documents' })).toBeInTheDocument();
   });
 
-  it('lets an approved vendor reapply: changes go back to review while the shop stays live', async () => {
+  it('lets an approved vendor send its changes, named in the panel, while the shop stays live', async () => {
     const vendorId = String(vendorLogin.vendor_id);
-    const approved = completeProfile({ id: vendorId, kyc_status: 'approved', is_approved: true });
+    const changes = { fields: ['business_name' as const, 'contact_phone' as const], bank_details: true, submitted_at: null, updated_at: '2025-03-05T10:00:00.000Z' };
+    const approved = completeProfile({ id: vendorId, kyc_status: 'approved', is_approved: true, pending_changes: changes });
     const kyc = kycApi(approved);
     kyc.api.on(`GET /vendor/status/${vendorId}/`, ok({ is_approved: true, kyc_status: 'approved', is_suspended: false }));
     kyc.api.on('POST /vendor/me/submit/', () => {
-      kyc.set({ ...approved, kyc_status: 'pending' });
-      return ok({ ...approved, kyc_status: 'pending' });
+      const sent = { ...approved, kyc_status: 'pending' as const, pending_changes: { ...changes, submitted_at: '2025-03-05T11:00:00.000Z' } };
+      kyc.set(sent);
+      return ok(sent);
     });
     storeSession(vendorLogin);
     const app = renderApp('/AddAddress');
 
     const panel = await screen.findByRole('region', { name: 'Send your changes for review' });
-    expect(panel).toHaveTextContent('Changes go back to review while your shop stays live.');
+    expect(panel).toHaveTextContent('Your shop stays live with its approved details until the marketplace team approves these changes.');
+    const items = within(within(panel).getByRole('list', { name: 'Changes to be reviewed' })).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Business name', 'Contact phone', 'Bank details']);
+    // Every step was done long ago: the checklist stays out of the way.
+    expect(within(panel).queryByRole('list', { name: 'Steps' })).not.toBeInTheDocument();
     await app.user.click(within(panel).getByRole('button', { name: 'Send changes for review' }));
     expect(await screen.findByText('Your changes were sent for review. Your shop stays live meanwhile.')).toBeInTheDocument();
     expect(await screen.findByText('Your changes are under review')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Changes waiting for approval' })).toHaveTextContent('Business name');
+    expect(screen.queryByRole('region', { name: 'Send your changes for review' })).not.toBeInTheDocument();
     // Still a vendor, still allowed to post deals.
     expect(screen.getByTestId('vendor-header')).toBeInTheDocument();
+  });
+
+  it('offers an approved vendor nothing to send while its details are the live ones', async () => {
+    const vendorId = String(vendorLogin.vendor_id);
+    const kyc = kycApi(completeProfile({ id: vendorId, kyc_status: 'approved', is_approved: true, pending_changes: null }));
+    kyc.api.on(`GET /vendor/status/${vendorId}/`, ok({ is_approved: true, kyc_status: 'approved', is_suspended: false }));
+    storeSession(vendorLogin);
+    renderApp('/AddAddress');
+    expect(await screen.findByText('Approved: your shop is live')).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Addresses' });
+    expect(screen.queryByRole('button', { name: 'Send changes for review' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Send your changes for review' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('pending-changes')).not.toBeInTheDocument();
   });
 });

@@ -15,25 +15,30 @@ import type { VendorDecisionKind } from '../api/decide-vendor.ts';
 
 type Copy = { title: string; text: string; field: string; confirm: string; done: string; danger: boolean; required: boolean };
 
-export function decisionCopy(kind: VendorDecisionKind, name: string): Copy {
+/** `changes`: the vendor is live and the review is of its proposed changes, which the decision publishes or discards. */
+export function decisionCopy(kind: VendorDecisionKind, name: string, changes = false): Copy {
   switch (kind) {
     case 'approve':
       return {
         title: `Approve ${name}?`,
-        text: 'The business goes live in the directory, the owner can switch to the vendor view and is notified.',
+        text: changes
+          ? 'The proposed changes replace the live details at once, and the owner is notified.'
+          : 'The business goes live in the directory, the owner can switch to the vendor view and is notified.',
         field: 'Note (optional)',
         confirm: 'Approve',
-        done: `${name} is approved. The owner has been notified.`,
+        done: changes ? `The changes to ${name} are live. The owner has been notified.` : `${name} is approved. The owner has been notified.`,
         danger: false,
         required: false,
       };
     case 'reject':
       return {
         title: `Reject ${name}?`,
-        text: 'The owner sees your reason, can fix what is wrong and send the application again.',
+        text: changes
+          ? 'The proposed changes are discarded and the shop keeps its live details. The owner sees your reason.'
+          : 'The owner sees your reason, can fix what is wrong and send the application again.',
         field: 'Reason for the vendor',
         confirm: 'Reject',
-        done: `${name} is rejected. The owner has been told why.`,
+        done: changes ? `The changes to ${name} are discarded. The owner has been told why.` : `${name} is rejected. The owner has been told why.`,
         danger: true,
         required: true,
       };
@@ -64,7 +69,8 @@ const RequiredText = z.object({ text: DecisionReasonInput.shape.reason });
 const OptionalText = z.object({ text: ApproveInput.shape.note.unwrap() });
 type DecisionForm = { text: string };
 
-type DecisionDialogProps = { kind: VendorDecisionKind | null; vendor: { id: string; business_name: string }; onClose: () => void };
+type DecidedVendor = { id: string; business_name: string; proposed_changes: unknown };
+type DecisionDialogProps = { kind: VendorDecisionKind | null; vendor: DecidedVendor; onClose: () => void };
 
 /** Confirms a decision; a rejection or suspension needs a reason the vendor will read. */
 export function DecisionDialog({ kind, vendor, onClose }: DecisionDialogProps) {
@@ -83,9 +89,9 @@ export function DecisionDialog({ kind, vendor, onClose }: DecisionDialogProps) {
   );
 }
 
-function DecisionFormBody({ kind, vendor, onClose }: { kind: VendorDecisionKind; vendor: { id: string; business_name: string }; onClose: () => void }) {
+function DecisionFormBody({ kind, vendor, onClose }: { kind: VendorDecisionKind; vendor: DecidedVendor; onClose: () => void }) {
   const id = useId();
-  const copy = decisionCopy(kind, vendor.business_name);
+  const copy = decisionCopy(kind, vendor.business_name, vendor.proposed_changes !== null);
   const decide = useDecideVendor();
   const [alert, setAlert] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<DecisionForm>({

@@ -11,6 +11,7 @@ import type { VendorDecisionKind } from '../api/decide-vendor.ts';
 import { useAdminVendor } from '../api/get-admin-vendor.ts';
 import { DecisionDialog } from './decision-dialog.tsx';
 import { DocumentList } from './document-list.tsx';
+import { ProposedChanges } from './proposed-changes.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 const when = 'DD MMM YYYY hh:mm a';
@@ -102,8 +103,10 @@ function ReviewBody({ vendor }: { vendor: AdminVendorDetail }) {
         </div>
       </header>
 
+      {vendor.proposed_changes && <ProposedChanges changes={vendor.proposed_changes} />}
+
       <div className="grid gap-5 xl:grid-cols-2">
-        <Block title="Business">
+        <Block title={vendor.proposed_changes ? 'Business (live)' : 'Business'}>
           <Facts
             rows={[
               ['Description', vendor.description || '—'],
@@ -126,7 +129,7 @@ function ReviewBody({ vendor }: { vendor: AdminVendorDetail }) {
         <Block title="Documents">
           <DocumentList documents={vendor.documents} />
         </Block>
-        <Block title="Bank details">
+        <Block title={vendor.proposed_changes?.bank ? 'Bank details (live)' : 'Bank details'}>
           {vendor.bank_details ? (
             <Facts
               rows={[

@@ -1,13 +1,22 @@
 import type { VendorDashboard } from '@localloop/contract';
-import { ArrowRight, CircleAlert, Clock, PauseCircle } from 'lucide-react';
+import { ArrowRight, CircleAlert, Clock, PauseCircle, PencilLine } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../../paths.ts';
 import { DashboardCard } from './dashboard-card.tsx';
 
-/** Shown while the shop is not simply live and approved: the KYC status, the next step, or the operator's reason. */
+/** Shown while the shop is not simply live and approved: the KYC status, the next step, the operator's reason, or changes not sent yet. */
 export function showKycCard(data: VendorDashboard): boolean {
   const { vendor } = data;
-  return vendor.is_suspended || !vendor.is_approved || vendor.kyc_status !== 'approved';
+  return vendor.is_suspended || !vendor.is_approved || vendor.kyc_status !== 'approved' || vendor.unsent_changes;
+}
+
+function EditDetailsLink({ children }: { children: string }) {
+  return (
+    <Link to={paths.basicInfo} className="btn-primary mt-4 w-full sm:w-auto">
+      {children}
+      <ArrowRight aria-hidden="true" className="size-4" />
+    </Link>
+  );
 }
 
 function NextStepLink({ data, fallback }: { data: VendorDashboard; fallback: string }) {
@@ -32,12 +41,19 @@ export function KycCard({ data }: { data: VendorDashboard }) {
   }
   if (vendor.kyc_status === 'rejected') {
     return (
-      <DashboardCard title="Your application was not approved" icon={CircleAlert} tone="bad">
+      <DashboardCard title={vendor.is_approved ? 'Your changes were not approved' : 'Your application was not approved'} icon={CircleAlert} tone="bad">
         <p className="text-sm text-slate-700">The marketplace team gave this reason:</p>
         <blockquote className="mt-2 rounded-xl border border-red-200 bg-white px-3.5 py-2.5 font-medium whitespace-pre-line text-red-900">
           {vendor.rejection_reason?.trim() || 'No reason was given.'}
         </blockquote>
-        <NextStepLink data={data} fallback="Fix and resubmit" />
+        {vendor.is_approved ? (
+          <>
+            <p className="mt-2 text-sm text-slate-700">The changes were discarded and your shop stays live with its approved details.</p>
+            <EditDetailsLink>Edit your details</EditDetailsLink>
+          </>
+        ) : (
+          <NextStepLink data={data} fallback="Fix and resubmit" />
+        )}
       </DashboardCard>
     );
   }
@@ -47,6 +63,14 @@ export function KycCard({ data }: { data: VendorDashboard }) {
         <p className="text-sm text-slate-700">
           {vendor.is_approved ? 'Your shop stays live meanwhile. ' : ''}We will let you know when the marketplace team has looked at it.
         </p>
+      </DashboardCard>
+    );
+  }
+  if (vendor.kyc_status === 'approved' && vendor.unsent_changes) {
+    return (
+      <DashboardCard title="Your changes are not live yet" icon={PencilLine} tone="warn">
+        <p className="text-sm text-slate-700">Customers see your approved details until you send your changes for review and the marketplace team approves them.</p>
+        <EditDetailsLink>Review and send</EditDetailsLink>
       </DashboardCard>
     );
   }

@@ -59,3 +59,20 @@ export function TextAreaField({ label, error, hint, id, className = '', ...texta
     </div>
   );
 }
+
+/** Marks a field whose saved value differs from the live shop: an approved vendor's change that waits for review. */
+export function NotLiveYet() {
+  return <span className="font-medium text-amber-800">Changed: not live until approved.</span>;
+}
+
+/** The field's own hint, followed by the "not live yet" mark when its saved value waits for review. */
+export function hintWithPending(hint: ReactNode, pending: boolean): ReactNode {
+  if (!pending) return hint;
+  return hint ? (
+    <>
+      {hint} <NotLiveYet />
+    </>
+  ) : (
+    <NotLiveYet />
+  );
+}

@@ -10,6 +10,7 @@ import { useMyVendor } from '../api/get-my-vendor.ts';
 import { allStepsComplete, isLive, kycStepList } from '../kyc-steps.ts';
 import { KycStatusBanner } from './kyc-status-banner.tsx';
 import { KycStepper } from './kyc-stepper.tsx';
+import { PendingChangesNotice } from './pending-changes-notice.tsx';
 import { SubmitForReview } from './submit-for-review.tsx';
 
 type KycPageProps = {
@@ -80,6 +81,7 @@ export function KycPage({ step, heading, description, children, alwaysShowSubmit
       {intro && <div className="mt-1 text-sm text-slate-600">{intro}</div>}
       <KycStepper current={step} profile={profile} />
       {profile && <KycStatusBanner profile={profile} />}
+      {profile && <PendingChangesNotice profile={profile} />}
       <div className="mt-6 space-y-6">
         {content}
         {showSubmit && profile && <SubmitForReview profile={profile} />}

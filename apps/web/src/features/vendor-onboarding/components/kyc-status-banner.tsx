@@ -48,7 +48,7 @@ export function KycStatusBanner({ profile }: { profile: VendorProfile }) {
         <Banner tone="wait" icon={Clock} title={profile.is_approved ? 'Your changes are under review' : 'Your application is under review'}>
           <p>
             {profile.is_approved
-              ? 'Your shop stays live meanwhile. We will let you know when the marketplace team has looked at your changes.'
+              ? 'Your shop stays live with its approved details meanwhile. We will let you know when the marketplace team has looked at your changes.'
               : 'The marketplace team is checking your details and documents. We will let you know when they have decided.'}
           </p>
         </Banner>
@@ -56,17 +56,24 @@ export function KycStatusBanner({ profile }: { profile: VendorProfile }) {
     case 'approved':
       return (
         <Banner tone="good" icon={CircleCheck} title="Approved: your shop is live">
-          <p>You can edit your details at any time; changes you send go back to review while your shop stays live.</p>
+          <p>
+            Opening hours and addresses change at once. Changes to your basic info and bank details go live only once you send them for review and
+            the marketplace team approves them; your shop stays live meanwhile.
+          </p>
         </Banner>
       );
     case 'rejected':
       return (
-        <Banner tone="bad" icon={CircleAlert} title="Your application was not approved" alert>
+        <Banner tone="bad" icon={CircleAlert} title={profile.is_approved ? 'Your changes were not approved' : 'Your application was not approved'} alert>
           <p>The marketplace team gave this reason:</p>
           <blockquote data-testid="rejection-reason" className="rounded-xl border border-red-200 bg-white px-3.5 py-2.5 text-base font-medium whitespace-pre-line text-red-900">
             {profile.rejection_reason?.trim() || 'No reason was given.'}
           </blockquote>
-          <p>Fix what is asked in the steps below, then resubmit for review.</p>
+          <p>
+            {profile.is_approved
+              ? 'The changes were discarded and your shop stays live with its approved details. Make the changes again, then send them for review.'
+              : 'Fix what is asked in the steps below, then resubmit for review.'}
+          </p>
         </Banner>
       );
     default:

@@ -1,7 +1,7 @@
 import { imageUploadLimits } from '@localloop/contract';
 import { ImageUp, LoaderCircle, Store, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import type { ChangeEvent } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import { uploadImages } from '../../../api/upload.ts';
 import { errorMessageOf } from '../../../components/server-errors.ts';
 import { imageFileProblem } from '../../../lib/image-file.ts';
@@ -14,10 +14,12 @@ type LogoFieldProps = {
   /** A new upload: its URL (what the form sends) and its thumbnail; null when the logo is removed. */
   onChange: (logo: { url: string; thumbnailUrl: string } | null) => void;
   error?: string | undefined;
+  /** Shown after the hint, e.g. that the saved logo is not live yet. */
+  note?: ReactNode;
 };
 
 /** Uploads the logo through /UploadImagesAPI/ at once; the form sends its URL when saved. */
-export function LogoField({ previewUrl, onChange, error }: LogoFieldProps) {
+export function LogoField({ previewUrl, onChange, error, note }: LogoFieldProps) {
   const inputId = useId();
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
@@ -101,6 +103,7 @@ export function LogoField({ previewUrl, onChange, error }: LogoFieldProps) {
           )}
           <p id={hintId} className="mt-2 text-xs text-slate-500">
             {logoHint}
+            {note && <> {note}</>}
           </p>
         </div>
       </div>

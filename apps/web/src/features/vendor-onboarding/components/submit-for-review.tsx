@@ -12,7 +12,7 @@ import { useAuth } from '../../../session/auth-context.tsx';
 import { useSetMyVendor } from '../api/get-my-vendor.ts';
 import { vendorStatusQueryKey } from '../api/get-vendor-status.ts';
 import { submitKyc } from '../api/submit-kyc.ts';
-import { allStepsComplete, kycStepList } from '../kyc-steps.ts';
+import { allStepsComplete, kycStepList, pendingChangeLabels } from '../kyc-steps.ts';
 import { kycStatusId } from './kyc-status-banner.tsx';
 
 type StepProblems = Partial<Record<KycStep, string>>;
@@ -26,7 +26,7 @@ function wordingOf(profile: VendorProfile) {
   if (profile.is_approved) {
     return {
       title: 'Send your changes for review',
-      description: 'Changes go back to review while your shop stays live.',
+      description: 'Your shop stays live with its approved details until the marketplace team approves these changes.',
       button: 'Send changes for review',
     };
   }
@@ -46,7 +46,9 @@ function wordingOf(profile: VendorProfile) {
 
 /**
  * POST /vendor/me/submit/: the checklist of steps (each missing one linked, with the server's message
- * when it refused), and the button. Hidden while a review is pending.
+ * when it refused), and the button. Hidden while a review is pending. An approved vendor sends only its
+ * changes: the panel names them, and is not offered with none (the server would answer that there is
+ * nothing to review).
  */
 export function SubmitForReview({ profile }: { profile: VendorProfile }) {
   const setMyVendor = useSetMyVendor();
@@ -58,8 +60,12 @@ export function SubmitForReview({ profile }: { profile: VendorProfile }) {
   const inFlight = useRef(false);
 
   if (profile.kyc_status === 'pending') return null;
+  const changes = profile.is_approved ? pendingChangeLabels(profile) : null;
+  if (changes?.length === 0) return null;
   const wording = wordingOf(profile);
   const complete = allStepsComplete(profile);
+  // A live shop's steps were all done once; the checklist matters again only if one has been emptied since.
+  const showSteps = !changes || !complete || Object.keys(problems).length > 0;
 
   const submit = async () => {
     if (inFlight.current) return;
@@ -96,35 +102,47 @@ export function SubmitForReview({ profile }: { profile: VendorProfile }) {
 
   return (
     <Panel title={wording.title} description={wording.description}>
-      <ul className="space-y-2" aria-label="Steps">
-        {kycStepList.map(({ step, label, path }) => {
-          const done = profile.steps[step] && !problems[step];
-          return (
-            <li key={step} className="flex items-start gap-2.5 text-sm">
-              {done ? (
-                <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-teal-700" />
-              ) : (
-                <CircleDashed aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-600" />
-              )}
-              <div className="min-w-0">
-                <span className={done ? 'text-slate-700' : 'font-medium text-slate-900'}>
-                  {label}
-                  <span className="sr-only">{done ? ': complete' : ': to do'}</span>
-                </span>
-                {!done && (
-                  <>
-                    {' · '}
-                    <Link to={path} className="font-medium text-teal-800 underline underline-offset-2 hover:text-teal-900">
-                      {`Finish ${label.toLowerCase()}`}
-                    </Link>
-                  </>
+      {changes && (
+        <div className={showSteps ? 'mb-5' : undefined}>
+          <p className="text-sm font-medium text-slate-800">To be reviewed:</p>
+          <ul aria-label="Changes to be reviewed" className="mt-1.5 list-disc space-y-0.5 pl-5 text-sm text-slate-700">
+            {changes.map((label) => (
+              <li key={label}>{label}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {showSteps && (
+        <ul className="space-y-2" aria-label="Steps">
+          {kycStepList.map(({ step, label, path }) => {
+            const done = profile.steps[step] && !problems[step];
+            return (
+              <li key={step} className="flex items-start gap-2.5 text-sm">
+                {done ? (
+                  <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-teal-700" />
+                ) : (
+                  <CircleDashed aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-600" />
                 )}
-                {problems[step] && <p className="mt-0.5 text-red-700">{problems[step]}</p>}
-              </div>
-            </li>
-          );
-        })}
-      </ul>
+                <div className="min-w-0">
+                  <span className={done ? 'text-slate-700' : 'font-medium text-slate-900'}>
+                    {label}
+                    <span className="sr-only">{done ? ': complete' : ': to do'}</span>
+                  </span>
+                  {!done && (
+                    <>
+                      {' · '}
+                      <Link to={path} className="font-medium text-teal-800 underline underline-offset-2 hover:text-teal-900">
+                        {`Finish ${label.toLowerCase()}`}
+                      </Link>
+                    </>
+                  )}
+                  {problems[step] && <p className="mt-0.5 text-red-700">{problems[step]}</p>}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
       <div className="mt-5 space-y-4">
         <FormAlert>{error}</FormAlert>
         {!complete && <p className="text-sm text-slate-600">Finish every step to submit.</p>}
