@@ -10,6 +10,7 @@ import { authPlugin } from './lib/auth.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { answerFrameworkError, registerErrorHandling, type App } from './lib/http.ts';
 import { createBackground } from './lib/background.ts';
+import { logOptions } from './lib/logging.ts';
 import { registerRateLimits } from './lib/rate-limit.ts';
 import { registerSpa } from './lib/spa.ts';
 import { createTokenService } from './lib/tokens.ts';
@@ -40,7 +41,7 @@ export type AppDeps = {
 export async function buildApp(deps: AppDeps): Promise<App> {
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
-    logger: deps.logger ?? { level: deps.config.logLevel, redact: ['req.headers.authorization'] },
+    logger: deps.logger ?? { level: deps.config.logLevel, ...logOptions },
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false },

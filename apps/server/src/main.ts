@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { logOptions } from './lib/logging.ts';
 import { openDatabase } from './db/client.ts';
 import { DatabaseInUseError } from './db/data-dir-lock.ts';
 import { demoInProductionWarning, seedDemoData } from './db/seed/index.ts';
@@ -30,7 +31,7 @@ async function main() {
     database,
     logger: {
       level: config.logLevel,
-      redact: ['req.headers.authorization'],
+      ...logOptions,
       ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
     },
   });

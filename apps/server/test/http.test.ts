@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type Endpoint } from '@localloop/contract';
-import { createTestApp, testConfig, type TestContext } from './helper.ts';
+import { logOptions } from '../src/lib/logging.ts';
+import { createAccount, createTestApp, login, testConfig, type TestContext } from './helper.ts';
 
 let t: TestContext;
 let webDist: string;
@@ -207,5 +208,34 @@ describe('the API document', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/login/v2/', '/api/token/refresh/']));
+  });
+});
+
+describe('request logs', () => {
+  it('never hold a realtime ticket, a bearer token or a cookie', async () => {
+    const lines: string[] = [];
+    const stream = { write: (line: string) => void lines.push(line) };
+    const logged = await createTestApp({ logger: { level: 'info', stream, ...logOptions } });
+    try {
+      const account = await createAccount(logged.database);
+      const { access } = await login(logged.app, account.email, account.password);
+      const { ticket } = (await logged.app.inject({ method: 'POST', url: '/api/ws/ticket/', headers: { authorization: `Bearer ${access}`, cookie: 'll_device=secret-cookie' } })).json();
+      await logged.app.inject({ method: 'GET', url: `/api/ws?ticket=${encodeURIComponent(ticket)}` });
+      const text = lines.join('');
+      expect(text).toContain('/api/ws?ticket=[redacted]');
+      expect(text).not.toContain(ticket);
+      expect(text).not.toContain(access);
+      expect(text).not.toContain('secret-cookie');
+    } finally {
+      await logged.close();
+    }
+  });
+});
+
+describe('the developer outbox', () => {
+  it('requires ?to=: nobody lists everyone\'s codes at once', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { to: expect.any(String) } });
   });
 });
