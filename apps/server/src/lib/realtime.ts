@@ -9,7 +9,11 @@ export const EVENTS_CHANNEL = 'localloop_events';
 
 /** A socket channel: a user's own (`user:<id>`) or, later, a chat room's (`room:<id>`). The server decides membership. */
 export type Channel = `user:${string}` | `room:${string}`;
-type BusMessage = { channel: Channel; event: RealtimeEvent };
+/** What travels on the bus: an event for a channel's sockets, or word that an account's sessions ended. */
+type BusMessage = { channel: Channel; event: RealtimeEvent } | { sessionsEnded: { userId: string; tokenVersion: number } };
+
+/** The close code a socket gets when its account's sessions end (a logout everywhere, a password change, a deletion). */
+export const SESSION_ENDED_CLOSE_CODE = 4401;
 
 /**
  * Publishes inside the caller's transaction with NOTIFY: PostgreSQL (and PGlite) deliver it to every
@@ -20,11 +24,23 @@ export async function publish(tx: Tx, channel: Channel, event: RealtimeEvent): P
   await tx.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(message)})`);
 }
 
+/**
+ * Ends an account's sockets on every server process, once the caller's transaction commits: those opened under an
+ * older token version than `tokenVersion` are closed.
+ */
+export async function publishSessionsEnded(tx: Tx, userId: string, tokenVersion: number): Promise<void> {
+  const message: BusMessage = { sessionsEnded: { userId, tokenVersion } };
+  await tx.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(message)})`);
+}
+
 /** The sockets of this process, by channel; fed by the database's notifications. */
 export class RealtimeHub {
   private readonly sockets = new Map<Channel, Set<WebSocket>>();
+  /** The token version each account's socket was opened under (its ticket's). */
+  private readonly versions = new WeakMap<WebSocket, number>();
 
-  join(channel: Channel, socket: WebSocket): void {
+  join(channel: Channel, socket: WebSocket, tokenVersion?: number): void {
+    if (tokenVersion !== undefined) this.versions.set(socket, tokenVersion);
     let set = this.sockets.get(channel);
     if (!set) this.sockets.set(channel, (set = new Set()));
     set.add(socket);
@@ -41,7 +57,15 @@ export class RealtimeHub {
     } catch {
       return;
     }
+    if ('sessionsEnded' in message) return this.endSessions(message.sessionsEnded.userId, message.sessionsEnded.tokenVersion);
     this.send(this.sockets.get(message.channel) ?? [], message.event);
+  }
+
+  /** Closes the account's sockets opened before its sessions ended; the client asks for a new ticket (and may not get one). */
+  private endSessions(userId: string, tokenVersion: number): void {
+    for (const socket of this.sockets.get(`user:${userId}`) ?? []) {
+      if ((this.versions.get(socket) ?? -1) < tokenVersion) socket.close(SESSION_ENDED_CLOSE_CODE, 'session ended');
+    }
   }
 
   /** Tells every socket to refetch what it shows: events published while the listener was down never arrived. */

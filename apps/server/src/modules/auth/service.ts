@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { otpCodes, refreshTokens, users, vendors, wsTickets } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { publishSessionsEnded } from '../../lib/realtime.ts';
 import { accountKeyOf, attemptSucceeded, reserveAttempt } from './throttle.ts';
 import { verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
 import { REFRESH_TTL_MS, hashRefreshToken, newRefreshToken, type AccessClaims, type TokenService } from '../../lib/tokens.ts';
@@ -153,14 +154,21 @@ export async function logout(deps: AuthDeps, token: string): Promise<void> {
 /**
  * Ends every session of an account at once (a password reset or change, a logout everywhere, a deletion): its refresh
  * tokens are revoked (but for `keepFamilyId`, this device's, which must refresh to go on), the token version rises so
- * that every access token issued before stops working, and unused realtime tickets and reset tokens are thrown away.
+ * that every access token issued before stops working, open realtime sockets close, and unused realtime tickets and
+ * reset tokens are thrown away.
  */
 export async function endSessions(tx: Tx, userId: string, now: Date, keepFamilyId?: string): Promise<void> {
   await tx
     .update(refreshTokens)
     .set({ revokedAt: now })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : undefined));
-  await tx.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, userId));
+  const [raised] = await tx
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, userId))
+    .returning({ tokenVersion: users.tokenVersion });
+  // Sockets opened before this close on every server process, once this commits.
+  if (raised) await publishSessionsEnded(tx, userId, raised.tokenVersion);
   await tx.delete(wsTickets).where(and(eq(wsTickets.userId, userId), isNull(wsTickets.usedAt)));
   // A reset token not yet spent (a checked code waiting for its new password) must not outlive this either.
   await tx.update(otpCodes).set({ tokenUsedAt: now }).where(and(eq(otpCodes.userId, userId), isNotNull(otpCodes.tokenHash), isNull(otpCodes.tokenUsedAt)));

@@ -198,3 +198,52 @@ describe('the realtime socket', () => {
     expect(await closed).toBeGreaterThanOrEqual(1000);
   });
 });
+
+describe('the realtime socket when the account\'s sessions end', () => {
+  const closed = (socket: WebSocket) => new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+
+  it('closes on logout everywhere, delivers nothing after it, and leaves other people\'s sockets open', async () => {
+    const a = await person();
+    const b = await person();
+    const mine = await openSocket(await ticketFor(a.access));
+    const theirs = await openSocket(await ticketFor(b.access));
+    const code = closed(mine.socket);
+    expect((await t.app.inject({ method: 'POST', url: '/api/logout-all/', headers: authed(a.access) })).statusCode).toBe(200);
+    expect(await code).toBe(4401);
+    await t.database.db.transaction((tx) => notify(tx, a.user.id, { title: 'After the logout', body: 'Nobody should see this', type: 'test' }));
+    await t.database.db.transaction((tx) => notify(tx, b.user.id, { title: 'Still here', body: 'Hello', type: 'test' }));
+    expect(await until(() => theirs.messages.length > 0)).toBe(true);
+    expect(mine.messages).toEqual([]);
+    expect(theirs.socket.readyState).toBe(WebSocket.OPEN);
+    theirs.socket.close();
+  });
+
+  it('closes on a password change; this device reconnects with its refreshed session and gets new events', async () => {
+    const a = await person();
+    const session = await login(t.app, a.email, a.password);
+    const first = await openSocket(await ticketFor(session.access));
+    const code = closed(first.socket);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/change-password/',
+      headers: authed(session.access),
+      payload: { current_password: a.password, new_password: 'changed-and-long-7', refresh: session.refresh },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await code).toBe(4401);
+    const refreshed = (await t.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: session.refresh } })).json();
+    const again = await openSocket(await ticketFor(refreshed.access));
+    await t.database.db.transaction((tx) => notify(tx, a.user.id, { title: 'Welcome back', body: 'Hello', type: 'test' }));
+    expect(await until(() => again.messages.length > 0)).toBe(true);
+    again.socket.close();
+  });
+
+  it('closes when the account is deleted', async () => {
+    const a = await person();
+    const socket = await openSocket(await ticketFor(a.access));
+    const code = closed(socket.socket);
+    const gone = await t.app.inject({ method: 'DELETE', url: '/api/profile/', headers: authed(a.access), payload: { password: a.password, confirm: true } });
+    expect(gone.statusCode).toBe(200);
+    expect(await code).toBe(4401);
+  });
+});

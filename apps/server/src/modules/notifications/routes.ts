@@ -31,7 +31,7 @@ export async function notificationsRoutes(app: App, deps: { db: Db; clock: Clock
     (socket: WebSocket, request) => {
       const holder = socketUsers.get(request);
       if (!holder) return socket.close(4401, 'unauthorised');
-      deps.hub.join(`user:${holder.userId}`, socket);
+      deps.hub.join(`user:${holder.userId}`, socket, holder.tokenVersion);
       // Heartbeat: a socket that does not answer a ping by the next one is gone.
       let alive = true;
       socket.on('pong', () => (alive = true));
