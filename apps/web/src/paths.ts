@@ -72,6 +72,8 @@ export const paths = {
   devOutbox: '/dev/outbox',
   // Not in the spec's table: the operators' vendor review.
   admin: '/admin',
+  // Not in the spec's table: the link sent to an old e-mail or phone after a change (its token in the #fragment).
+  undoChange: '/undo-change',
 } as const;
 
 /** The spec writes these header links in lower case; the router matches paths case-insensitively. */

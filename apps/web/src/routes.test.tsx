@@ -66,7 +66,7 @@ const specRoutes: [string, string][] = [
 
 /** The spec writes parameters as {name} and optional ones as {name?}; the router as :name and :name?. */
 /** Rows beyond the spec's table: development help, and the operators' page. */
-const extraPaths = ['/dev/outbox', '/admin'];
+const extraPaths = ['/dev/outbox', '/admin', '/undo-change'];
 
 function toRouterPath(specPath: string): string {
   if (specPath === '/{product}Features') return '/:productFeatures';

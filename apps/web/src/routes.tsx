@@ -33,6 +33,7 @@ const resetPassword = lazyPage(() => import('./features/auth/reset-password-page
 const devOutbox = lazyPage(() => import('./features/auth/dev-outbox-page.tsx'));
 const userProfile = lazyPage(() => import('./features/account/profile-page.tsx'));
 const settings = lazyPage(() => import('./features/account/settings-page.tsx'));
+const undoChange = lazyPage(() => import('./features/account/undo-change-page.tsx'));
 export const notFoundPage = lazyPage(() => import('./features/not-found/not-found-page.tsx'));
 const vendorDirectory = lazyPage(() => import('./features/vendors/vendor-directory-page.tsx'));
 const vendorPage = lazyPage(() => import('./features/vendors/vendor-page.tsx'));
@@ -148,6 +149,8 @@ export const routes: readonly AppRoute[] = [
 
   // Beyond the spec's table: development help, public (the page says when the server has it off).
   { path: paths.devOutbox, title: 'Developer outbox', page: devOutbox, guard: 'public', roles: [] },
+  // Beyond the spec's table: the old contact undoes a change of e-mail or phone; signed in or not, any role.
+  { path: paths.undoChange, title: 'Undo a change', page: undoChange, guard: 'public', roles: [] },
   // Beyond the spec's table: operators review vendors. Any signed-in role reaches it; the page checks is_operator.
   protectedRoute(paths.admin, 'Vendor review', [], admin),
 

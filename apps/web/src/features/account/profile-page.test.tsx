@@ -137,9 +137,13 @@ describe('user profile (/UserProfile)', () => {
     await waitFor(() => expect(field).toHaveFocus());
     await user.type(field, 'New@Example.com');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
+    // The current password is asked for: a stolen session alone must not redirect the account's codes.
+    expect(await screen.findByLabelText('Current password')).toHaveAccessibleDescription(/Enter your current password/);
+    await user.type(screen.getByLabelText('Current password'), 'my-current-password');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
 
     expect(await screen.findByText('n***@example.com')).toBeInTheDocument();
-    expect(profile.api.to('POST /send-verification-otp/')[0]?.body).toEqual({ email: 'new@example.com' });
+    expect(profile.api.to('POST /send-verification-otp/')[0]?.body).toEqual({ email: 'new@example.com', current_password: 'my-current-password' });
     await user.type(screen.getByLabelText('6-digit code'), '135790');
     await user.click(screen.getByRole('button', { name: 'Confirm email' }));
 
@@ -150,16 +154,16 @@ describe('user profile (/UserProfile)', () => {
     expect(JSON.parse(localStorage.getItem('userData') ?? '{}').user.email).toBe('new@example.com');
   });
 
-  it('shows a phone number waiting for its code, and resends by asking for the same number again', async () => {
+  it('shows a phone number waiting for its code, and resends the pending change without asking for the password again', async () => {
     const profile = profileApi({ pending_phone_number: '+15559876543' });
-    profile.api.on('POST /send-verification-otp/', ok({ message: 'Sent.', sent_to: '+1•••••6543', channel: 'sms', expires_in: 600, resend_in: 60 }));
+    profile.api.on('POST /resend-otp/', ok({ message: 'Sent.', sent_to: '+1•••••6543', channel: 'sms', expires_in: 600, resend_in: 60 }));
     const { user } = await openProfile();
     expect(screen.getByText(/Waiting for the code sent to/)).toHaveTextContent('+15559876543');
     await user.click(screen.getByRole('button', { name: 'Enter the code' }));
     await user.click(await screen.findByRole('button', { name: 'Resend code' }));
     expect(await screen.findByText('We sent a new code to +1•••••6543.')).toBeInTheDocument();
-    expect(profile.api.to('POST /send-verification-otp/')[0]?.body).toEqual({ phone_number: '+15559876543' });
-    expect(profile.api.to('POST /resend-otp/')).toHaveLength(0);
+    expect(profile.api.to('POST /resend-otp/')).toHaveLength(1);
+    expect(profile.api.to('POST /send-verification-otp/')).toHaveLength(0);
   });
 
   it('shows a new e-mail already used by another account under the field', async () => {
@@ -168,8 +172,32 @@ describe('user profile (/UserProfile)', () => {
     const { user } = await openProfile();
     await user.click(screen.getByRole('button', { name: 'Change email' }));
     await user.type(await screen.findByLabelText('New e-mail address'), 'taken@example.com');
+    await user.type(screen.getByLabelText('Current password'), 'my-current-password');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     await waitFor(() => expect(screen.getByLabelText('New e-mail address')).toHaveAccessibleDescription(/Another account uses this e-mail address/));
+  });
+
+  it('shows a wrong current password under its field', async () => {
+    const profile = profileApi();
+    profile.api.on('POST /send-verification-otp/', refuse(400, 'INVALID_CREDENTIALS', 'The current password is incorrect.', { current_password: 'The current password is incorrect.' }));
+    const { user } = await openProfile();
+    await user.click(screen.getByRole('button', { name: 'Change phone number' }));
+    await user.type(await screen.findByLabelText('New phone number'), '+15551112222');
+    await user.type(screen.getByLabelText('Current password'), 'not-it');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await waitFor(() => expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription(/The current password is incorrect/));
+  });
+
+  it('asks an account without a password (Google) for no password, and says when it must log in again', async () => {
+    const profile = profileApi({ has_password: false });
+    profile.api.on('POST /send-verification-otp/', refuse(403, 'REAUTH_REQUIRED', 'For your safety, log in again, then change this within five minutes.'));
+    const { user } = await openProfile();
+    await user.click(screen.getByRole('button', { name: 'Change email' }));
+    await user.type(await screen.findByLabelText('New e-mail address'), 'new@example.com');
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('For your safety, log in again');
+    expect(profile.api.to('POST /send-verification-otp/')[0]?.body).toEqual({ email: 'new@example.com' });
   });
 
   it('is for users only: a vendor goes to its dashboard', async () => {

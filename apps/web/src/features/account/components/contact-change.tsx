@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ApiError, call } from '../../../api/client.ts';
 import { CodeForm, expiryText } from '../../../components/code-form.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { applyServerError } from '../../../components/server-errors.ts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -25,7 +26,7 @@ const channels = {
     input: { type: 'email', autoComplete: 'email', inputMode: 'email' },
     hint: 'We’ll e-mail a code to the new address; the current one stays until you enter it.',
     changed: 'Your e-mail address has been changed.',
-    schema: z.object({ value: Email }),
+    schema: Email,
   },
   sms: {
     label: 'Phone number',
@@ -35,7 +36,7 @@ const channels = {
     input: { type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
     hint: 'With the country code, e.g. +1 555 123 4567. We’ll text a code to it; the current number stays until you enter it.',
     changed: 'Your phone number has been changed.',
-    schema: z.object({ value: PhoneNumber }),
+    schema: PhoneNumber,
   },
 } as const;
 
@@ -49,12 +50,9 @@ export function ContactRow({ profile, channel }: { profile: Profile; channel: Ch
   const current = channel === 'email' ? profile.email : profile.phone_number;
   const pending = channel === 'email' ? profile.pending_email : profile.pending_phone_number;
 
-  // Asking again for the same new value, not /resend-otp/: that one prefers this browser's flow cookie
-  // (a sign-up or reset of the last hour) over the account's pending change.
-  const resend = (value: string | null | undefined) => {
-    if (!value) return Promise.reject(new ApiError(400, 'NO_PENDING_CODE', `Enter the new ${copy.noun} again to get a new code.`));
-    return call(endpoints.sendVerificationOtp, { body: channel === 'email' ? { email: value } : { phone_number: value } });
-  };
+  // /resend-otp/ with the session resends the account's pending change (the server prefers it to any flow cookie of
+  // this browser); asking for the new value again would need the current password again.
+  const resend = () => call(endpoints.resendOtp);
 
   const verify = async (otp: string) => {
     applyProfile(await call(endpoints.verifyContact, { body: { channel, otp } }));
@@ -85,7 +83,7 @@ export function ContactRow({ profile, channel }: { profile: Profile; channel: Ch
       </div>
 
       {mode.kind === 'enter' && (
-        <NewContactForm channel={channel} onSent={(sent) => setMode({ kind: 'code', sent })} onCancel={() => setMode({ kind: 'view' })} />
+        <NewContactForm channel={channel} hasPassword={profile.has_password} onSent={(sent) => setMode({ kind: 'code', sent })} onCancel={() => setMode({ kind: 'view' })} />
       )}
       {mode.kind === 'code' && (
         <div className="mt-4 rounded-2xl bg-slate-50 p-4 sm:p-5">
@@ -100,7 +98,7 @@ export function ContactRow({ profile, channel }: { profile: Profile; channel: Ch
             submitLabel={`Confirm ${copy.label.toLowerCase()}`}
             resendIn={mode.sent?.resend_in ?? 0}
             onVerify={verify}
-            onResend={() => resend(mode.sent?.to ?? pending)}
+            onResend={resend}
             outboxRecipient={mode.sent?.to ?? pending ?? undefined}
             focusOnMount
             after={
@@ -115,33 +113,45 @@ export function ContactRow({ profile, channel }: { profile: Profile; channel: Ch
   );
 }
 
-type NewContactFormProps = { channel: Channel; onSent: (sent: OtpSentResponse & { to: string }) => void; onCancel: () => void };
+type NewContactFormProps = {
+  channel: Channel;
+  /** An account with a password confirms it; one without (Google) must have signed in within the last minutes. */
+  hasPassword: boolean;
+  onSent: (sent: OtpSentResponse & { to: string }) => void;
+  onCancel: () => void;
+};
+type NewContactValues = { value: string; current_password: string };
 
-function NewContactForm({ channel, onSent, onCancel }: NewContactFormProps) {
+function NewContactForm({ channel, hasPassword, onSent, onCancel }: NewContactFormProps) {
   const copy = channels[channel];
   const queryClient = useQueryClient();
   const accountId = useAccountId();
   const [serverError, setServerError] = useState<string | null>(null);
   const inFlight = useRef(false);
-  const form = useForm<{ value: string }>({ resolver: zodResolver(copy.schema), defaultValues: { value: '' } });
+  const schema = z.object({
+    value: copy.schema,
+    current_password: hasPassword ? z.string().min(1, 'Enter your current password.') : z.string(),
+  });
+  const form = useForm<NewContactValues>({ resolver: zodResolver(schema), defaultValues: { value: '', current_password: '' } });
   const { errors, isSubmitting } = form.formState;
 
   useEffect(() => {
     form.setFocus('value');
   }, [form]);
 
-  const submit = async ({ value }: { value: string }) => {
+  const submit = async ({ value, current_password }: NewContactValues) => {
     if (inFlight.current) return;
     inFlight.current = true;
     setServerError(null);
     try {
-      const body = channel === 'email' ? { email: value } : { phone_number: value };
+      const contact = channel === 'email' ? { email: value } : { phone_number: value };
+      const body = hasPassword ? { ...contact, current_password } : contact;
       const sent = await call(endpoints.sendVerificationOtp, { body });
       // The profile now has a pending e-mail or phone; show it.
       void queryClient.invalidateQueries({ queryKey: getProfileQueryOptions(accountId).queryKey });
       onSent({ ...sent, to: value });
     } catch (error) {
-      setServerError(applyServerError(asValueError(error, copy.field), form.setError, ['value'], { EMAIL_TAKEN: 'value', PHONE_TAKEN: 'value' }));
+      setServerError(applyServerError(asValueError(error, copy.field), form.setError, ['value', 'current_password'], { EMAIL_TAKEN: 'value', PHONE_TAKEN: 'value' }));
     } finally {
       inFlight.current = false;
     }
@@ -150,6 +160,15 @@ function NewContactForm({ channel, onSent, onCancel }: NewContactFormProps) {
   return (
     <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)} className="mt-4 space-y-4 rounded-2xl bg-slate-50 p-4 sm:p-5">
       <TextField label={copy.newLabel} {...copy.input} hint={copy.hint} error={errors.value?.message} {...form.register('value')} />
+      {hasPassword && (
+        <PasswordField
+          label="Current password"
+          autoComplete="current-password"
+          hint={`For your safety: codes and password resets will go to the new ${copy.noun}.`}
+          error={errors.current_password?.message}
+          {...form.register('current_password')}
+        />
+      )}
       <FormAlert>{serverError}</FormAlert>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <button type="button" onClick={onCancel} className="btn-secondary">
