@@ -18,7 +18,11 @@ export type OutgoingMessage = {
  * Delivery of e-mail and SMS. Sent inside the caller's transaction, a failed delivery rolls it back, so no code exists
  * that nobody received; sent after the answer (see lib/background.ts), `db` is the plain handle.
  */
-export type Messenger = { send(db: Db | Tx, message: OutgoingMessage): Promise<void> };
+export type Messenger = {
+  send(db: Db | Tx, message: OutgoingMessage): Promise<void>;
+  /** Whether a channel has anywhere to go (a transport, or the dev outbox); asked before a code is made. */
+  canDeliver(channel: OutgoingMessage['channel']): boolean;
+};
 
 type Transport = (message: OutgoingMessage) => Promise<void>;
 
@@ -26,6 +30,7 @@ export function createMessenger(config: Pick<Config, 'mail' | 'sms' | 'devOutbox
   const email = config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl, config.mail.from) : null;
   const sms = config.sms ? httpSmsTransport(config.sms) : null;
   return {
+    canDeliver: (channel) => Boolean(channel === 'email' ? email : sms) || config.devOutbox,
     async send(db, message) {
       const transport = message.channel === 'email' ? email : sms;
       if (transport) return deliver(transport, message);

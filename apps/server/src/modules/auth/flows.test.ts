@@ -587,6 +587,28 @@ describe('delivery', () => {
   });
 });
 
+describe('a server with nowhere to send messages (production without SMTP or SMS)', () => {
+  it('answers 503 before making a code, alike for addresses with and without an account', async () => {
+    const mute = await createTestApp({ config: { devOutbox: false } });
+    try {
+      const { email, user } = await createAccount(mute.database);
+      for (const [url, payload] of [
+        ['/api/send/email/forgot-password/', { email }],
+        ['/api/send/email/forgot-password/', { email: 'nobody-at-all@example.test' }],
+        ['/api/login/v2/', { phone_number: user.phoneNumber }],
+        ['/api/register/v3/', newPerson()],
+      ] as const) {
+        const res = await mute.app.inject({ method: 'POST', url, payload });
+        expect(res.statusCode, url).toBe(503);
+        expect(res.json().code).toBe('SERVICE_UNAVAILABLE');
+        expect(res.headers['retry-after']).toBeDefined();
+      }
+    } finally {
+      await mute.close();
+    }
+  });
+});
+
 describe('rate limits per IP address', () => {
   it('refuses the log-in and code endpoints with 429 past the limit, in the one error shape', async () => {
     const limited = await createTestApp({ config: { authRateLimitPerMinute: 3 } });

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { OtpSentResponse } from '@localloop/contract';
+import { ErrorCode, type OtpSentResponse } from '@localloop/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { otpCodes } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -64,6 +64,10 @@ const minutesUntil = (from: Date, now: Date) => Math.max(1, Math.ceil((from.getT
  * A new code replaces its own flow's earlier one (a browser flow) or the account's earlier one of the kind.
  */
 export async function issueCode(deps: OtpDeps, tx: Tx, issue: Issue): Promise<IssuedCode> {
+  // Said before anything else, and alike for every address: a code that cannot go anywhere is not made.
+  if (!deps.messenger.canDeliver(issue.channel)) {
+    throw new AppError(503, ErrorCode.unavailable, `We cannot send ${issue.channel === 'email' ? 'e-mail' : 'text messages'} right now. Please try again later.`);
+  }
   const now = deps.clock();
   // Serialises concurrent requests for one address, so two cannot both pass the limits.
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`otp:${issue.destination}`}))`);
