@@ -2,7 +2,7 @@
 //   1. the offline gazetteer (build, per query, and through its worker thread);
 //   2. the vendor directory at scale (20 000 vendors) with the plan's use of the geo index;
 //   3. the real server over HTTP under load (autocannon): health, place suggestions, "vendors near me",
-//      a vendor's public page, the notifications list and log-in.
+//      a vendor's public page, the notifications list and log-in; then a burst of 200 log-ins while others use the app.
 // On PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres when one
 // answers there) each part works in a scratch database it drops afterwards; without one, on embedded PGlite.
 import { spawn, spawnSync } from 'node:child_process';
@@ -62,7 +62,8 @@ section(
 buildWebIfStale();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'localloop-bench-'));
 let scratch = null;
-const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_PER_MINUTE: '100000', NODE_ENV: 'development' };
+// TRUST_PROXY: the log-in burst comes "from" 200 addresses (X-Forwarded-For), as 200 people would.
+const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_PER_MINUTE: '100000', NODE_ENV: 'development', TRUST_PROXY: 'true' };
 if (postgres) {
   scratch = `localloop_bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: postgres.url });
@@ -117,6 +118,42 @@ function load(title, opts) {
   });
 }
 
+/**
+ * 200 connections log in, each as its own account from its own address, for `seconds`; meanwhile 10 connections list
+ * vendors and 10 read notifications. The others' latency is compared with the same loads run alone. On PostgreSQL
+ * with the server's default pool (10 connections).
+ */
+async function loginBurst(databaseUrl, bearer) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  await db.query(`INSERT INTO users (email, password_hash)
+    SELECT 'burst-' || g || '@bench.test', (SELECT password_hash FROM users WHERE email = 'user@example.com')
+    FROM generate_series(1, 200) AS g ON CONFLICT DO NOTHING`);
+  await db.end();
+  const others = () => [
+    load('others: GET /api/vendor/lists/', { connections: 10, requests: [{ method: 'GET', path: '/api/vendor/lists/?lat=40.7128&lng=-74.006&radius_km=25' }] }),
+    load('others: GET /api/notifications/', { connections: 10, requests: [{ method: 'GET', path: '/api/notifications/', headers: bearer }] }),
+  ];
+  const alone = await Promise.all(others());
+  let next = 0;
+  const burst = load('POST /api/login/v2/ (200 connections, 200 accounts)', {
+    connections: 200,
+    setupClient: (client) => {
+      next += 1;
+      client.setHeaders({ 'content-type': 'application/json', 'x-forwarded-for': `10.${Math.floor(next / 250)}.${next % 250}.1` });
+      client.setBody(JSON.stringify({ email: `burst-${next}@bench.test`, password: 'demo-password-1' }));
+    },
+    requests: [{ method: 'POST', path: '/api/login/v2/' }],
+  });
+  const during = await Promise.all([burst, ...others()]);
+  const rows = [...alone.map((r) => ({ ...r, title: `${r.title} (alone)` })), ...during.map((r, i) => (i === 0 ? r : { ...r, title: `${r.title} (during the burst)` }))];
+  return [
+    '| load | req/s | p50 ms | p99 ms | max ms | requests | non-2xx/errors |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...rows.map((r) => `| ${r.title} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.max} | ${r.requests} | ${r.bad} |`),
+  ].join('\n');
+}
+
 try {
   await until(async () => (await fetch(`${base}/api/health`)).ok, 90_000);
   const started = performance.now();
@@ -152,6 +189,8 @@ try {
     `First place suggestion after start (the gazetteer's index builds on its thread): ${warmMs} ms.\n\n${table}`,
   );
   for (const r of rows) if (r.bad > 0) console.warn(`warning: ${r.title}: ${r.bad} answers were not 2xx`);
+
+  if (postgres) section('A log-in burst (issue 9): 200 people log in at once while others use the app', await loginBurst(env.DATABASE_URL, bearer));
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));

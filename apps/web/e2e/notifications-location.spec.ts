@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { countOpenSockets, expect, expectOpenSockets, logIn, newPerson, signUpByApi, test } from './fixtures.ts';
+import { codeFor, countOpenSockets, expect, expectOpenSockets, logIn, newPerson, signUpByApi, test } from './fixtures.ts';
 
 const paris = { latitude: 48.8566, longitude: 2.3522 };
 /** The server builds its gazetteer index on first use (a few seconds), so the first geocode may take a while. */
@@ -137,19 +137,27 @@ test.describe('notifications', () => {
 
     // A notification made on the server while the page is open arrives over the realtime socket.
     await expectOpenSockets(page);
-    const session = await page.evaluate(() => ({ access: localStorage.getItem('access'), refresh: localStorage.getItem('refresh') }));
-    const changed = await request.post('/api/change-password/', {
-      headers: { authorization: `Bearer ${session.access}` },
-      data: { current_password: person.password, new_password: 'harbour-beacon-31', refresh: session.refresh },
+    // (A phone number change notifies the account without ending its sessions, as a password change would.)
+    const access = await page.evaluate(() => localStorage.getItem('access'));
+    const newPhone = `+1888${String(Date.now()).slice(-7)}`;
+    const since = new Date(Date.now() - 1000).toISOString();
+    const asked = await request.post('/api/send-verification-otp/', {
+      headers: { authorization: `Bearer ${access}` },
+      data: { phone_number: newPhone, current_password: person.password },
+    });
+    expect(asked.status()).toBe(200);
+    const changed = await request.post('/api/profile/verify-contact/', {
+      headers: { authorization: `Bearer ${access}` },
+      data: { channel: 'sms', otp: await codeFor(request, newPhone, since) },
     });
     expect(changed.status()).toBe(200);
-    await expect(page.locator('.Toastify__toast-container--top-center').getByText('Your password was changed')).toBeVisible();
+    await expect(page.locator('.Toastify__toast-container--top-center').getByText('Your phone number was changed')).toBeVisible();
     await expect(dot).toBeVisible();
 
     await bell.click();
     await expect(items).toHaveCount(2);
     const security = items.first();
-    await expect(security).toContainText('Your password was changed');
+    await expect(security).toContainText('Your phone number was changed');
     await expect(security).toContainText('Type: security');
     await expect(security).toHaveAttribute('data-unread', 'true');
     await expect(items.nth(1)).not.toHaveAttribute('data-unread');

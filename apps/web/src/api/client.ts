@@ -146,6 +146,14 @@ function refreshTokens(): Promise<boolean> {
   return refreshInFlight;
 }
 
+/**
+ * Swaps this device's tokens for fresh ones now: after a password change the server ends every older access token,
+ * this device's too (its refresh token survives), so renewing at once spares the next call a 401.
+ */
+export function renewSession(): Promise<boolean> {
+  return refreshTokens();
+}
+
 function endSession(): false {
   removeTokens();
   deps.navigate('/login');

@@ -14,9 +14,11 @@ async function openSettings(profile = userProfile, login = userLogin) {
 }
 
 describe('settings (/Settings)', () => {
-  it('changes the password with the current one, keeping this device signed in', async () => {
+  it('changes the password with the current one, keeping this device signed in with renewed tokens', async () => {
     const app = await openSettings();
     app.api.on('POST /change-password/', ok({ message: 'Password changed.' }));
+    // The change ends every older access token, this device's too: it renews its tokens at once.
+    app.api.on('POST /token/refresh/', ok({ access: 'renewed-access', refresh: 'renewed-refresh' }));
     expect(screen.getByLabelText('Current password')).toHaveAttribute('autocomplete', 'current-password');
     expect(screen.getByLabelText('New password')).toHaveAttribute('autocomplete', 'new-password');
     await app.user.type(screen.getByLabelText('Current password'), 'demo-password-1');
@@ -31,7 +33,9 @@ describe('settings (/Settings)', () => {
       refresh: userLogin.refresh,
     });
     await waitFor(() => expect(screen.getByLabelText('Current password')).toHaveValue(''));
-    expect(localStorage.getItem('access')).toBe(userLogin.access);
+    expect(app.api.to('POST /token/refresh/')[0]?.body).toEqual({ refresh: userLogin.refresh });
+    expect(localStorage.getItem('access')).toBe('renewed-access');
+    expect(localStorage.getItem('refresh')).toBe('renewed-refresh');
   });
 
   it('shows a wrong current password under its field', async () => {

@@ -4,7 +4,7 @@ import type { Profile } from '@localloop/contract';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { call } from '../../../api/client.ts';
+import { call, renewSession } from '../../../api/client.ts';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { newPasswordHint, PasswordField } from '../../../components/password-field.tsx';
 import { applyServerError } from '../../../components/server-errors.ts';
@@ -50,6 +50,7 @@ export function ChangePasswordForm({ profile }: { profile: Profile }) {
     setServerError(null);
     try {
       await call(endpoints.changePassword, { body: { current_password, new_password, refresh: getRefreshToken() ?? undefined } });
+      await renewSession();
       form.reset();
       toast.success(passwordChangedToast);
     } catch (error) {
