@@ -178,6 +178,13 @@ describe('ending sessions ends access tokens and realtime tickets at once', () =
     expect(socket.statusCode).toBe(401);
   });
 
+  it('deleting the account: a ticket issued before it opens nothing', async () => {
+    const a = await signedIn();
+    const ticket = (await call('POST', '/api/ws/ticket/', a.access)).json().ticket as string;
+    expect((await call('DELETE', '/api/profile/', a.access, { password: a.password, confirm: true })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/ws?ticket=${encodeURIComponent(ticket)}` })).statusCode).toBe(401);
+  });
+
   it('a ticket issued with a token from before a password change opens nothing, even if made in the same moment', async () => {
     const a = await signedIn();
     const before = a.access;
