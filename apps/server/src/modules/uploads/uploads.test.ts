@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UploadImagesResponse, type UploadedImage } from '@localloop/contract';
 import { media } from '../../db/schema.ts';
 import { createAccount, createTestApp, login, type TestContext } from '../../../test/helper.ts';
-import { uploadImages } from './service.ts';
+import { createImageWork, uploadImages, type UploadDeps } from './service.ts';
 import type { Storage } from './storage.ts';
 
 type Upload = { field?: string; name: string; bytes: Buffer; type?: string };
@@ -80,6 +80,15 @@ describe('POST /api/UploadImagesAPI/ with files on local disk', () => {
 
   /** The bytes the server stored for a URL it answered, read from disk. */
   const storedFile = (url: string) => readFileSync(path.join(mediaDir(), url.replace(/^\/media\//, '')));
+
+  /** The service's dependencies as the app builds them, for calling it directly. */
+  const serviceDeps = (overrides: Partial<UploadDeps> = {}): UploadDeps => ({
+    db: t.database.db,
+    storage: { put: async () => undefined, delete: async () => undefined, url: (key) => `/media/${key}` },
+    limits: { dailyImages: 200, storageBytes: 1024 * 1024 * 1024 },
+    work: createImageWork({ concurrency: 2, queueLimit: 30 }),
+    ...overrides,
+  });
 
   /** A fresh account with nothing uploaded, so counts start at zero. */
   async function freshCaller() {
@@ -313,7 +322,7 @@ describe('POST /api/UploadImagesAPI/ with files on local disk', () => {
       { filename: 'a.jpg', bytes: await makeJpeg(50, 50) },
       { filename: 'b.jpg', bytes: await makeJpeg(50, 50) },
     ];
-    await expect(uploadImages({ db: t.database.db, storage: flaky }, account.user.id, files)).rejects.toThrow('disk full');
+    await expect(uploadImages(serviceDeps({ storage: flaky }), account.user.id, files)).rejects.toThrow('disk full');
     expect(put).toHaveLength(3);
     expect(deleted.sort()).toEqual([...put].sort());
     expect(await rowsOf(account.user.id)).toHaveLength(0);
