@@ -10,7 +10,7 @@ import { createWorkQueue } from './work-queue.ts';
 export type PdfVerdict =
   | { ok: true; pages: number }
   | { ok: false; reason: 'invalid' }
-  | { ok: false; reason: 'too-many-objects'; objects: number }
+  | { ok: false; reason: 'too-many-objects' }
   | { ok: false; reason: 'too-complex' };
 
 export type PdfLimits = {
@@ -128,9 +128,14 @@ export function createPdfChecker(limits: PdfLimits = defaultPdfLimits): PdfCheck
 
   return {
     async check(bytes) {
-      const objects = countPdfObjects(bytes, limits.maxObjects);
-      if (objects > limits.maxObjects) return { ok: false, reason: 'too-many-objects', objects };
-      const [verdict] = await queue.runAll([() => parse(bytes)]);
+      // The count too waits its turn: tens of milliseconds of this thread per 10 MB, so a burst is refused, not scanned.
+      const [verdict] = await queue.runAll([
+        async (): Promise<PdfVerdict> => {
+          const objects = countPdfObjects(bytes, limits.maxObjects);
+          if (objects > limits.maxObjects) return { ok: false, reason: 'too-many-objects' };
+          return parse(bytes);
+        },
+      ]);
       return verdict ?? { ok: false, reason: 'invalid' };
     },
     async close() {

@@ -57,12 +57,14 @@ export const createUploadGate = () =>
 
 /**
  * The upload endpoint's whole job: refuses at once, before the body is read, when the account already has uploads in
- * progress or the image queue is full; then reads the files and uploads them.
+ * progress, when the image queue is full, or when the account could not upload even one more image; then reads the
+ * files and uploads them.
  */
 export async function acceptUpload(deps: UploadDeps, gate: UploadGate, ownerId: string, readFiles: () => Promise<IncomingFile[]>) {
   const leave = gate.enter(ownerId);
   try {
     deps.work.assertRoom();
+    await assertWithinQuota(deps.db, ownerId, { images: 1, bytes: 0 }, deps.limits);
     return await uploadImages(deps, ownerId, await readFiles());
   } finally {
     leave();

@@ -633,6 +633,15 @@ describe('the image queue and the uploads an account may have in progress', () =
     // Their places are given back once they end.
     expect(await acceptUpload(deps, gate, me.user.id, read)).toHaveLength(1);
   });
+
+  it('refuses before reading the body an account that could not upload even one more image', async () => {
+    const deps = { ...depsWith(createImageWork({ concurrency: 1, queueLimit: 10 })), limits: { dailyImages: 3, storageBytes: 1024 ** 3 } };
+    const me = await createAccount(t.database);
+    expect(await uploadImages(deps, me.user.id, await pngs(3))).toHaveLength(3);
+    const read = vi.fn(async () => pngs(1));
+    await expect(acceptUpload(deps, createUploadGate(), me.user.id, read)).rejects.toMatchObject({ status: 429, code: 'UPLOAD_QUOTA_EXCEEDED' });
+    expect(read).not.toHaveBeenCalled();
+  });
 });
 
 describe('POST /api/UploadImagesAPI/ with an S3-compatible bucket', () => {
