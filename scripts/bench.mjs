@@ -1,6 +1,7 @@
 // `npm run bench`: how fast LocalLoop is, measured, written to bench/RESULTS.md.
 //   1. the offline gazetteer (build, per query, and through its worker thread);
 //   2. the vendor directory at scale (20 000 vendors) with the plan's use of the geo index;
+//   2b. what hostile uploads cost (image bombs, a burst of large images, PDF bombs);
 //   3. the real server over HTTP under load (autocannon): health, place suggestions, "vendors near me",
 //      a vendor's public page, the notifications list and log-in; then a burst of 200 log-ins while others use the app.
 // On PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres when one
@@ -57,6 +58,8 @@ section(
   `Vendor directory at scale (${postgres ? `PostgreSQL ${postgres.version}` : 'PGlite'})`,
   '```\n' + runTsx('apps/server/src/modules/directory/directory.bench.ts', postgres ? { BENCH_DATABASE_URL: postgres.url } : {}) + '\n```',
 );
+
+section('Hostile uploads: decompression bombs and bursts (PGlite)', '```\n' + runTsx('apps/server/src/modules/uploads/uploads.bench.ts') + '\n```');
 
 // 3: the real server over HTTP.
 buildWebIfStale();

@@ -116,7 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await registerRateLimits(api);
       await healthRoutes(api, { database: deps.database, realtime });
       await geoRoutes(api);
-      await uploadRoutes(api, { db: deps.database.db, storage });
+      await uploadRoutes(api, { db: deps.database.db, storage, limits: deps.config.uploads });
       await socialRoutes(api, { db: deps.database.db, tokens, clock, google: deps.config.google, authRateLimitPerMinute: deps.config.authRateLimitPerMinute });
       await authRoutes(api, {
         ...otpDeps,

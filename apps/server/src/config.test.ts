@@ -1,5 +1,6 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
@@ -42,5 +43,24 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first);
     expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8')).toBe(first);
     expect(first.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('bounds uploads by default: one image per CPU at a time, 30 waiting, 200 images a day and 1 GB kept per account', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).uploads).toEqual({
+      concurrency: availableParallelism(),
+      queueLimit: 30,
+      dailyImages: 200,
+      storageBytes: 1024 * 1024 * 1024,
+    });
+  });
+
+  it('reads the upload limits from UPLOAD_* variables and names the ones out of range', () => {
+    const env = { UPLOAD_CONCURRENCY: '3', UPLOAD_QUEUE_LIMIT: '12', UPLOAD_DAILY_IMAGES: '50', UPLOAD_STORAGE_MB: '100', DATA_DIR: dataDir() };
+    expect(loadConfig(env).uploads).toEqual({ concurrency: 3, queueLimit: 12, dailyImages: 50, storageBytes: 100 * 1024 * 1024 });
+    // Fewer than 10 waiting places could never admit a full request of 10 images.
+    const attempt = () => loadConfig({ UPLOAD_CONCURRENCY: '0', UPLOAD_QUEUE_LIMIT: '9', UPLOAD_DAILY_IMAGES: 'many', DATA_DIR: dataDir() });
+    expect(attempt).toThrow(/UPLOAD_CONCURRENCY/);
+    expect(attempt).toThrow(/UPLOAD_QUEUE_LIMIT/);
+    expect(attempt).toThrow(/UPLOAD_DAILY_IMAGES/);
   });
 });

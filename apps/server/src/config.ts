@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -45,6 +46,11 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanString.default(false),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   WS_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(300).default(25),
+  UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  // At least one full request (10 images) must fit, or the largest uploads could never be accepted.
+  UPLOAD_QUEUE_LIMIT: z.coerce.number().int().min(10).max(10_000).default(30),
+  UPLOAD_DAILY_IMAGES: z.coerce.number().int().min(10).max(1_000_000).default(200),
+  UPLOAD_STORAGE_MB: z.coerce.number().int().min(10).max(10_000_000).default(1024),
 });
 
 export type Config = {
@@ -81,6 +87,18 @@ export type Config = {
   authRateLimitPerMinute: number;
   /** How often each realtime socket is pinged; one that has not answered the previous ping is closed. */
   wsHeartbeatMs: number;
+  uploads: UploadLimits;
+};
+
+export type UploadLimits = {
+  /** Images re-encoded at the same time in this process. */
+  concurrency: number;
+  /** Images that may wait for a turn; a request whose images do not fit is answered 503. */
+  queueLimit: number;
+  /** Images one account may upload in any 24 hours. */
+  dailyImages: number;
+  /** Bytes of stored images one account may keep. */
+  storageBytes: number;
 };
 
 export class ConfigError extends Error {}
@@ -130,6 +148,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devOutbox: e.NODE_ENV !== 'production',
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     wsHeartbeatMs: Math.round(e.WS_HEARTBEAT_SECONDS * 1000),
+    uploads: {
+      concurrency: e.UPLOAD_CONCURRENCY ?? availableParallelism(),
+      queueLimit: e.UPLOAD_QUEUE_LIMIT,
+      dailyImages: e.UPLOAD_DAILY_IMAGES,
+      storageBytes: e.UPLOAD_STORAGE_MB * 1024 * 1024,
+    },
   };
 }
 

@@ -1,19 +1,23 @@
 import { mkdirSync } from 'node:fs';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { endpoints, imageUploadLimits } from '@localloop/contract';
-import type { Config } from '../../config.ts';
+import type { Config, UploadLimits } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notFound, route, type App } from '../../lib/http.ts';
-import { uploadImages, type IncomingFile, type UploadDeps } from './service.ts';
-import { immutableCacheControl, mediaRoot, mediaUrlPrefix } from './storage.ts';
+import { acceptUpload, createImageWork, createUploadGate, type IncomingFile, type UploadDeps } from './service.ts';
+import { immutableCacheControl, mediaRoot, mediaUrlPrefix, type Storage } from './storage.ts';
+import { RetryLaterError } from './work-queue.ts';
 
 /** The field the web app sends; `image` and `file` are what older clients send. */
 const fileFields = new Set(['images', 'image', 'file']);
 const maxMegabytes = imageUploadLimits.maxBytes / (1024 * 1024);
 
-export async function uploadRoutes(app: App, deps: UploadDeps) {
+export async function uploadRoutes(app: App, options: { db: Db; storage: Storage; limits: UploadLimits }) {
+  const deps: UploadDeps = { ...options, work: createImageWork(options.limits) };
+  const gate = createUploadGate();
   // Multipart parsing exists only inside this scope: every other endpoint keeps answering JSON only.
   await app.register(async (scope: App) => {
     await scope.register(fastifyMultipart, {
@@ -25,12 +29,22 @@ export async function uploadRoutes(app: App, deps: UploadDeps) {
         parts: imageUploadLimits.maxFiles + 20,
       },
     });
-    route(scope, endpoints.uploadImages, async ({ request, userId }) => {
+    route(scope, endpoints.uploadImages, async ({ request, reply, userId }) => {
       if (!userId) throw AppError.unauthenticated();
-      const images = await uploadImages(deps, userId, await readFiles(request));
+      const images = await withRetryAfter(reply, acceptUpload(deps, gate, userId, () => readFiles(request)));
       return { images };
     });
   });
+}
+
+/** A refusal that passes with time tells the client when to try again. */
+async function withRetryAfter<T>(reply: FastifyReply, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (err instanceof RetryLaterError) reply.header('retry-after', String(err.retryAfterSeconds));
+    throw err;
+  }
 }
 
 async function readFiles(request: FastifyRequest): Promise<IncomingFile[]> {

@@ -1,35 +1,75 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { UploadedImage } from '@localloop/contract';
+import type { UploadLimits } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { media } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { decodeOptions, isOverPixelLimit, MAX_MEGAPIXELS, megapixelsOf, readImageHeader, type ImageFormat, type ImageHeader } from './inspect.ts';
+import { assertWithinQuota, lockQuota } from './quota.ts';
 import type { Storage } from './storage.ts';
+import { createAccountGate, createWorkQueue, type WorkQueue } from './work-queue.ts';
 
-export type UploadDeps = { db: Db; storage: Storage };
+export type UploadDeps = {
+  db: Db;
+  storage: Storage;
+  limits: Pick<UploadLimits, 'dailyImages' | 'storageBytes'>;
+  /** Where images are re-encoded, shared by every request of the app. */
+  work: WorkQueue;
+};
 
 /** One file as it arrived: the name the person's device gave it and its bytes. */
 export type IncomingFile = { filename: string; bytes: Buffer };
 
 const MAX_SIDE = 2048;
 const THUMB_SIDE = 400;
-// A small file can still decode into an enormous bitmap; 100 megapixels is above any phone camera in use.
-const MAX_INPUT_PIXELS = 100_000_000;
+/** Upload requests one account may have in progress at once (in one process). */
+const REQUESTS_PER_ACCOUNT = 2;
 
 const formats = {
   jpeg: { contentType: 'image/jpeg', extension: 'jpg' },
   png: { contentType: 'image/png', extension: 'png' },
   webp: { contentType: 'image/webp', extension: 'webp' },
 } as const;
-type Format = keyof typeof formats;
 
 type Encoded = {
-  format: Format;
+  format: ImageFormat;
   main: { bytes: Buffer; width: number; height: number };
   thumbnail: Buffer;
 };
 
 export const invalidImage = (message: string) => new AppError(400, 'IMAGE_INVALID', message, { images: message });
+
+/** The image queue of one app (one per process in production): re-encoding `concurrency` images at a time. */
+export function createImageWork(limits: Pick<UploadLimits, 'concurrency' | 'queueLimit'>): WorkQueue {
+  return createWorkQueue({
+    concurrency: limits.concurrency,
+    queueLimit: limits.queueLimit,
+    busyMessage: 'Many images are being processed right now. Please try again in a few seconds.',
+    // A full queue of phone photos drains in about this long on two cores.
+    retryAfterSeconds: 5,
+  });
+}
+
+export type UploadGate = ReturnType<typeof createUploadGate>;
+export const createUploadGate = () =>
+  createAccountGate(REQUESTS_PER_ACCOUNT, 'Your earlier uploads are still being processed. Wait for them to finish, then try again.');
+
+/**
+ * The upload endpoint's whole job: refuses at once, before the body is read, when the account already has uploads in
+ * progress, when the image queue is full, or when the account could not upload even one more image; then reads the
+ * files and uploads them.
+ */
+export async function acceptUpload(deps: UploadDeps, gate: UploadGate, ownerId: string, readFiles: () => Promise<IncomingFile[]>) {
+  const leave = gate.enter(ownerId);
+  try {
+    deps.work.assertRoom();
+    await assertWithinQuota(deps.db, ownerId, { images: 1, bytes: 0 }, deps.limits);
+    return await uploadImages(deps, ownerId, await readFiles());
+  } finally {
+    leave();
+  }
+}
 
 function displayName(file: IncomingFile, index: number): string {
   const name = file.filename.replace(/\p{Cc}/gu, '').trim();
@@ -38,15 +78,34 @@ function displayName(file: IncomingFile, index: number): string {
 }
 
 /**
- * Checks each file's real type from its bytes, re-encodes it without metadata, capped at 2048 px,
- * with a 400 px WebP thumbnail, then stores them all and records them. All or nothing: one bad file
- * refuses the whole upload, and a storage failure removes what was already written.
+ * Checks each file's real type and size from its header, re-encodes it without metadata, capped at 2048 px, with a
+ * 400 px WebP thumbnail, then stores them all and records them. All or nothing: one bad file refuses the whole upload,
+ * and a storage failure or a quota reached meanwhile removes what was already written.
  */
 export async function uploadImages(deps: UploadDeps, ownerId: string, files: IncomingFile[]): Promise<UploadedImage[]> {
   if (files.length === 0) throw new AppError(400, 'NO_IMAGES', 'Choose at least one image to upload.', { images: 'Choose at least one image to upload.' });
+  // Before any work: an account over its quota costs one query.
+  await assertWithinQuota(deps.db, ownerId, { images: files.length, bytes: 0 }, deps.limits);
 
-  const encoded: Encoded[] = [];
-  for (const [index, file] of files.entries()) encoded.push(await encodeImage(file, displayName(file, index)));
+  const checked: { file: IncomingFile; header: ImageHeader; name: string }[] = [];
+  for (const [index, file] of files.entries()) {
+    const name = displayName(file, index);
+    checked.push({ file, header: await checkHeader(file, name), name });
+  }
+
+  // The first failure stops the images of this request that have not started yet.
+  let failed = false;
+  const encoded = await deps.work.runAll(
+    checked.map(({ file, header, name }) => async () => {
+      if (failed) throw invalidImage(`${name} was not processed.`);
+      try {
+        return await encodeImage(file, header, name);
+      } catch (err) {
+        failed = true;
+        throw err;
+      }
+    }),
+  );
 
   const prepared = encoded.map((image) => {
     const id = randomUUID();
@@ -64,6 +123,10 @@ export async function uploadImages(deps: UploadDeps, ownerId: string, files: Inc
       stored.push(p.thumbnailKey);
     }
     await deps.db.transaction(async (tx) => {
+      // Checked again where the rows are written: parallel uploads of one account (on any server) cannot all slip in.
+      await lockQuota(tx, ownerId);
+      const bytes = prepared.reduce((total, p) => total + p.image.main.bytes.length, 0);
+      await assertWithinQuota(tx, ownerId, { images: prepared.length, bytes }, deps.limits);
       await tx.insert(media).values(
         prepared.map((p) => ({
           id: p.id,
@@ -93,26 +156,22 @@ export async function uploadImages(deps: UploadDeps, ownerId: string, files: Inc
   }));
 }
 
-async function encodeImage(file: IncomingFile, name: string): Promise<Encoded> {
-  const notAnImage = () => invalidImage(`${name} is not a JPEG, PNG or WebP image.`);
-  // failOn 'warning' (sharp's default, stated here on purpose): a truncated or damaged file is refused, not patched grey.
-  const options = { failOn: 'warning', limitInputPixels: MAX_INPUT_PIXELS } as const;
-
-  let format: string | undefined;
-  let pixels = 0;
-  try {
-    const metadata = await sharp(file.bytes, options).metadata();
-    format = metadata.format;
-    pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
-  } catch {
-    throw notAnImage();
+/** The cheap checks, on the header alone: a real JPEG, PNG or WebP, and not more pixels than may be decoded. */
+async function checkHeader(file: IncomingFile, name: string): Promise<ImageHeader> {
+  const header = await readImageHeader(file.bytes);
+  if (!header) throw invalidImage(`${name} is not a JPEG, PNG or WebP image.`);
+  if (isOverPixelLimit(header)) {
+    const message = `${name} is too large: at most ${MAX_MEGAPIXELS} megapixels (it has ${megapixelsOf(header)}).`;
+    throw new AppError(400, 'IMAGE_TOO_MANY_PIXELS', message, { images: message });
   }
-  if (format !== 'jpeg' && format !== 'png' && format !== 'webp') throw notAnImage();
-  if (pixels > MAX_INPUT_PIXELS) throw invalidImage(`${name} has too many pixels; images of up to 100 megapixels are accepted.`);
+  return header;
+}
 
+async function encodeImage(file: IncomingFile, header: ImageHeader, name: string): Promise<Encoded> {
+  const { format } = header;
   try {
     // rotate() applies the EXIF orientation; sharp writes no metadata (EXIF, GPS, XMP, ICC) unless asked to.
-    const pipeline = sharp(file.bytes, options)
+    const pipeline = sharp(file.bytes, decodeOptions)
       .rotate()
       .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true });
     const encoder =
@@ -128,6 +187,6 @@ async function encodeImage(file: IncomingFile, name: string): Promise<Encoded> {
       .toBuffer();
     return { format, main: { bytes: data, width: info.width, height: info.height }, thumbnail };
   } catch {
-    throw notAnImage();
+    throw invalidImage(`${name} is not a JPEG, PNG or WebP image.`);
   }
 }

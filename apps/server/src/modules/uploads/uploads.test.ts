@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -5,11 +6,12 @@ import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
 import S3rver from 's3rver';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UploadImagesResponse, type UploadedImage } from '@localloop/contract';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { imageUploadLimits, UploadImagesResponse, type UploadedImage } from '@localloop/contract';
 import { media } from '../../db/schema.ts';
 import { createAccount, createTestApp, login, type TestContext } from '../../../test/helper.ts';
-import { uploadImages } from './service.ts';
+import { acceptUpload, createImageWork, createUploadGate, uploadImages, type UploadDeps } from './service.ts';
+import { createWorkQueue, RetryLaterError } from './work-queue.ts';
 import type { Storage } from './storage.ts';
 
 type Upload = { field?: string; name: string; bytes: Buffer; type?: string };
@@ -31,6 +33,48 @@ const makePng = (width: number, height: number) =>
 const makeWebp = (width: number, height: number) => noise(width, height).webp().toBuffer();
 const makeGif = () => sharp({ create: { width: 20, height: 20, channels: 3, background: 'red' } }).gif().toBuffer();
 const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>');
+
+/** A PNG of one flat colour: a few hundred kilobytes that decode to width × height pixels. */
+const makeFlatPng = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 90 } } }).png({ compressionLevel: 9 }).toBuffer();
+
+/** The header of a TIFF that declares 100,000 × 100,000 pixels (10 gigapixels) and holds none. */
+function tiffBomb(): Buffer {
+  const entries: [tag: number, type: number, value: number][] = [
+    [256, 4, 100_000], // ImageWidth, LONG
+    [257, 4, 100_000], // ImageLength
+    [258, 3, 8], // BitsPerSample
+    [259, 3, 1], // Compression: none
+    [262, 3, 1], // PhotometricInterpretation: black is zero
+  ];
+  const ifd = Buffer.alloc(2 + entries.length * 12 + 4);
+  ifd.writeUInt16LE(entries.length, 0);
+  entries.forEach(([tag, type, value], i) => {
+    ifd.writeUInt16LE(tag, 2 + i * 12);
+    ifd.writeUInt16LE(type, 4 + i * 12);
+    ifd.writeUInt32LE(1, 6 + i * 12);
+    if (type === 3) ifd.writeUInt16LE(value, 10 + i * 12);
+    else ifd.writeUInt32LE(value, 10 + i * 12);
+  });
+  return Buffer.concat([Buffer.from('II*\0'), Buffer.from([8, 0, 0, 0]), ifd]);
+}
+
+/** "Billion laughs": nine levels of ten entities each, a gigabyte of text once expanded. */
+const svgBomb = Buffer.from(
+  `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY l0 "lol">${Array.from({ length: 9 }, (_, i) => `<!ENTITY l${i + 1} "${`&l${i};`.repeat(10)}">`).join('')}]>` +
+    '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text>&l9;</text></svg>',
+);
+
+/** An animated WebP of `frames` frames, each its own colour so that none is merged into another. */
+const makeAnimatedWebp = async (frames: number, side: number) =>
+  sharp(
+    await Promise.all(
+      Array.from({ length: frames }, (_, i) => sharp({ create: { width: side, height: side, channels: 3, background: { r: (i * 20) % 256, g: 80, b: 160 } } }).png().toBuffer()),
+    ),
+    { join: { animated: true } },
+  )
+    .webp({ effort: 0 })
+    .toBuffer();
 
 function filesUnder(dir: string): string[] {
   try {
@@ -80,6 +124,15 @@ describe('POST /api/UploadImagesAPI/ with files on local disk', () => {
 
   /** The bytes the server stored for a URL it answered, read from disk. */
   const storedFile = (url: string) => readFileSync(path.join(mediaDir(), url.replace(/^\/media\//, '')));
+
+  /** The service's dependencies as the app builds them, for calling it directly. */
+  const serviceDeps = (overrides: Partial<UploadDeps> = {}): UploadDeps => ({
+    db: t.database.db,
+    storage: { put: async () => undefined, delete: async () => undefined, url: (key) => `/media/${key}` },
+    limits: { dailyImages: 200, storageBytes: 1024 * 1024 * 1024 },
+    work: createImageWork({ concurrency: 2, queueLimit: 30 }),
+    ...overrides,
+  });
 
   /** A fresh account with nothing uploaded, so counts start at zero. */
   async function freshCaller() {
@@ -175,6 +228,8 @@ describe('POST /api/UploadImagesAPI/ with files on local disk', () => {
       ['a text file named .jpg', async () => [{ name: 'notes.jpg', bytes: Buffer.from('just some words, not a picture at all\n'), type: 'image/jpeg' }]],
       ['a PDF', async () => [{ name: 'scan.pdf', bytes: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') }]],
       ['a truncated JPEG', async () => [{ name: 'cut.jpg', bytes: (await makeJpeg(400, 300)).subarray(0, 3000) }]],
+      ['a TIFF header declaring 10 gigapixels, never parsed', async () => [{ name: 'scan.tif', bytes: tiffBomb(), type: 'image/tiff' }]],
+      ['an SVG entity bomb, never parsed', async () => [{ name: 'lol.svg', bytes: svgBomb, type: 'image/svg+xml' }]],
       [
         'one bad file among good ones',
         async () => [
@@ -295,6 +350,57 @@ describe('POST /api/UploadImagesAPI/ with files on local disk', () => {
     expect(page.headers['content-type']).toMatch(/^text\/html/);
   });
 
+  describe('decoded pixels', () => {
+    let bomb: Buffer;
+    beforeAll(async () => {
+      // The reported file: a few hundred kilobytes of PNG that decode to 100 megapixels (400 MB of RGBA).
+      bomb = await makeFlatPng(10_000, 10_000);
+      expect(bomb.length).toBeLessThan(imageUploadLimits.maxBytes);
+    });
+
+    it('refuses a small PNG that decodes to 100 megapixels with a 400 naming the field, storing nothing', async () => {
+      const caller = await freshCaller();
+      const before = filesUnder(mediaDir()).length;
+      const res = await upload([{ name: 'poster.png', bytes: bomb, type: 'image/png' }], caller.token);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        error: 'poster.png is too large: at most 40 megapixels (it has 100).',
+        code: 'IMAGE_TOO_MANY_PIXELS',
+        fields: { images: 'poster.png is too large: at most 40 megapixels (it has 100).' },
+      });
+      expect(await rowsOf(caller.id)).toHaveLength(0);
+      expect(filesUnder(mediaDir())).toHaveLength(before);
+    });
+
+    it('refuses six parallel requests of ten such PNGs, every one from its header', async () => {
+      const callers = await Promise.all(Array.from({ length: 6 }, () => freshCaller()));
+      const files = Array.from({ length: 10 }, (_, i) => ({ name: `big${i}.png`, bytes: bomb }));
+      const answers = await Promise.all(callers.map((caller) => upload(files, caller.token)));
+      expect(answers.map((res) => [res.statusCode, res.json().code])).toEqual(Array.from({ length: 6 }, () => [400, 'IMAGE_TOO_MANY_PIXELS']));
+      for (const caller of callers) expect(await rowsOf(caller.id)).toHaveLength(0);
+    });
+
+    it('accepts an image of exactly 40 megapixels', async () => {
+      const res = await upload([{ name: 'wide.png', bytes: await makeFlatPng(8000, 5000) }], (await freshCaller()).token);
+      expect(res.statusCode).toBe(201);
+      expect(UploadImagesResponse.parse(res.json()).images[0]).toMatchObject({ width: 2048, height: 1280 });
+    });
+
+    it('decodes only the first frame of an animated WebP: 12 frames of 4 megapixels become one still', async () => {
+      const animated = await makeAnimatedWebp(12, 2000);
+      expect(await sharp(animated).metadata()).toMatchObject({ pages: 12, width: 2000, height: 2000 });
+      const res = await upload([{ name: 'sticker.webp', bytes: animated }], (await freshCaller()).token);
+      expect(res.statusCode).toBe(201);
+      const [image] = UploadImagesResponse.parse(res.json()).images as [UploadedImage];
+      expect(image).toMatchObject({ width: 2000, height: 2000, content_type: 'image/webp' });
+      const stored = await sharp(storedFile(image.url)).metadata();
+      expect(stored.pages ?? 1).toBe(1);
+      // The first frame's colour: red 0.
+      const { dominant } = await sharp(storedFile(image.url)).stats();
+      expect(dominant.r).toBeLessThan(20);
+    });
+  });
+
   it('removes what it stored and records nothing when storage fails halfway', async () => {
     const account = await createAccount(t.database);
     const put: string[] = [];
@@ -313,10 +419,228 @@ describe('POST /api/UploadImagesAPI/ with files on local disk', () => {
       { filename: 'a.jpg', bytes: await makeJpeg(50, 50) },
       { filename: 'b.jpg', bytes: await makeJpeg(50, 50) },
     ];
-    await expect(uploadImages({ db: t.database.db, storage: flaky }, account.user.id, files)).rejects.toThrow('disk full');
+    await expect(uploadImages(serviceDeps({ storage: flaky }), account.user.id, files)).rejects.toThrow('disk full');
     expect(put).toHaveLength(3);
     expect(deleted.sort()).toEqual([...put].sort());
     expect(await rowsOf(account.user.id)).toHaveLength(0);
+  });
+});
+
+describe('POST /api/UploadImagesAPI/: the per-account quota, counted in the database', () => {
+  const limits = { dailyImages: 10, storageBytes: 2 * 1024 * 1024 };
+  let t: TestContext;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'localloop-quota-'));
+    t = await createTestApp({ config: { dataDir, uploads: { concurrency: 2, queueLimit: 30, ...limits } } });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function caller() {
+    const account = await createAccount(t.database);
+    return { id: account.user.id, token: (await login(t.app, account.email, account.password)).access };
+  }
+
+  /** Uploads the account made earlier, written straight to the table: `ago` milliseconds back, `bytes` each. */
+  async function pastUploads(ownerId: string, n: number, ago: number, bytes = 1000) {
+    const createdAt = new Date(Date.now() - ago);
+    await t.database.db.insert(media).values(
+      Array.from({ length: n }, () => {
+        const id = randomUUID();
+        return { id, ownerId, storageKey: `images/${id}.jpg`, thumbnailKey: `images/${id}.thumb.webp`, contentType: 'image/jpeg', width: 10, height: 10, bytes, createdAt };
+      }),
+    );
+  }
+
+  async function upload(token: string, count: number) {
+    const small = await makePng(20, 20);
+    const { payload, contentType } = await multipart(Array.from({ length: count }, (_, i) => ({ name: `p${i}.png`, bytes: small })));
+    return t.app.inject({ method: 'POST', url: '/api/UploadImagesAPI/', payload, headers: { 'content-type': contentType, authorization: `Bearer ${token}` } });
+  }
+
+  const rowsOf = async (ownerId: string) => (await t.database.db.select().from(media).where(eq(media.ownerId, ownerId))).length;
+  const hour = 3600 * 1000;
+
+  it('refuses images beyond the daily allowance with 429, Retry-After and how many are still allowed, storing nothing', async () => {
+    const me = await caller();
+    await pastUploads(me.id, 1, 23 * hour);
+    await pastUploads(me.id, 7, 2 * hour);
+    const before = filesUnder(path.join(dataDir, 'media')).length;
+
+    const refused = await upload(me.token, 3);
+    expect(refused.statusCode).toBe(429);
+    const { error, code, fields } = refused.json();
+    expect(error).toMatch(/^You can upload 2 more images now \(at most 10 in 24 hours\) and this upload has 3\. Choose fewer, or try again in (59|60|61) minutes\.$/);
+    expect({ code, fields }).toEqual({ code: 'UPLOAD_QUOTA_EXCEEDED', fields: { images: error } });
+    // Room for the third image comes when the upload made 23 hours ago is 24 hours old.
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+    expect(Number(refused.headers['retry-after'])).toBeLessThan(3700);
+    expect(await rowsOf(me.id)).toBe(8);
+    expect(filesUnder(path.join(dataDir, 'media'))).toHaveLength(before);
+
+    expect((await upload(me.token, 2)).statusCode).toBe(201);
+    const full = await upload(me.token, 1);
+    expect(full.statusCode).toBe(429);
+    expect(full.json().error).toMatch(/^You have uploaded 10 images in the last 24 hours, the most allowed\. You can upload more in (59|60|61) minutes\.$/);
+    expect(await rowsOf(me.id)).toBe(10);
+  });
+
+  it('counts a rolling 24 hours: uploads made longer ago no longer count', async () => {
+    const me = await caller();
+    await pastUploads(me.id, 10, 25 * hour);
+    expect((await upload(me.token, 1)).statusCode).toBe(201);
+  });
+
+  it("counts each account on its own: one account's full allowance does not stop another", async () => {
+    const full = await caller();
+    const other = await caller();
+    await pastUploads(full.id, 10, hour);
+    expect((await upload(full.token, 1)).statusCode).toBe(429);
+    expect((await upload(other.token, 1)).statusCode).toBe(201);
+    expect(await rowsOf(other.id)).toBe(1);
+  });
+
+  it('refuses with 413 an upload that would take the account past its stored bytes, storing nothing', async () => {
+    const me = await caller();
+    await pastUploads(me.id, 1, 48 * hour, limits.storageBytes - 100);
+    const before = filesUnder(path.join(dataDir, 'media')).length;
+    const res = await upload(me.token, 1);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({
+      code: 'STORAGE_QUOTA_EXCEEDED',
+      error: 'Your images take up 1 MB of the 2 MB an account may keep, and these would not fit. Upload fewer or smaller images.',
+      fields: { images: expect.any(String) },
+    });
+    expect(await rowsOf(me.id)).toBe(1);
+    expect(filesUnder(path.join(dataDir, 'media'))).toHaveLength(before);
+
+    await pastUploads(me.id, 1, 48 * hour, 100);
+    expect((await upload(me.token, 1)).json().error).toBe('Your images take up all of the 2 MB an account may keep, so no more can be uploaded.');
+  });
+
+  it('lets two parallel uploads racing for the last place store one image between them, never eleven', async () => {
+    const me = await caller();
+    await pastUploads(me.id, 9, hour);
+    const answers = await Promise.all([upload(me.token, 1), upload(me.token, 1)]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 429]);
+    expect(await rowsOf(me.id)).toBe(10);
+  });
+});
+
+describe('the image queue and the uploads an account may have in progress', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** A job that runs until `finish()` is called. */
+  function heldJob() {
+    let finish = () => undefined as void;
+    const done = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    return { job: () => done, finish: () => finish() };
+  }
+
+  const written: string[] = [];
+  const storage: Storage = {
+    async put(key) {
+      written.push(key);
+    },
+    async delete() {},
+    url: (key) => `/media/${key}`,
+  };
+  const depsWith = (work: UploadDeps['work']): UploadDeps => ({ db: t.database.db, storage, limits: { dailyImages: 200, storageBytes: 1024 ** 3 }, work });
+  const pngs = async (n: number) => {
+    const bytes = await makePng(16, 16);
+    return Array.from({ length: n }, (_, i) => ({ filename: `${i}.png`, bytes }));
+  };
+
+  it('runs at most `concurrency` jobs at a time, the rest waiting their turn', async () => {
+    const work = createWorkQueue({ concurrency: 2, queueLimit: 10, busyMessage: 'busy', retryAfterSeconds: 5 });
+    let running = 0;
+    let most = 0;
+    const held = Array.from({ length: 6 }, () => heldJob());
+    const all = work.runAll(
+      held.map((h) => async () => {
+        running += 1;
+        most = Math.max(most, running);
+        await h.job();
+        running -= 1;
+      }),
+    );
+    await vi.waitFor(() => expect(work.running).toBe(2));
+    expect(work.waiting).toBe(4);
+    for (const h of held) h.finish();
+    await all;
+    expect(most).toBe(2);
+    expect(work.running + work.waiting).toBe(0);
+  });
+
+  it('refuses with a 503 to retry in 5 seconds the images that would not fit in the queue, storing nothing, and takes them once there is room', async () => {
+    const work = createImageWork({ concurrency: 1, queueLimit: 10 });
+    const held = Array.from({ length: 7 }, () => heldJob());
+    const busy = work.runAll(held.map((h) => h.job));
+    const account = await createAccount(t.database);
+    written.length = 0;
+
+    // Seven of eleven places are taken: five images do not fit, four do. A request is admitted whole or not at all.
+    const refused = uploadImages(depsWith(work), account.user.id, await pngs(5));
+    await expect(refused).rejects.toBeInstanceOf(RetryLaterError);
+    await expect(refused).rejects.toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', retryAfterSeconds: 5 });
+    expect(written).toEqual([]);
+    const admitted = uploadImages(depsWith(work), account.user.id, await pngs(4));
+    await vi.waitFor(() => expect(work.running + work.waiting).toBe(11));
+
+    for (const h of held) h.finish();
+    await busy;
+    expect(await admitted).toHaveLength(4);
+    expect(await uploadImages(depsWith(work), account.user.id, await pngs(5))).toHaveLength(5);
+  });
+
+  it('refuses before reading the body when the queue is full, and when the account already has two uploads in progress', async () => {
+    const work = createImageWork({ concurrency: 1, queueLimit: 10 });
+    const gate = createUploadGate();
+    const deps = depsWith(work);
+    const [me, other] = [await createAccount(t.database), await createAccount(t.database)];
+
+    // Two uploads of mine still arriving.
+    const arriving = [heldJob(), heldJob()];
+    const files = await pngs(1);
+    const mine = arriving.map((a) => acceptUpload(deps, gate, me.user.id, () => a.job().then(() => files)));
+    const read = vi.fn(async () => files);
+    await expect(acceptUpload(deps, gate, me.user.id, read)).rejects.toMatchObject({ status: 429, code: 'UPLOADS_IN_PROGRESS', retryAfterSeconds: 5 });
+    expect(read).not.toHaveBeenCalled();
+    // Someone else is not held up by my burst.
+    expect(await acceptUpload(deps, gate, other.user.id, read)).toHaveLength(1);
+
+    const held = Array.from({ length: 11 }, () => heldJob());
+    const busy = work.runAll(held.map((h) => h.job));
+    read.mockClear();
+    await expect(acceptUpload(deps, gate, other.user.id, read)).rejects.toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+    expect(read).not.toHaveBeenCalled();
+
+    for (const h of [...held, ...arriving]) h.finish();
+    await busy;
+    expect((await Promise.all(mine)).flat()).toHaveLength(2);
+    // Their places are given back once they end.
+    expect(await acceptUpload(deps, gate, me.user.id, read)).toHaveLength(1);
+  });
+
+  it('refuses before reading the body an account that could not upload even one more image', async () => {
+    const deps = { ...depsWith(createImageWork({ concurrency: 1, queueLimit: 10 })), limits: { dailyImages: 3, storageBytes: 1024 ** 3 } };
+    const me = await createAccount(t.database);
+    expect(await uploadImages(deps, me.user.id, await pngs(3))).toHaveLength(3);
+    const read = vi.fn(async () => pngs(1));
+    await expect(acceptUpload(deps, createUploadGate(), me.user.id, read)).rejects.toMatchObject({ status: 429, code: 'UPLOAD_QUOTA_EXCEEDED' });
+    expect(read).not.toHaveBeenCalled();
   });
 });
 

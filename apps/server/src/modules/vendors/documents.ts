@@ -1,10 +1,15 @@
-import { PDFDocument } from 'pdf-lib';
+import { eq, sum } from 'drizzle-orm';
 import sharp from 'sharp';
+import type { Tx } from '../../db/client.ts';
+import { vendorDocuments } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { decodeOptions, isOverPixelLimit, MAX_MEGAPIXELS, megapixelsOf, readImageHeader, type ImageFormat } from '../uploads/inspect.ts';
+import { checkPdf, defaultPdfLimits } from '../uploads/pdf-check.ts';
+import { createWorkQueue } from '../uploads/work-queue.ts';
 
 export type DocumentType = { contentType: 'image/jpeg' | 'image/png' | 'image/webp' | 'application/pdf'; extension: string };
 
-const imageTypes: Record<string, DocumentType> = {
+const imageTypes: Record<ImageFormat, DocumentType> = {
   jpeg: { contentType: 'image/jpeg', extension: 'jpg' },
   png: { contentType: 'image/png', extension: 'png' },
   webp: { contentType: 'image/webp', extension: 'webp' },
@@ -17,43 +22,81 @@ const extensionsOf: Record<DocumentType['contentType'], string[]> = {
   'application/pdf': ['pdf'],
 };
 
-// A small file can still decode into an enormous bitmap; 100 megapixels is above any phone camera in use.
-const MAX_INPUT_PIXELS = 100_000_000;
+/** Bytes of documents one vendor may keep: the 20-document cap alone would allow 200 MB. */
+export const MAX_DOCUMENT_BYTES_PER_VENDOR = 50 * 1024 * 1024;
 
-export const notADocument = () => {
-  const message = 'Upload a JPEG, PNG or WebP image or a PDF; this file is none of them.';
-  return new AppError(400, 'DOCUMENT_INVALID', message, { file: message });
-};
+// One image decoded at a time for the whole process: KYC documents are rare, and this keeps a burst of them from
+// taking the cores that image uploads and every other request need. (The PDF checker has its own queue.)
+const imageChecks = createWorkQueue({
+  concurrency: 1,
+  queueLimit: 8,
+  busyMessage: 'Many documents are being checked right now. Please try again in a minute.',
+  retryAfterSeconds: 30,
+});
+
+const fileError = (status: 400 | 413, code: string, message: string) => new AppError(status, code, message, { file: message });
+
+export const notADocument = () => fileError(400, 'DOCUMENT_INVALID', 'Upload a JPEG, PNG or WebP image or a PDF; this file is none of them.');
+
+const simplerPdf = 'Save or scan it again as a simpler PDF, or upload a photo of the document.';
 
 /** The PDF header may follow some junk, but within the first kilobyte (as readers allow). */
 const looksLikePdf = (bytes: Buffer) => bytes.subarray(0, 1024).includes('%PDF-');
 
 /**
- * Decides the type by the bytes, whatever the name says: an image must decode completely with sharp,
- * a PDF must load with pdf-lib. An encrypted PDF is accepted (its reader asks for the password).
+ * Decides the type by the bytes, whatever the name says: an image must decode completely with sharp, a PDF must load
+ * with pdf-lib. An encrypted PDF is accepted (its reader asks for the password). Both at a bounded cost: an image's
+ * pixels are counted from its header before it is decoded, and a PDF's objects are counted before it is parsed, on a
+ * thread of its own with a time limit.
  */
 export async function checkDocument(bytes: Buffer): Promise<DocumentType> {
   if (bytes.length === 0) throw notADocument();
   if (looksLikePdf(bytes)) {
-    try {
-      const pdf = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
-      if (pdf.getPageCount() > 0) return pdfType;
-    } catch {
-      // not a PDF after all
-    }
-    throw notADocument();
+    const verdict = await checkPdf(bytes);
+    if (verdict.ok && verdict.pages > 0) return pdfType;
+    if (verdict.ok || verdict.reason === 'invalid') throw notADocument();
+    const limit = defaultPdfLimits.maxObjects.toLocaleString('en-US');
+    throw fileError(
+      400,
+      'DOCUMENT_TOO_COMPLEX',
+      verdict.reason === 'too-many-objects'
+        ? `This PDF has more than ${limit} objects, more than a document needs. ${simplerPdf}`
+        : `This PDF is too complex to check. ${simplerPdf}`,
+    );
   }
-  const options = { failOn: 'warning', limitInputPixels: MAX_INPUT_PIXELS } as const;
-  try {
-    const { format } = await sharp(bytes, options).metadata();
-    const type = format ? imageTypes[format] : undefined;
-    if (!type) throw notADocument();
-    // Decoding the whole image (into a tiny one) proves it is not just a valid header on a damaged file.
-    await sharp(bytes, options).resize(32, 32, { fit: 'inside' }).raw().toBuffer();
-    return type;
-  } catch {
-    throw notADocument();
+
+  const header = await readImageHeader(bytes);
+  if (!header) throw notADocument();
+  if (isOverPixelLimit(header)) {
+    throw fileError(400, 'IMAGE_TOO_MANY_PIXELS', `This image is too large: at most ${MAX_MEGAPIXELS} megapixels (it has ${megapixelsOf(header)}).`);
   }
+  // Decoding the whole image (into a tiny one) proves it is not just a valid header on a damaged file.
+  await imageChecks.runAll([
+    async () => {
+      try {
+        await sharp(bytes, decodeOptions).resize(32, 32, { fit: 'inside' }).raw().toBuffer();
+      } catch {
+        throw notADocument();
+      }
+    },
+  ]);
+  return imageTypes[header.format];
+}
+
+/**
+ * Refuses a document that would take the vendor's documents past MAX_DOCUMENT_BYTES_PER_VENDOR (413). To be called in
+ * the transaction that records the document, after the vendor's row is locked, so that parallel uploads are counted.
+ */
+export async function assertDocumentQuota(tx: Tx, vendorId: string, incomingBytes: number): Promise<void> {
+  const [held] = await tx.select({ bytes: sum(vendorDocuments.bytes).mapWith(Number) }).from(vendorDocuments).where(eq(vendorDocuments.vendorId, vendorId));
+  const kept = held?.bytes ?? 0;
+  if (kept + incomingBytes <= MAX_DOCUMENT_BYTES_PER_VENDOR) return;
+  const mb = (bytes: number) => `${Math.ceil(bytes / (1024 * 1024))} MB`;
+  throw fileError(
+    413,
+    'DOCUMENT_QUOTA_EXCEEDED',
+    `Your documents take up ${mb(kept)} of the ${mb(MAX_DOCUMENT_BYTES_PER_VENDOR)} a business may keep, and this one is ${mb(incomingBytes)}. Remove a document you no longer need first.`,
+  );
 }
 
 /**
