@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { endpoints, imageUploadLimits } from '@localloop/contract';
 import type { Config, UploadLimits } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -9,7 +9,6 @@ import { AppError } from '../../lib/errors.ts';
 import { notFound, route, type App } from '../../lib/http.ts';
 import { acceptUpload, createImageWork, createUploadGate, type IncomingFile, type UploadDeps } from './service.ts';
 import { immutableCacheControl, mediaRoot, mediaUrlPrefix, type Storage } from './storage.ts';
-import { RetryLaterError } from './work-queue.ts';
 
 /** The field the web app sends; `image` and `file` are what older clients send. */
 const fileFields = new Set(['images', 'image', 'file']);
@@ -29,22 +28,13 @@ export async function uploadRoutes(app: App, options: { db: Db; storage: Storage
         parts: imageUploadLimits.maxFiles + 20,
       },
     });
-    route(scope, endpoints.uploadImages, async ({ request, reply, userId }) => {
+    route(scope, endpoints.uploadImages, async ({ request, userId }) => {
       if (!userId) throw AppError.unauthenticated();
-      const images = await withRetryAfter(reply, acceptUpload(deps, gate, userId, () => readFiles(request)));
+      // A refusal that passes with time carries Retry-After (the error handler sends it).
+      const images = await acceptUpload(deps, gate, userId, () => readFiles(request));
       return { images };
     });
   });
-}
-
-/** A refusal that passes with time tells the client when to try again. */
-async function withRetryAfter<T>(reply: FastifyReply, work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (err) {
-    if (err instanceof RetryLaterError) reply.header('retry-after', String(err.retryAfterSeconds));
-    throw err;
-  }
 }
 
 async function readFiles(request: FastifyRequest): Promise<IncomingFile[]> {

@@ -2,16 +2,10 @@ import pLimit from 'p-limit';
 import { ErrorCode } from '@localloop/contract';
 import { AppError } from '../../lib/errors.ts';
 
-/** A refusal that passes with time: the route answers it with `Retry-After`. */
+/** A refusal that passes with time: the error handler answers it with `Retry-After`. */
 export class RetryLaterError extends AppError {
-  constructor(
-    status: 429 | 503,
-    code: string,
-    message: string,
-    readonly retryAfterSeconds: number,
-    fields?: Record<string, string>,
-  ) {
-    super(status, code, message, fields);
+  constructor(status: 429 | 503, code: string, message: string, retryAfterSeconds: number, fields?: Record<string, string>) {
+    super(status, code, message, fields, retryAfterSeconds);
     this.name = 'RetryLaterError';
   }
 }

@@ -27,7 +27,7 @@ import { AppError } from '../../lib/errors.ts';
 import { isOperator } from '../admin/operators.ts';
 import type { PrivateStorage } from '../uploads/storage.ts';
 import { listNotifications, notify } from '../notifications/service.ts';
-import { checkDocument, safeFileName } from './documents.ts';
+import { assertDocumentQuota, checkDocument, safeFileName } from './documents.ts';
 import { loadServiceTime, loadVendorAddresses, loadVendorProfile, toBankDetails, toVendorAddress, toVendorDocument } from './profile.ts';
 import {
   bankOfRevision,
@@ -174,6 +174,7 @@ export async function addDocument(deps: VendorsDeps, userId: string, file: Incom
         const message = `You can keep at most ${MAX_DOCUMENTS} documents. Remove one first.`;
         throw new AppError(409, 'TOO_MANY_DOCUMENTS', message, { file: message });
       }
+      await assertDocumentQuota(tx, locked.id, file.bytes.length);
       const [inserted] = await tx
         .insert(vendorDocuments)
         .values({

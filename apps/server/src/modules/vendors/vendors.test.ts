@@ -9,6 +9,7 @@ import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BankDetails, ServiceTime, VendorAddress, VendorDashboard, VendorDocument, VendorProfile, VendorStatus, type BasicInfoInput } from '@localloop/contract';
+import { MAX_DOCUMENT_BYTES_PER_VENDOR } from './documents.ts';
 import { favoriteVendors, media, notifications, users, vendorBankAccounts, vendorDocuments, vendorHours, vendors } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createAccount, createTestApp, login, onPostgres, testClock, type TestContext } from '../../../test/helper.ts';
@@ -359,6 +360,26 @@ describe('vendor KYC on local disk', () => {
       const profile = VendorProfile.parse((await call('GET', '/api/vendor/me/', v.access)).json());
       expect(profile.documents.map((d) => d.content_type)).toEqual(['image/png', 'application/pdf', 'image/jpeg']);
       expect(profile.documents[0]?.url).toBe(`/api/vendor/documents/${profile.documents[0]?.id}/`);
+    });
+
+    it('refuses with 413 a document that would take the business past its storage for documents, storing nothing', async () => {
+      const v = await startedVendor();
+      // Documents already kept: five of 10 MB less 2 bytes each (50 MB less 10 bytes), in rows as the upload writes them.
+      await t.database.db.insert(vendorDocuments).values(
+        Array.from({ length: 5 }, () => ({
+          vendorId: v.vendorId,
+          kind: 'other' as const,
+          fileName: 'big.pdf',
+          contentType: 'application/pdf',
+          bytes: MAX_DOCUMENT_BYTES_PER_VENDOR / 5 - 2,
+          storageKey: `documents/${v.vendorId}/kept-${randomBytes(4).toString('hex')}.pdf`,
+        })),
+      );
+      const res = await uploadDocument(v.access, 'passport.png', await makePng());
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toMatchObject({ code: 'DOCUMENT_QUOTA_EXCEEDED', fields: { file: expect.any(String) } });
+      const kept = await t.database.db.select().from(vendorDocuments).where(eq(vendorDocuments.vendorId, v.vendorId));
+      expect(kept).toHaveLength(5);
     });
 
     it('accepts an encrypted PDF', async () => {
