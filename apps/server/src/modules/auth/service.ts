@@ -38,10 +38,24 @@ export async function loginWithPassword(
     .limit(1);
   const accountKey = accountKeyOf(deps.secret, user ? { userId: user.id } : { identifier: input.email ?? input.phone_number ?? '' });
   const attempt = await reserveAttempt(deps, accountKey, meta.requester, meta.trustedAccounts.includes(accountKey));
-  const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstNothing(input.password);
+  let ok: boolean;
+  try {
+    ok = user?.passwordHash ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstNothing(input.password);
+  } catch (error) {
+    // Not a wrong password (the hashing queue was full): the reserved try does not count against the account.
+    await attemptSucceeded(deps.db, attempt);
+    throw error;
+  }
   if (!user || !ok || !user.isActive) throw refusal();
   await attemptSucceeded(deps.db, attempt);
-  return { ...(await inNewSession(deps, (tx) => openSession(deps, tx, user.id, meta))), accountKey };
+  const session = await inNewSession(deps, async (tx) => {
+    // The password was checked outside this transaction: if it was changed or reset meanwhile, the old one opens
+    // nothing. The row stays share-locked until commit, so a concurrent end of every session waits for this one.
+    const [current] = await tx.select({ passwordHash: users.passwordHash, isActive: users.isActive }).from(users).where(eq(users.id, user.id)).for('share');
+    if (!current?.isActive || current.passwordHash !== user.passwordHash) throw refusal();
+    return openSession(deps, tx, user.id, meta);
+  });
+  return { ...session, accountKey };
 }
 
 /** A session whose rows are written; its access token is signed once the transaction has committed. */
@@ -71,7 +85,9 @@ export async function openSession(deps: AuthDeps, tx: Tx, userId: string, meta: 
     })
     .from(users)
     .leftJoin(vendors, eq(vendors.userId, users.id))
-    .where(eq(users.id, userId));
+    .where(eq(users.id, userId))
+    // Until commit: ending every session (which raises the version) waits, then revokes this new family too.
+    .for('share', { of: users });
   if (!row) throw AppError.notFound('The account');
   const authenticatedAt = deps.clock();
   const refresh = await issueRefreshToken(deps, tx, { userId, familyId: crypto.randomUUID(), authenticatedAt }, meta);
@@ -106,12 +122,18 @@ async function issueRefreshToken(deps: AuthDeps, tx: Tx, family: Family, meta: S
 export async function rotateRefreshToken(deps: AuthDeps, token: string, meta: SessionMeta): Promise<TokenRefreshResponse> {
   const now = deps.clock();
   const outcome = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ token: refreshTokens, isActive: users.isActive, tokenVersion: users.tokenVersion })
-      .from(refreshTokens)
-      .innerJoin(users, eq(users.id, refreshTokens.userId))
-      .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)))
-      .for('update', { of: refreshTokens });
+    const tokenHash = hashRefreshToken(token);
+    const [owner] = await tx.select({ userId: refreshTokens.userId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+    if (!owner) return { kind: 'invalid' } as const;
+    // The account first, then the token, in the order endSessions takes them: a rotation racing the end of every
+    // session either finishes before it (and its new token is revoked with the rest) or sees the token revoked.
+    const [account] = await tx
+      .select({ isActive: users.isActive, tokenVersion: users.tokenVersion })
+      .from(users)
+      .where(eq(users.id, owner.userId))
+      .for('share');
+    const [current] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).for('update');
+    const row = current && account ? { token: current, ...account } : undefined;
     if (!row || row.token.revokedAt || row.token.expiresAt <= now || !row.isActive) return { kind: 'invalid' } as const;
     // The conditional update lets exactly one of two concurrent rotations win.
     const spent = await tx
@@ -158,15 +180,17 @@ export async function logout(deps: AuthDeps, token: string): Promise<void> {
  * reset tokens are thrown away.
  */
 export async function endSessions(tx: Tx, userId: string, now: Date, keepFamilyId?: string): Promise<void> {
-  await tx
-    .update(refreshTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : undefined));
+  // The version first: it locks the account row, so a log-in or rotation in flight (holding it shared) finishes first
+  // and the revocation below, a later statement, sees its new refresh token.
   const [raised] = await tx
     .update(users)
     .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
     .where(eq(users.id, userId))
     .returning({ tokenVersion: users.tokenVersion });
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : undefined));
   // Sockets opened before this close on every server process, once this commits.
   if (raised) await publishSessionsEnded(tx, userId, raised.tokenVersion);
   await tx.delete(wsTickets).where(and(eq(wsTickets.userId, userId), isNull(wsTickets.usedAt)));

@@ -197,6 +197,35 @@ describe('ending sessions ends access tokens and realtime tickets at once', () =
     expect(ticket).toEqual(expect.any(String));
   });
 
+  it('a session rotating its refresh token in a tight loop does not outlive a logout everywhere (PostgreSQL runs them side by side)', async () => {
+    const a = await signedIn();
+    let refresh = a.session.refresh;
+    let loggedOut = false;
+    let rotationsAfter = 0;
+    let refusedAt = -1;
+    const rotate = async () => {
+      for (let i = 0; i < 300; i += 1) {
+        const res = await call('POST', '/api/token/refresh/', undefined, { refresh });
+        if (res.statusCode !== 200) {
+          refusedAt = i;
+          return;
+        }
+        if (loggedOut) rotationsAfter += 1;
+        refresh = res.json().refresh;
+      }
+    };
+    const rotating = rotate();
+    await new Promise((r) => setImmediate(r));
+    const other = await login(t.app, a.email, a.password);
+    expect((await call('POST', '/api/logout-all/', other.access)).statusCode).toBe(200);
+    loggedOut = true;
+    await rotating;
+    expect(refusedAt).toBeGreaterThanOrEqual(0);
+    // At most the one rotation that was in flight when the answer came back.
+    expect(rotationsAfter).toBeLessThanOrEqual(1);
+    expect((await call('POST', '/api/token/refresh/', undefined, { refresh })).statusCode).toBe(401);
+  });
+
   it('change-password and deleting the account are limited per account (argon2 work for one account cannot starve others)', async () => {
     const a = await signedIn();
     const statuses: number[] = [];
