@@ -217,7 +217,7 @@ export const UndoContactChangeResponse = z.object({
   message: z.string(),
   channel: z.enum(['email', 'sms']),
   /** The restored e-mail or phone, masked. */
-  restored_to: z.string(),
+  restored_to: z.string().nullable(),
 });
 export type UndoContactChangeResponse = z.infer<typeof UndoContactChangeResponse>;
 

@@ -441,8 +441,8 @@ export const wsTickets = pgTable('ws_tickets', {
 });
 
 /**
- * A confirmed change of an account's e-mail or phone number. The old address is told, with a link that undoes it
- * (only the hash of its token is kept) for UNDO_DAYS.
+ * A confirmed change of an account's e-mail or phone number. The old address (or, when the contact was new, the
+ * account's other contact) is told, with a link that undoes it (only the hash of its token is kept) for UNDO_DAYS.
  */
 export const contactChanges = pgTable(
   'contact_changes',
@@ -452,7 +452,8 @@ export const contactChanges = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     channel: messageChannel('channel').notNull(),
-    oldValue: text('old_value').notNull(),
+    /** Null when the contact was added where there was none: undoing it removes it again. */
+    oldValue: text('old_value'),
     newValue: text('new_value').notNull(),
     undoTokenHash: text('undo_token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -146,6 +146,29 @@ describe('the old contact after a change', () => {
     expect(row?.email).toBe(a.email);
   });
 
+  it('a phone added where there was none is told to the e-mail; undoing puts back both contacts as they were', async () => {
+    const a = await signedIn();
+    await t.database.db.update(users).set({ phoneNumber: null }).where(eq(users.id, a.user.id));
+    // An intruder adds their phone (told to the e-mail), then moves the e-mail (told to the old one).
+    const phone = `+1666${String(Date.now()).slice(-7)}`;
+    expect((await call('POST', '/api/send-verification-otp/', a.access, { phone_number: phone, current_password: a.password })).statusCode).toBe(200);
+    const [text] = await outbox(phone);
+    expect((await call('POST', '/api/profile/verify-contact/', a.access, { channel: 'sms', otp: text?.code })).statusCode).toBe(200);
+    const added = await undoTokenIn(a.email);
+    expect(added.notice).toMatchObject({ subject: 'A phone number was added to your LocalLoop account' });
+    await changeEmail(a, newEmail());
+
+    // The owner uses the first link they got: the phone goes and the e-mail comes back.
+    const undone = await call('POST', '/api/profile/undo-contact-change/', undefined, { token: added.token });
+    expect(undone.statusCode).toBe(200);
+    expect(undone.json()).toMatchObject({ channel: 'sms', restored_to: null, message: expect.stringMatching(/undone too/) });
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, a.user.id));
+    expect(row).toMatchObject({ email: a.email, phoneNumber: null, passwordHash: null });
+    // The intruder cannot log in by a code to their phone any more.
+    expect((await call('POST', '/api/login/v2/', undefined, { phone_number: phone })).statusCode).toBe(200);
+    expect((await outbox(phone)).filter((m) => m.body.includes('login code'))).toEqual([]);
+  });
+
   it('refuses an unknown or expired link with 400, and a restored address someone else took meanwhile with 409', async () => {
     expect((await call('POST', '/api/profile/undo-contact-change/', undefined, { token: 'x'.repeat(43) })).json()).toMatchObject({ code: 'UNDO_INVALID' });
     const a = await signedIn();

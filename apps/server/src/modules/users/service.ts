@@ -169,30 +169,35 @@ export async function startContactChange(
 
 /**
  * The code is back: the new e-mail or phone replaces the old one, and the old one is told, with a link that undoes the
- * change for UNDO_DAYS (sent after the answer: the change stands even if that message cannot go out at once).
+ * change for UNDO_DAYS; a contact added where there was none is told to the account's other contact. The message goes
+ * after the answer: the change stands even if it cannot go out at once.
  */
 export async function finishContactChange(deps: UsersDeps, userId: string, channel: 'email' | 'sms', otp: string): Promise<Profile> {
   const user = await activeUser(deps.db, userId);
   const pending = channel === 'email' ? user.pendingEmail : user.pendingPhoneNumber;
-  if (!pending) {
-    throw new AppError(400, 'NO_PENDING_CODE', `There is no new ${channel === 'email' ? 'e-mail address' : 'phone number'} waiting to be confirmed.`);
-  }
+  const noneWaiting = () =>
+    new AppError(400, 'NO_PENDING_CODE', `There is no new ${channel === 'email' ? 'e-mail address' : 'phone number'} waiting to be confirmed.`);
+  if (!pending) throw noneWaiting();
   await checkCode(deps, channel === 'email' ? 'verify_email' : 'verify_phone', pending, otp, { userId });
   try {
     const { profile, notice } = await deps.db.transaction(async (tx) => {
-      const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-      const old = channel === 'email' ? before?.email : before?.phoneNumber;
+      const [before] = await tx.select().from(users).where(and(eq(users.id, userId), eq(users.isActive, true))).for('update');
+      // Checked again on the locked row: an undo (or another change) since the code was checked wins.
+      if (!before || (channel === 'email' ? before.pendingEmail : before.pendingPhoneNumber) !== pending) throw noneWaiting();
+      const old = channel === 'email' ? before.email : before.phoneNumber;
+      const other = channel === 'email' ? before.phoneNumber : before.email;
       await assertContactsFree(tx, channel === 'email' ? { email: pending } : { phone_number: pending }, userId);
       await tx
         .update(users)
         .set(channel === 'email' ? { email: pending, pendingEmail: null } : { phoneNumber: pending, pendingPhoneNumber: null })
         .where(eq(users.id, userId));
+      const toldTo = old ?? other;
       await notify(tx, userId, {
         title: channel === 'email' ? 'Your e-mail address was changed' : 'Your phone number was changed',
-        body: `It is now ${pending}.${old ? ` We told ${old} too, with a link that undoes the change.` : ''} If this was not you, reset your password now.`,
+        body: `It is now ${pending}.${toldTo ? ` We told ${toldTo} too, with a link that undoes the change.` : ''} If this was not you, reset your password now.`,
         type: 'security',
       });
-      const notice = old ? await recordChange(deps, tx, { userId, channel, oldValue: old, newValue: pending }) : null;
+      const notice = toldTo ? await recordChange(deps, tx, { userId, channel, oldValue: old, newValue: pending, tellTo: toldTo }) : null;
       return { profile: await getProfile(deps, tx, userId), notice };
     });
     if (notice) deps.background.run('tell the old contact of a change', () => deps.messenger.send(deps.db, notice));
@@ -209,48 +214,48 @@ export async function finishContactChange(deps: UsersDeps, userId: string, chann
   }
 }
 
-/** Records a confirmed change with its undo token, and words the message to the old contact. */
+/** Records a confirmed change with its undo token, and words the message to `tellTo` (the old contact, or the other one). */
 async function recordChange(
   deps: UsersDeps,
   tx: Tx,
-  change: { userId: string; channel: 'email' | 'sms'; oldValue: string; newValue: string },
+  change: { userId: string; channel: 'email' | 'sms'; oldValue: string | null; newValue: string; tellTo: string },
 ): Promise<OutgoingMessage> {
   const token = randomBytes(32).toString('base64url');
   const now = deps.clock();
+  const { tellTo, ...row } = change;
   await tx.insert(contactChanges).values({
-    ...change,
+    ...row,
     undoTokenHash: hashRefreshToken(token),
     expiresAt: new Date(now.getTime() + UNDO_DAYS * 24 * 3600_000),
     createdAt: now,
   });
   const link = `${deps.publicUrl}/undo-change#${token}`;
-  if (change.channel === 'sms') {
-    return {
-      to: change.oldValue,
-      channel: 'sms',
-      subject: null,
-      body: `LocalLoop: your account's phone number was changed to ${mask(change.newValue)}. Not you? Undo it within ${UNDO_DAYS} days: ${link}`,
-    };
+  const what = change.channel === 'email' ? 'e-mail address' : 'phone number';
+  const happened = change.oldValue
+    ? `The ${what} of your LocalLoop account was changed${tellTo === change.oldValue ? ' from this one' : ''} to ${mask(change.newValue)}`
+    : `A ${what} (${mask(change.newValue)}) was added to your LocalLoop account`;
+  if (!tellTo.includes('@')) {
+    return { to: tellTo, channel: 'sms', subject: null, body: `LocalLoop: ${happened.replace('The', 'the').replace('A ', 'a ')}. Not you? Undo it within ${UNDO_DAYS} days: ${link}` };
   }
   return {
-    to: change.oldValue,
+    to: tellTo,
     channel: 'email',
-    subject: 'Your LocalLoop e-mail address was changed',
+    subject: change.oldValue ? `Your LocalLoop ${what} was changed` : `A ${what} was added to your LocalLoop account`,
     body:
-      `The e-mail address of your LocalLoop account was changed from this one to ${mask(change.newValue)} on ${now.toUTCString()}.\n\n` +
+      `${happened} on ${now.toUTCString()}.\n\n` +
       'If you made this change, there is nothing to do.\n\n' +
       `If you did not, undo it within ${UNDO_DAYS} days: ${link}\n` +
-      'Undoing it puts this address back, signs out every device and asks you to choose a new password.',
+      'Undoing it puts back your contact details as they were, signs out every device and asks you to choose a new password.',
   };
 }
 
 const undoInvalid = () => new AppError(400, 'UNDO_INVALID', 'This link has expired or was already used. If your account was taken from you, contact support.');
 
 /**
- * The old contact undoes a change it did not make: the old value comes back, later changes of the same kind are void
- * (their undo links must not bring the intruder's value back), every session ends, and the password and Google link are
- * removed, since whoever made the change knew or held them; the owner chooses a new password through the restored
- * address.
+ * The old contact undoes a change it did not make: the e-mail and phone number go back to what they were before it,
+ * so every change of either made since is undone too (and their undo links void: they must not bring the intruder's
+ * values back), every session ends, and the password and Google link are removed, since whoever made the change knew
+ * or held them; the owner chooses a new password through the restored contact.
  */
 export async function undoContactChange(deps: UsersDeps, token: string): Promise<UndoContactChangeResponse> {
   const now = deps.clock();
@@ -260,27 +265,41 @@ export async function undoContactChange(deps: UsersDeps, token: string): Promise
       if (!change || change.undoneAt || change.expiresAt <= now) throw undoInvalid();
       const [user] = await tx.select().from(users).where(and(eq(users.id, change.userId), eq(users.isActive, true))).for('update');
       if (!user) throw undoInvalid();
-      await tx
+      const since = await tx
         .update(contactChanges)
         .set({ undoneAt: now })
-        .where(and(eq(contactChanges.userId, user.id), eq(contactChanges.channel, change.channel), gte(contactChanges.createdAt, change.createdAt), isNull(contactChanges.undoneAt)));
-      const restore = change.channel === 'email' ? { email: change.oldValue } : { phoneNumber: change.oldValue };
+        .where(and(eq(contactChanges.userId, user.id), gte(contactChanges.createdAt, change.createdAt), isNull(contactChanges.undoneAt)))
+        .returning();
+      // Per kind, the value before the first change undone is the one that comes back (none, for an added one).
+      const first = (channel: 'email' | 'sms') =>
+        since.filter((c) => c.channel === channel).sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime() || (x.id < y.id ? -1 : 1))[0];
+      const email = first('email');
+      const phone = first('sms');
       await tx
         .update(users)
-        .set({ ...restore, pendingEmail: null, pendingPhoneNumber: null, passwordHash: null, googleSub: null })
+        .set({
+          ...(email ? { email: email.oldValue } : {}),
+          ...(phone ? { phoneNumber: phone.oldValue } : {}),
+          pendingEmail: null,
+          pendingPhoneNumber: null,
+          passwordHash: null,
+          googleSub: null,
+        })
         .where(eq(users.id, user.id));
       await tx.delete(otpCodes).where(eq(otpCodes.userId, user.id));
       await endSessions(tx, user.id, now);
       const what = change.channel === 'email' ? 'e-mail address' : 'phone number';
+      const restored = change.oldValue ? `Your ${what} is back to ${mask(change.oldValue)}.` : `The ${what} that was added is removed.`;
+      const more = since.length > 1 ? ' The changes of your contact details made since were undone too.' : '';
       await notify(tx, user.id, {
-        title: `Your ${what} was put back`,
-        body: `A change of your ${what} was undone from ${mask(change.oldValue)}. Every device was signed out and the password removed; choose a new one with "Forgot password".`,
+        title: `A change of your ${what} was undone`,
+        body: `${restored}${more} Every device was signed out and the password removed; choose a new one with "Forgot password".`,
         type: 'security',
       });
       return {
-        message: `Your ${what} is back to ${mask(change.oldValue)}. We signed out every device and removed the password: choose a new one with “Forgot password” to log in again.`,
+        message: `${restored}${more} We signed out every device and removed the password: choose a new one with “Forgot password” to log in again.`,
         channel: change.channel,
-        restored_to: mask(change.oldValue),
+        restored_to: change.oldValue ? mask(change.oldValue) : null,
       };
     });
   } catch (error) {

@@ -1,0 +1,1 @@
+ALTER TABLE "contact_changes" ALTER COLUMN "old_value" DROP NOT NULL;
