@@ -44,9 +44,15 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 }
 
 let dummyHash: Promise<string> | undefined;
-/** Spends the same time as a real check, so a wrong e-mail and a wrong password look alike. */
+/**
+ * Spends the same time as a real check, so a wrong e-mail and a wrong password look alike. The hash it checks against is
+ * made once, outside the queue (a full queue must not leave a failed one behind for every later unknown address).
+ */
 export async function verifyAgainstNothing(password: string): Promise<false> {
-  dummyHash ??= hashPassword('no-such-account-placeholder');
+  dummyHash ??= hash('no-such-account-placeholder', options).catch((error: unknown) => {
+    dummyHash = undefined;
+    throw error;
+  });
   await verifyPassword(await dummyHash, password);
   return false;
 }

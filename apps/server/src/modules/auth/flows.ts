@@ -1,5 +1,6 @@
 import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import {
+  Email,
   ErrorCode,
   passwordProblem,
   type CreatedUserResponse,
@@ -92,18 +93,11 @@ function rethrowTaken(error: unknown): never {
 
 /**
  * Sent after the answer: how long delivery takes (or whether there was anything to deliver) tells the caller nothing.
- * A code that could not be delivered is removed, so asking again at once is not "too soon".
+ * A failed delivery is logged; its code stays, like a decoy's, so the limits answer alike for every address (the person
+ * may ask again after the minute).
  */
-function deliverLater(deps: FlowDeps, message: OutgoingMessage | null, codeId: string): void {
-  if (!message) return;
-  deps.background.run(`deliver a ${message.channel} message`, async () => {
-    try {
-      await deps.messenger.send(deps.db, message);
-    } catch (error) {
-      await deps.db.delete(otpCodes).where(eq(otpCodes.id, codeId));
-      throw error;
-    }
-  });
+function deliverLater(deps: FlowDeps, message: OutgoingMessage | null): void {
+  if (message) deps.background.run(`deliver a ${message.channel} message`, () => deps.messenger.send(deps.db, message));
 }
 
 async function activeAccountWith(db: Db | Tx, where: { email: string } | { phone: string }) {
@@ -143,16 +137,16 @@ export async function startRegistration(deps: FlowDeps, input: RegisterInput & {
 }
 
 async function issueRegistration(deps: FlowDeps, email: string, details: Record<string, string>, meta: Meta, flowId?: string): Promise<Sent> {
-  const { sent, message, codeId } = await deps.db.transaction(async (tx) => {
+  const { sent, message } = await deps.db.transaction(async (tx) => {
     // Usernames are public (they sign ratings), so a taken one is said; the e-mail and phone are not (decision 0006).
     if (details.username) await assertContactsFree(tx, { username: details.username });
     const existing = await activeAccountWith(tx, { email });
     // An address with an account keeps a code that is never sent, so its answers and later checks look alike.
     const payload = existing ? { email } : { email, ...details };
     const issued = await issueCode(deps, tx, { purpose: 'register', channel: 'email', destination: email, requester: meta.requester, payload, ...(flowId ? { flowId } : {}) });
-    return { sent: issued.sent, message: existing ? alreadyRegistered(deps, email) : issued.message, codeId: issued.codeId };
+    return { sent: issued.sent, message: existing ? alreadyRegistered(deps, email) : issued.message };
   });
-  deliverLater(deps, message, codeId);
+  deliverLater(deps, message);
   return { ...sent, purpose: 'register' };
 }
 
@@ -215,7 +209,10 @@ async function createFromPayload(deps: FlowDeps, tx: Tx, payload: Record<string,
   if (!payload?.email || !payload.password_hash) throw new AppError(400, 'STEP_TOKEN_INVALID', 'This sign-up has expired. Please start again.');
   await assertContactsFree(tx, { email: payload.email, username: payload.username });
   // The phone was not checked at step 1 (that would tell anyone whose number has an account): a taken one is left out.
-  const phoneTaken = payload.phone_number ? (await activeAccountWith(tx, { phone: payload.phone_number })) !== undefined : false;
+  // Any row holding it counts, as for the unique index (a deactivated account keeps its number).
+  const phoneTaken = payload.phone_number
+    ? (await tx.select({ id: users.id }).from(users).where(eq(users.phoneNumber, payload.phone_number)).limit(1)).length > 0
+    : false;
   const [user] = await tx
     .insert(users)
     .values({
@@ -238,7 +235,7 @@ async function createFromPayload(deps: FlowDeps, tx: Tx, payload: Record<string,
  * without an account gets the same answer and a code that is never sent (decision 0006).
  */
 export async function startPhoneLogin(deps: FlowDeps, phone: string, meta: Meta, flowId?: string): Promise<Sent> {
-  const { sent, message, codeId } = await deps.db.transaction(async (tx) => {
+  const { sent, message } = await deps.db.transaction(async (tx) => {
     const user = await activeAccountWith(tx, { phone });
     const issued = await issueCode(deps, tx, {
       purpose: 'login',
@@ -248,9 +245,9 @@ export async function startPhoneLogin(deps: FlowDeps, phone: string, meta: Meta,
       requester: meta.requester,
       ...(flowId ? { flowId } : {}),
     });
-    return { sent: issued.sent, message: user ? issued.message : null, codeId: issued.codeId };
+    return { sent: issued.sent, message: user ? issued.message : null };
   });
-  deliverLater(deps, message, codeId);
+  deliverLater(deps, message);
   return { ...sent, purpose: 'login' };
 }
 
@@ -270,12 +267,12 @@ export const forgotPasswordMessage = 'If an account uses this e-mail address, we
  * that is never sent, and the e-mail goes out after the answer. The flow id lets /resend-otp/ work.
  */
 export async function forgotPassword(deps: FlowDeps, email: string, meta: Meta, flowId: string = crypto.randomUUID()): Promise<MessageResponse & { flowId: string }> {
-  const { message, codeId } = await deps.db.transaction(async (tx) => {
+  const message = await deps.db.transaction(async (tx) => {
     const user = await activeAccountWith(tx, { email });
     const issued = await issueCode(deps, tx, { purpose: 'password_reset', channel: 'email', destination: email, userId: user?.id ?? null, requester: meta.requester, flowId });
-    return { message: user ? issued.message : null, codeId: issued.codeId };
+    return user ? issued.message : null;
   });
-  deliverLater(deps, message, codeId);
+  deliverLater(deps, message);
   return { message: forgotPasswordMessage, flowId };
 }
 
@@ -335,10 +332,14 @@ export async function resendForFlow(deps: FlowDeps, flow: FlowCookie | null, use
     }
   }
   const row = flow ? await latestOfFlow(deps.db, flow.id) : undefined;
-  if (flow && (row?.purpose === 'password_reset' || (!row && flow.purpose === 'password_reset'))) {
+  // A flow with no code yet (its first ask was refused by a limit) knows its address only from the cookie, which the
+  // client writes: normalised as the first step does, so no spelling gets a budget of its own.
+  const cookieAddress = flow ? Email.safeParse(flow.to) : undefined;
+  const address = row?.destination ?? (cookieAddress?.success ? cookieAddress.data : undefined);
+  if (flow && address && (row?.purpose === 'password_reset' || (!row && flow.purpose === 'password_reset'))) {
     // Same neutrality as the first step: the answer never tells whether the address has an account.
-    const { message, flowId } = await forgotPassword(deps, row?.destination ?? flow.to, meta, flow.id);
-    return { message, sent_to: mask(row?.destination ?? flow.to), channel: 'email', expires_in: CODE_TTL_SECONDS, resend_in: RESEND_AFTER_SECONDS, flowId, purpose: 'password_reset' };
+    const { message, flowId } = await forgotPassword(deps, address, meta, flow.id);
+    return { message, sent_to: mask(address), channel: 'email', expires_in: CODE_TTL_SECONDS, resend_in: RESEND_AFTER_SECONDS, flowId, purpose: 'password_reset' };
   }
   if (row?.purpose === 'login') return startPhoneLogin(deps, row.destination, meta, row.flowId);
   if (row?.purpose === 'register') return resendRegistration(deps, row.destination, row.flowId, meta);

@@ -47,7 +47,6 @@ const wording: Record<OtpPurpose, { subject: string; what: string }> = {
 };
 
 export type IssuedCode = {
-  codeId: string;
   sent: OtpSentResponse & { flowId: string };
   /** The message that carries the code; the caller sends it (in its transaction, or after the answer), or not at all. */
   message: OutgoingMessage;
@@ -129,7 +128,6 @@ export async function issueCode(deps: OtpDeps, tx: Tx, issue: Issue): Promise<Is
       ? `Your LocalLoop ${what} is ${code}.\n\nIt expires in 10 minutes and works once. If you did not ask for it, you can ignore this e-mail.`
       : `LocalLoop: your ${what} is ${code}. It expires in 10 minutes.`;
   return {
-    codeId: id,
     sent: {
       message: issue.channel === 'email' ? `We sent a 6-digit code to ${mask(issue.destination)}.` : `We texted a 6-digit code to ${mask(issue.destination)}.`,
       sent_to: mask(issue.destination),

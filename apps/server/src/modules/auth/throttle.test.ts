@@ -37,6 +37,15 @@ describe('password guessing against one account', () => {
     expect((await attempt({ email: a.email, password: a.password }, guesser)).statusCode).toBe(200);
   });
 
+  it('counts a trusted browser apart from a stranger on the same network (an office, a carrier\'s NAT)', async () => {
+    const a = await createAccount(t.database);
+    const shared = newAddress();
+    const laptop = deviceCookieOf(await attempt({ email: a.email, password: a.password }, shared));
+    for (let i = 0; i < PER_SOURCE_FAILURES; i += 1) await attempt({ email: a.email, password: `stranger-${i}-guess` }, shared);
+    expect((await attempt({ email: a.email, password: a.password }, shared)).json().code).toBe('LOGIN_THROTTLED');
+    expect((await attempt({ email: a.email, password: a.password }, shared, laptop)).statusCode).toBe(200);
+  });
+
   it('answers an address without an account the same way, so the throttle tells nobody who has one', async () => {
     const guesser = newAddress();
     const nobody = `nobody-${Date.now()}@example.test`;

@@ -10,8 +10,9 @@ import { AppError } from '../../lib/errors.ts';
  * - one requester (IP) may get the password of one account wrong PER_SOURCE_FAILURES times in WINDOW, then it waits;
  * - past UNTRUSTED_FAILURES wrong tries in WINDOW from browsers the account never logged in from, such a browser may try
  *   once every SLOWDOWN_SECONDS (a slowdown, not a lock: the owner is never shut out);
- * - a browser that logged in to the account before (a signed device cookie) skips the slowdown, so a stranger's guessing
- *   never locks out the owner on their own devices.
+ * - a browser that logged in to the account before (a signed device cookie) skips the slowdown, and its wrong tries are
+ *   counted apart from strangers' on the same network, so a stranger's guessing never locks out the owner on their own
+ *   devices.
  * Every try is recorded as a failure before the password is checked (so parallel guesses are counted too) and cleared
  * when it succeeds. The key hashes the account when there is one and the typed e-mail or phone when there is not, so a
  * throttle answers alike for addresses with and without an account.
@@ -41,8 +42,9 @@ export async function reserveAttempt(deps: ThrottleDeps, accountKey: string, req
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`login:${accountKey}`}))`);
     const [counts] = await tx
       .select({
-        mine: sql<number>`count(*) FILTER (WHERE ${loginFailures.requester} = ${requester})::int`,
-        mineOldest: sql<string | null>`min(${loginFailures.createdAt}) FILTER (WHERE ${loginFailures.requester} = ${requester})`,
+        // A trusted browser's tries are counted apart from strangers' on the same network (an office, a carrier's NAT).
+        mine: sql<number>`count(*) FILTER (WHERE ${loginFailures.requester} = ${requester} AND ${loginFailures.trusted} = ${trusted})::int`,
+        mineOldest: sql<string | null>`min(${loginFailures.createdAt}) FILTER (WHERE ${loginFailures.requester} = ${requester} AND ${loginFailures.trusted} = ${trusted})`,
         untrusted: sql<number>`count(*) FILTER (WHERE NOT ${loginFailures.trusted})::int`,
         untrustedLast: sql<string | null>`max(${loginFailures.createdAt}) FILTER (WHERE NOT ${loginFailures.trusted})`,
       })
