@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
 import type { App } from '../../lib/http.ts';
 import { createAccount, createTestApp, login, testClock, type TestContext } from '../../../test/helper.ts';
-import { MAX_CODES_PER_DESTINATION_HOUR, MAX_CODES_PER_REQUESTER_HOUR } from './otp.ts';
+import { MAX_CODES_PER_DESTINATION_HOUR, MAX_CODES_PER_REQUESTER_HOUR, MAX_WRONG_TRIES_PER_DESTINATION_HOUR } from './otp.ts';
 
 const clock = testClock();
 let t: TestContext;
@@ -35,14 +35,19 @@ type Post = (url: string, payload?: unknown, headers?: Record<string, string>) =
  */
 let addresses = 0;
 function browser(app: App = t.app, remoteAddress = `198.18.${Math.floor(++addresses / 250)}.${(addresses % 250) + 1}`): Post & { cookie(): string } {
-  let cookie = '';
+  const jar = new Map<string, string>();
+  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
   const send: Post = async (url, payload, headers = {}) => {
-    const res = await app.inject({ method: 'POST', url, remoteAddress, headers: { ...(cookie ? { cookie } : {}), ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
+    const res = await app.inject({ method: 'POST', url, remoteAddress, headers: { ...(jar.size ? { cookie: cookie() } : {}), ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
     const set = res.headers['set-cookie'];
-    if (set) cookie = String(set).split(';')[0] ?? '';
+    for (const line of Array.isArray(set) ? set : set ? [set] : []) {
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      if (at > 0) jar.set(pair.slice(0, at), pair.slice(at + 1));
+    }
     return res;
   };
-  return Object.assign(send, { cookie: () => cookie });
+  return Object.assign(send, { cookie });
 }
 
 async function outboxOf(app: App, to: string): Promise<Array<{ subject: string | null; body: string; code: string | null }>> {
@@ -355,6 +360,32 @@ describe('code limits per kind and per requester', () => {
     const capped = await ask(MAX_CODES_PER_REQUESTER_HOUR);
     expect(capped.statusCode).toBe(429);
     expect(capped.json().code).toBe('OTP_REQUESTER_LIMIT');
+  });
+});
+
+describe('guessing codes over many flows', () => {
+  it(`stops after ${MAX_WRONG_TRIES_PER_DESTINATION_HOUR} wrong codes for one address in an hour; a browser that logged in to the account before may go on`, async () => {
+    const { email, password } = await createAccount(t.database);
+    // The owner logged in on their laptop once: it carries the device cookie.
+    const laptop = browser(t.app, '198.51.100.77');
+    expect((await laptop('/api/login/v2/', { email, password })).statusCode).toBe(200);
+
+    // A guesser opens flow after flow for the owner's address, each from another network, five wrong tries each.
+    for (let flow = 0; flow < MAX_WRONG_TRIES_PER_DESTINATION_HOUR / 5; flow += 1) {
+      const guesser = browser(t.app, `203.0.113.${150 + flow}`);
+      await guesser('/api/send/email/forgot-password/', { email });
+      for (let i = 0; i < 5; i += 1) expect((await guesser('/api/verify/otp/forgot-password/', { email, otp: String(100000 + i) })).statusCode).toBe(400);
+    }
+    const next = browser(t.app, '203.0.113.199');
+    await next('/api/send/email/forgot-password/', { email });
+    const stopped = await next('/api/verify/otp/forgot-password/', { email, otp: '123456' });
+    expect(stopped.statusCode).toBe(429);
+    expect(stopped.json()).toMatchObject({ code: 'OTP_GUESS_LIMIT', fields: { otp: expect.any(String) } });
+
+    // The owner's laptop asks for its own code and it works.
+    await laptop('/api/send/email/forgot-password/', { email });
+    const verified = await laptop('/api/verify/otp/forgot-password/', { email, otp: await codeFor(t.app, email) });
+    expect(verified.statusCode).toBe(200);
   });
 });
 

@@ -19,7 +19,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { OutgoingMessage } from '../../lib/messaging.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { hashRefreshToken } from '../../lib/tokens.ts';
-import { CODE_TTL_SECONDS, RESEND_AFTER_SECONDS, checkCode, issueCode, issueStepToken, latestOfFlow, mask, redeemStepToken, type OtpDeps, type OtpPurpose } from './otp.ts';
+import { CODE_TTL_SECONDS, RESEND_AFTER_SECONDS, checkCode, type CodeScope, issueCode, issueStepToken, latestOfFlow, mask, redeemStepToken, type OtpDeps, type OtpPurpose } from './otp.ts';
 import { endSessions, inNewSession, openSession, type AuthDeps, type OpenedSession } from './service.ts';
 import { notify } from '../notifications/service.ts';
 
@@ -251,8 +251,8 @@ export async function startPhoneLogin(deps: FlowDeps, phone: string, meta: Meta,
   return { ...sent, purpose: 'login' };
 }
 
-export async function finishPhoneLogin(deps: FlowDeps, phone: string, otp: string, flowId: string | null, meta: Meta): Promise<LoginResponse> {
-  const row = await checkCode(deps, 'login', phone, otp, { flowId });
+export async function finishPhoneLogin(deps: FlowDeps, phone: string, otp: string, flow: CodeScope, meta: Meta): Promise<LoginResponse> {
+  const row = await checkCode(deps, 'login', phone, otp, flow);
   const user = await activeAccountWith(deps.db, { phone });
   if (!user || row.userId !== user.id) throw new AppError(400, 'OTP_INVALID', 'This code is not for this account. Ask for a new one.', { otp: 'Ask for a new code.' });
   return inNewSession(deps, (tx) => openSession(deps, tx, user.id, meta));
@@ -276,8 +276,8 @@ export async function forgotPassword(deps: FlowDeps, email: string, meta: Meta, 
   return { message: forgotPasswordMessage, flowId };
 }
 
-export async function verifyPasswordReset(deps: FlowDeps, email: string, otp: string, flowId: string | null): Promise<ResetTokenResponse> {
-  const row = await checkCode(deps, 'password_reset', email, otp, { flowId });
+export async function verifyPasswordReset(deps: FlowDeps, email: string, otp: string, flow: CodeScope): Promise<ResetTokenResponse> {
+  const row = await checkCode(deps, 'password_reset', email, otp, flow);
   return { message: 'The code is right. Choose a new password.', reset_token: await issueStepToken(deps, row.id) };
 }
 

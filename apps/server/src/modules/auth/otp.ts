@@ -7,6 +7,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Messenger, OutgoingMessage } from '../../lib/messaging.ts';
 import { hashRefreshToken } from '../../lib/tokens.ts';
+import { accountKeyOf } from './throttle.ts';
 
 export const CODE_TTL_SECONDS = 10 * 60;
 export const RESEND_AFTER_SECONDS = 60;
@@ -17,6 +18,13 @@ export const MAX_CODES_PER_DESTINATION_HOUR = 15;
 /** Codes one requester may ask for in an hour, to any addresses (SMS pumping, mass mailing). */
 export const MAX_CODES_PER_REQUESTER_HOUR = 100;
 export const MAX_ATTEMPTS = 5;
+/**
+ * Wrong tries at the codes of one kind for one address in an hour, over all flows: each flow's code has five, and a
+ * guesser can open many flows. 25 is what five codes an hour allowed before codes had flows of their own. Past it only
+ * a browser the account logged in from before (device cookie) may keep trying: a stranger can hold up the owner's
+ * reset on a new device for at most an hour, never guess on.
+ */
+export const MAX_WRONG_TRIES_PER_DESTINATION_HOUR = 25;
 /** How long the token that carries a checked code to the next step stays valid. */
 export const STEP_TOKEN_TTL_SECONDS = 30 * 60;
 
@@ -140,8 +148,11 @@ export async function issueCode(deps: OtpDeps, tx: Tx, issue: Issue): Promise<Is
   };
 }
 
-/** Which code a check is against: a browser flow's own (its cookie), or a signed-in account's. */
-export type CodeScope = { flowId: string | null } | { userId: string };
+/**
+ * Which code a check is against: a browser flow's own (its cookie, and the accounts its device cookie names, by their
+ * throttle keys), or a signed-in account's.
+ */
+export type CodeScope = { flowId: string | null; trustedAccounts?: string[] } | { userId: string };
 
 /**
  * Checks a code against the newest live code of that purpose for the address in its scope, and spends it. A browser
@@ -154,6 +165,19 @@ export async function checkCode(deps: OtpDeps, purpose: OtpPurpose, destination:
   const outcome = await deps.db.transaction(async (tx) => {
     const inScope = 'userId' in scope ? eq(otpCodes.userId, scope.userId) : scope.flowId ? eq(otpCodes.flowId, scope.flowId) : undefined;
     if (!inScope) return { kind: 'none' } as const;
+    if (!('userId' in scope)) {
+      // One address's checks one at a time (the lock issueCode takes too), so parallel guesses are all counted.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`otp:${destination}`}))`);
+      const [wrong] = await tx
+        .select({ n: sql<number>`coalesce(sum(${otpCodes.attempts}), 0)::int` })
+        .from(otpCodes)
+        .where(and(eq(otpCodes.destination, destination), eq(otpCodes.purpose, purpose), gt(otpCodes.createdAt, new Date(now.getTime() - 3600_000))));
+      if ((wrong?.n ?? 0) >= MAX_WRONG_TRIES_PER_DESTINATION_HOUR) {
+        const [owner] = await tx.select({ userId: otpCodes.userId }).from(otpCodes).where(and(inScope, eq(otpCodes.destination, destination))).limit(1);
+        const trusted = owner?.userId ? (scope.trustedAccounts ?? []).includes(accountKeyOf(deps.secret, { userId: owner.userId })) : false;
+        if (!trusted) return { kind: 'guessed' } as const;
+      }
+    }
     const [row] = await tx
       .select()
       .from(otpCodes)
@@ -176,6 +200,14 @@ export async function checkCode(deps: OtpDeps, purpose: OtpPurpose, destination:
   switch (outcome.kind) {
     case 'ok':
       return outcome.row;
+    case 'guessed':
+      throw new AppError(
+        429,
+        'OTP_GUESS_LIMIT',
+        'Too many wrong codes were entered for this address in the last hour. Please try again later, or from a device you have logged in on before.',
+        { otp: 'Too many wrong codes for this address. Try again later.' },
+        900,
+      );
     case 'none':
       throw new AppError(400, 'OTP_INVALID', 'There is no code waiting here. Ask for a new one.', { otp: 'Ask for a new code.' });
     case 'expired':

@@ -61,6 +61,11 @@ export async function authRoutes(app: App, deps: FlowDeps & { authRateLimitPerMi
   };
 
   const flowIdOf = (request: FastifyRequest) => flowOf(request)?.id ?? null;
+  // A code check names this browser's flow and the accounts that logged in here before (past the guessing cap).
+  const codeScopeOf = (request: FastifyRequest) => ({
+    flowId: flowIdOf(request),
+    trustedAccounts: trustedAccounts(deps.secret, request.cookies[DEVICE_COOKIE], deps.clock()),
+  });
 
   // The device cookie: accounts that logged in from this browser skip the per-account slowdown (throttle.ts).
   const loginMeta = (request: FastifyRequest): LoginMeta => ({
@@ -98,7 +103,7 @@ export async function authRoutes(app: App, deps: FlowDeps & { authRateLimitPerMi
     app,
     endpoints.loginOtp,
     async ({ body, request, reply }) => {
-      const session = await finishPhoneLogin(deps, body.phone_number, body.otp, flowIdOf(request), meta(request));
+      const session = await finishPhoneLogin(deps, body.phone_number, body.otp, codeScopeOf(request), meta(request));
       trustDevice(request, reply, accountKeyOf(deps.secret, { userId: session.user.id }));
       return session;
     },
@@ -133,7 +138,7 @@ export async function authRoutes(app: App, deps: FlowDeps & { authRateLimitPerMi
     },
     limited,
   );
-  route(app, endpoints.verifyReset, ({ body, request }) => verifyPasswordReset(deps, body.email, body.otp, flowIdOf(request)), limited);
+  route(app, endpoints.verifyReset, ({ body, request }) => verifyPasswordReset(deps, body.email, body.otp, codeScopeOf(request)), limited);
   route(
     app,
     endpoints.resetPassword,
