@@ -45,7 +45,12 @@ export const PageQuery = z.object({
 // ---- KYC step 1: basic info (also the vendor profile) ----------------------------------------
 
 export const BasicInfoInput = z.object({
-  business_name: z.string().trim().min(2, 'Use at least 2 characters.').max(120, 'Use at most 120 characters.'),
+  // Counted in characters as people (and the database's char_length) count them: an emoji is one, not two UTF-16 units.
+  business_name: z
+    .string()
+    .trim()
+    .max(120, 'Use at most 120 characters.')
+    .refine((name) => [...name].length >= 2, 'Use at least 2 characters.'),
   category: VendorCategory,
   description: z.string().trim().max(2000, 'Use at most 2000 characters.').default(''),
   /** The URL of an image this account uploaded through /UploadImagesAPI/, or null for none. */

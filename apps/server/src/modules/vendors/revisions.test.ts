@@ -404,6 +404,14 @@ describe('the vendor_revisions table', () => {
   }
   const refusal = async (work: Promise<unknown>) => sqlState(await work.then(() => null, (error: unknown) => error));
 
+  it('refuses a one-emoji name with a 400 on the field, not a 500 from the database\'s character count', async () => {
+    const v = await liveVendor(await operator());
+    const res = await call('PUT', '/api/vendor/me/basic-info/', v.access, { ...v.basicInfo, business_name: '😀' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { business_name: 'Use at least 2 characters.' } });
+    expect((await call('PUT', '/api/vendor/me/basic-info/', v.access, { ...v.basicInfo, business_name: '😀🥐' })).statusCode).toBe(200);
+  });
+
   it('holds one revision per vendor, each group whole, something proposed, and an E.164 phone', async () => {
     const { vendorId } = await createAccount(t.database, { vendor: { isApproved: true, kycStatus: 'approved' } });
     if (!vendorId) throw new Error('no vendor');
