@@ -4,6 +4,8 @@ import { DocumentKind, documentUploadLimits, endpoints } from '@localloop/contra
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
 import { route, type App } from '../../lib/http.ts';
+import { perAccount } from '../../lib/rate-limit.ts';
+import { createAccountGate } from '../uploads/work-queue.ts';
 import { createPrivateStorage } from '../uploads/storage.ts';
 import { contentDisposition } from './documents.ts';
 import {
@@ -35,12 +37,27 @@ export async function vendorsRoutes(app: App, options: Omit<VendorsDeps, 'docume
   route(app, endpoints.myVendor, ({ userId }) => getMyVendor(deps, userId));
   route(app, endpoints.saveBasicInfo, ({ userId, body }) => saveBasicInfo(deps, userId, body));
 
+  const documentGate = createAccountGate(1, 'Another of your documents is being checked. Try again once it is done.');
   // Multipart parsing exists only inside this scope: every other endpoint keeps answering JSON only.
   await app.register(async (scope: App) => {
     await scope.register(fastifyMultipart, {
       limits: { fileSize: documentUploadLimits.maxBytes, files: 1, fields: 4, fieldSize: 200, parts: 5 },
     });
-    route(scope, endpoints.uploadVendorDocument, async ({ userId, request }) => addDocument(deps, userId, await readDocumentUpload(request)));
+    // Checking a document is CPU work in a queue every vendor shares: one upload at a time per account, and a budget an
+    // hour, so one account looping upload and delete cannot keep everyone else's documents waiting.
+    route(
+      scope,
+      endpoints.uploadVendorDocument,
+      async ({ userId, request }) => {
+        const leave = documentGate.enter(userId);
+        try {
+          return await addDocument(deps, userId, await readDocumentUpload(request));
+        } finally {
+          leave();
+        }
+      },
+      perAccount(30, '1 hour'),
+    );
   });
 
   route(app, endpoints.deleteVendorDocument, async ({ userId, params, request }) => {

@@ -382,6 +382,21 @@ describe('vendor KYC on local disk', () => {
       expect(kept).toHaveLength(5);
     });
 
+    it('lets one account upload at most 30 documents an hour (checking them is shared CPU work), however many it deletes', async () => {
+      const v = await startedVendor();
+      const png = await makePng();
+      for (let i = 0; i < 30; i += 1) {
+        const res = await uploadDocument(v.access, `scan-${i}.png`, png);
+        expect(res.statusCode).toBe(201);
+        expect((await call('DELETE', `/api/vendor/me/documents/${res.json().id}/`, v.access)).statusCode).toBe(200);
+      }
+      const limited = await uploadDocument(v.access, 'one-more.png', png);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED', error: expect.stringMatching(/for your account/) });
+      const other = await startedVendor();
+      expect((await uploadDocument(other.access, 'passport.png', png)).statusCode).toBe(201);
+    });
+
     it('accepts an encrypted PDF', async () => {
       const v = await startedVendor();
       const encrypted = await makeEncryptedPdf();
