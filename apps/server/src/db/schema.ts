@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   customType,
@@ -448,6 +449,8 @@ export const contactChanges = pgTable(
   'contact_changes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The order changes happened in, even within one clock tick: an undo restores what was before the earliest. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -1,1 +1,2 @@
-ALTER TABLE "contact_changes" ALTER COLUMN "old_value" DROP NOT NULL;
+ALTER TABLE "contact_changes" ALTER COLUMN "old_value" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "contact_changes" ADD COLUMN "seq" bigint NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "contact_changes_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1);

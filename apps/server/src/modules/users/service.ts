@@ -268,11 +268,11 @@ export async function undoContactChange(deps: UsersDeps, token: string): Promise
       const since = await tx
         .update(contactChanges)
         .set({ undoneAt: now })
-        .where(and(eq(contactChanges.userId, user.id), gte(contactChanges.createdAt, change.createdAt), isNull(contactChanges.undoneAt)))
+        .where(and(eq(contactChanges.userId, user.id), gte(contactChanges.seq, change.seq), isNull(contactChanges.undoneAt)))
         .returning();
       // Per kind, the value before the first change undone is the one that comes back (none, for an added one).
       const first = (channel: 'email' | 'sms') =>
-        since.filter((c) => c.channel === channel).sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime() || (x.id < y.id ? -1 : 1))[0];
+        since.filter((c) => c.channel === channel).sort((x, y) => x.seq - y.seq)[0];
       const email = first('email');
       const phone = first('sms');
       await tx
