@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media, users } from '../../db/schema.ts';
-import { createAccount, createTestApp, login, testClock, type TestContext } from '../../../test/helper.ts';
+import { caller, createTestApp, login, signedInAccount, testClock, type TestContext } from '../../../test/helper.ts';
 
 const clock = testClock();
 let t: TestContext;
@@ -10,20 +10,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, access?: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: access ? { authorization: `Bearer ${access}` } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const call: ReturnType<typeof caller> = (...args) => caller(t.app)(...args);
 
-async function signedIn() {
-  const account = await createAccount(t.database);
-  const session = await login(t.app, account.email, account.password);
-  return { ...account, session, access: session.access };
-}
+const signedIn = () => signedInAccount(t);
 
 async function codeFor(to: string) {
   const res = await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` });
