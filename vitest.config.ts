@@ -1,8 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One runner, three projects. `npm test` (scripts/test.mjs) runs them and the browser specs.
 export default defineConfig({
   test: {
+    // Vitest leaves a core free by default: on a 2-core machine that is one worker, and most tests wait on the database
+    // or a child process, not the CPU. A worker per core took the run from 326 s to 225 s there.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' },
