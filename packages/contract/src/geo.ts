@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint, type Endpoint } from './endpoint.ts';
 
 /** A place from the gazetteer (or the maps provider): enough to show it and to store it as the user's location. */
 export const Place = z.object({
@@ -30,3 +31,34 @@ export const GeoReverseQuery = z.object({
 });
 
 export const GeoPlaceParams = z.object({ id: z.string().min(1).max(40) });
+
+/** The endpoints of this domain; merged into the one table in endpoints.ts. */
+export const geoEndpoints = {
+  geoSuggest: endpoint({
+    method: 'GET',
+    path: '/geo/suggest/',
+    query: GeoSuggestQuery,
+    body: undefined,
+    response: z.array(Place),
+    auth: 'none',
+    summary: 'Places matching typed text (accent- and typo-tolerant), best match and biggest first',
+  }),
+  geoReverse: endpoint({
+    method: 'GET',
+    path: '/geo/reverse/',
+    query: GeoReverseQuery,
+    body: undefined,
+    response: Place,
+    auth: 'none',
+    summary: 'The nearest known place to a coordinate',
+  }),
+  geoPlace: endpoint({
+    method: 'GET',
+    path: '/geo/place/{id}/',
+    params: GeoPlaceParams,
+    body: undefined,
+    response: Place,
+    auth: 'none',
+    summary: 'One place of the gazetteer by id (forward geocode of a chosen suggestion)',
+  }),
+} as const satisfies Record<string, Endpoint>;

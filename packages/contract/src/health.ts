@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint, type Endpoint } from './endpoint.ts';
 
 /**
  * `ok`: the database answers and realtime events flow. `degraded` (still 200): the database answers but the realtime
@@ -10,3 +11,15 @@ export const HealthResponse = z.object({
   realtime: z.enum(['listening', 'reconnecting']),
 });
 export type HealthResponse = z.infer<typeof HealthResponse>;
+
+/** The endpoints of this domain; merged into the one table in endpoints.ts. */
+export const healthEndpoints = {
+  health: endpoint({
+    method: 'GET',
+    path: '/health',
+    body: undefined,
+    response: HealthResponse,
+    auth: 'none',
+    summary: 'Liveness: database reachability and the realtime listener (200 ok or degraded, 503 unavailable)',
+  }),
+} as const satisfies Record<string, Endpoint>;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PageQuery } from './common.ts';
+import { endpoint, type Endpoint } from './endpoint.ts';
 
 /** The spec's notification: id, title, body, notification_type, is_read, created_at; plus data for links. */
 export const Notification = z.object({
@@ -13,9 +15,7 @@ export const Notification = z.object({
 });
 export type Notification = z.infer<typeof Notification>;
 
-export const NotificationListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(20),
+export const NotificationListQuery = PageQuery.extend({
   /** Only unread ('false') or only read ('true') ones; all when absent. */
   is_read: z
     .enum(['true', 'false'], { error: 'Use true or false.' })
@@ -42,3 +42,33 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('resync'), at: z.string() }),
 ]);
 export type RealtimeEvent = z.infer<typeof RealtimeEvent>;
+
+/** The endpoints of this domain; merged into the one table in endpoints.ts. */
+export const notificationsEndpoints = {
+  notifications: endpoint({
+    method: 'GET',
+    path: '/notifications/',
+    query: NotificationListQuery,
+    body: undefined,
+    response: z.array(Notification),
+    auth: 'required',
+    summary: 'The caller\'s notifications, newest first (page, page_size)',
+  }),
+  markNotificationRead: endpoint({
+    method: 'PATCH',
+    path: '/notifications/mark-as-read/{id}/',
+    params: NotificationIdParams,
+    body: undefined,
+    response: MarkedRead,
+    auth: 'required',
+    summary: 'Mark one of the caller\'s notifications as read (empty body)',
+  }),
+  wsTicket: endpoint({
+    method: 'POST',
+    path: '/ws/ticket/',
+    body: undefined,
+    response: WsTicketResponse,
+    auth: 'required',
+    summary: 'A one-use ticket (30 s) to open the realtime socket at /api/ws?ticket=…',
+  }),
+} as const satisfies Record<string, Endpoint>;

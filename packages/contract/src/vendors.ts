@@ -1,7 +1,7 @@
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
-import { Email, KycStatus } from './auth.ts';
-import { PhoneNumber } from './account.ts';
+import { Email, IdParams, KycStatus, Latitude, Longitude, PhoneNumber, Uuid } from './common.ts';
+import { endpoint, type Endpoint } from './endpoint.ts';
 import { Notification } from './notifications.ts';
 
 // ---- Vocabulary ------------------------------------------------------------------------------
@@ -26,21 +26,6 @@ export type VendorCategory = z.infer<typeof VendorCategory>;
 
 /** ISO weekdays: 1 is Monday, 7 is Sunday. */
 export const weekdayNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
-
-const Uuid = (message = 'Unknown id.') => z.string().uuid(message);
-const Latitude = z.coerce.number().min(-90, 'Latitude is between -90 and 90.').max(90, 'Latitude is between -90 and 90.');
-const Longitude = z.coerce.number().min(-180, 'Longitude is between -180 and 180.').max(180, 'Longitude is between -180 and 180.');
-
-export const IdParams = z.object({ id: Uuid() });
-
-/** A page of results. */
-export function paginated<T extends z.ZodType>(item: T) {
-  return z.object({ count: z.number().int(), page: z.number().int(), page_size: z.number().int(), results: z.array(item) });
-}
-export const PageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(50).default(20),
-});
 
 // ---- KYC step 1: basic info (also the vendor profile) ----------------------------------------
 
@@ -306,135 +291,118 @@ export const VendorDashboard = z.object({
 });
 export type VendorDashboard = z.infer<typeof VendorDashboard>;
 
-// ---- Directory, public page, favorites, ratings ----------------------------------------------
-
-export const VendorListQuery = PageQuery.extend({
-  lat: Latitude.default(40.7128),
-  lng: Longitude.default(-74.006),
-  radius_km: z.coerce.number().min(1).max(500).default(25),
-  q: z.string().trim().max(100).optional(),
-  category: VendorCategory.optional(),
-  sort: z.enum(['distance', 'rating']).default('distance'),
-});
-
-export const VendorCard = z.object({
-  id: z.string().uuid(),
-  user_id: z.string().uuid(),
-  business_name: z.string(),
-  category: z.string(),
-  description: z.string(),
-  logo: z.string().nullable(),
-  logo_thumbnail: z.string().nullable(),
-  rating_avg: z.number().nullable(),
-  rating_count: z.number().int(),
-  /** From the asked point to the nearest address; null when not asked by location. */
-  distance_km: z.number().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  /** Whether the signed-in caller has this vendor among their favorites (false for visitors). */
-  is_favorite: z.boolean(),
-});
-export type VendorCard = z.infer<typeof VendorCard>;
-
-export const VendorListResponse = paginated(VendorCard);
-export type VendorListResponse = z.infer<typeof VendorListResponse>;
-
-export const VendorPublic = VendorCard.extend({
-  contact_email: z.string().nullable(),
-  contact_phone: z.string().nullable(),
-  favorites_count: z.number().int(),
-  service_time: ServiceTime,
-  addresses: z.array(VendorAddress),
-});
-export type VendorPublic = z.infer<typeof VendorPublic>;
-
-export const VendorPublicParams = z.object({ user_id: Uuid('Unknown vendor.') });
-export const VendorPublicQuery = z.object({ lat: Latitude.optional(), lng: Longitude.optional() });
-
-export const RateVendorInput = z.object({
-  vendor_id: Uuid('Unknown vendor.'),
-  rating: z.number({ error: 'Choose 1 to 5 stars.' }).int('Choose 1 to 5 stars.').min(1, 'Choose 1 to 5 stars.').max(5, 'Choose 1 to 5 stars.'),
-  comment: z.string().trim().max(1000, 'Use at most 1000 characters.').default(''),
-});
-export type RateVendorInput = z.input<typeof RateVendorInput>;
-
-export const VendorRating = z.object({
-  id: z.string().uuid(),
-  vendor_id: z.string().uuid(),
-  rating: z.number().int(),
-  comment: z.string(),
-  user: z.object({ id: z.string().uuid(), name: z.string(), image: z.string().nullable() }),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-export type VendorRating = z.infer<typeof VendorRating>;
-
-export const RateVendorResponse = z.object({ rating: VendorRating, rating_avg: z.number(), rating_count: z.number().int() });
-export type RateVendorResponse = z.infer<typeof RateVendorResponse>;
-
-export const VendorRatingsResponse = paginated(VendorRating).extend({
-  mine: VendorRating.nullable(),
-  /** How many ratings gave 5, 4, 3, 2 and 1 stars, in that order, over all of the vendor's ratings. */
-  distribution: z.array(z.object({ stars: z.number().int(), count: z.number().int() })),
-});
-export type VendorRatingsResponse = z.infer<typeof VendorRatingsResponse>;
-
-export const FavoriteResponse = z.object({ is_favorite: z.boolean(), favorites_count: z.number().int() });
-export type FavoriteResponse = z.infer<typeof FavoriteResponse>;
-
-// ---- Operator --------------------------------------------------------------------------------
-
-export const adminVendorFilters = ['pending', 'approved', 'rejected', 'suspended', 'not_submitted', 'all'] as const;
-export const AdminVendorListQuery = PageQuery.extend({
-  status: z.enum(adminVendorFilters).default('pending'),
-  q: z.string().trim().max(100).optional(),
-});
-
-export const AdminVendorSummary = z.object({
-  id: z.string().uuid(),
-  user_id: z.string().uuid(),
-  business_name: z.string(),
-  category: z.string(),
-  owner_email: z.string().nullable(),
-  owner_phone: z.string().nullable(),
-  kyc_status: KycStatus,
-  is_approved: z.boolean(),
-  is_suspended: z.boolean(),
-  submitted_at: z.string().nullable(),
-  created_at: z.string(),
-});
-export type AdminVendorSummary = z.infer<typeof AdminVendorSummary>;
-
-export const AdminVendorListResponse = paginated(AdminVendorSummary);
-
-export const vendorDecisions = ['approved', 'rejected', 'suspended', 'unsuspended'] as const;
-export const VendorDecision = z.object({
-  id: z.string().uuid(),
-  decision: z.enum(vendorDecisions),
-  reason: z.string(),
-  operator_email: z.string().nullable(),
-  created_at: z.string(),
-});
-export type VendorDecision = z.infer<typeof VendorDecision>;
-
-/** An approved vendor's proposed changes beside the live values, for the operator who decides on them. */
-export const ProposedChanges = PendingChanges.extend({
-  /** Only the fields that differ; the logo as its image URL (null: none). */
-  basic_info: z.array(z.object({ field: BasicInfoField, live: z.string().nullable(), proposed: z.string().nullable() })),
-  /** Masked, as everywhere; null when the bank details stay as they are. */
-  bank: z.object({ live: BankDetails.nullable(), proposed: BankDetails }).nullable(),
-});
-export type ProposedChanges = z.infer<typeof ProposedChanges>;
-
-/** The profile part is the live shop; `proposed_changes` what would replace it on approval. */
-export const AdminVendorDetail = VendorProfile.extend({
-  owner: z.object({ id: z.string().uuid(), email: z.string().nullable(), phone_number: z.string().nullable(), name: z.string() }),
-  decisions: z.array(VendorDecision),
-  proposed_changes: ProposedChanges.nullable(),
-});
-export type AdminVendorDetail = z.infer<typeof AdminVendorDetail>;
-
-export const DecisionReasonInput = z.object({
-  reason: z.string().trim().min(5, 'Give the vendor a reason of at least 5 characters.').max(1000, 'Use at most 1000 characters.'),
-});
-export const ApproveInput = z.object({ note: z.string().trim().max(1000).default('') });
+/** The endpoints of this domain; merged into the one table in endpoints.ts. */
+export const vendorsEndpoints = {
+  myVendor: endpoint({
+    method: 'GET',
+    path: '/vendor/me/',
+    body: undefined,
+    response: VendorProfile,
+    auth: 'required',
+    summary: 'The caller\'s vendor record with every KYC step (bank number masked), an approved vendor\'s pending changes included (pending_changes); 404 before /BasicInfo is saved',
+  }),
+  saveBasicInfo: endpoint({
+    method: 'PUT',
+    path: '/vendor/me/basic-info/',
+    body: BasicInfoInput,
+    response: VendorProfile,
+    auth: 'required',
+    summary: 'KYC step 1 and the vendor profile: creates the vendor record on first save (needs an e-mail and a phone number on the account); once approved, changes wait for review (409 while a review is pending)',
+  }),
+  uploadVendorDocument: endpoint({
+    method: 'POST',
+    path: '/vendor/me/documents/',
+    body: undefined,
+    response: VendorDocument,
+    status: 201,
+    auth: 'required',
+    summary: 'KYC step 2: one document (multipart: field "kind", then field "file"): JPEG, PNG, WebP or PDF checked by its bytes, 10 MB; private',
+  }),
+  deleteVendorDocument: endpoint({
+    method: 'DELETE',
+    path: '/vendor/me/documents/{id}/',
+    params: IdParams,
+    body: undefined,
+    response: z.object({ id: z.string().uuid() }),
+    auth: 'required',
+    summary: 'Remove one of the caller\'s documents',
+  }),
+  vendorDocumentFile: endpoint({
+    method: 'GET',
+    path: '/vendor/documents/{id}/',
+    params: IdParams,
+    body: undefined,
+    response: z.unknown(),
+    // Optional, so that a visitor gets the same 404 as any other stranger: nothing tells that the document exists.
+    auth: 'optional',
+    summary: 'The document\'s file, for its owner and operators only (anyone else, a visitor too: 404)',
+  }),
+  saveBankDetails: endpoint({
+    method: 'PUT',
+    path: '/vendor/me/bank-details/',
+    body: BankDetailsInput,
+    response: BankDetails,
+    auth: 'required',
+    summary: 'KYC step 3: payout account (IBAN or US routing and account number, checked by checksum); answered masked; once approved, a change waits for review (409 while a review is pending)',
+  }),
+  saveServiceTime: endpoint({
+    method: 'PUT',
+    path: '/vendor/me/service-time/',
+    body: ServiceTimeInput,
+    response: ServiceTime,
+    auth: 'required',
+    summary: 'KYC step 4: weekly opening hours (several ranges a day) and the vendor\'s time zone; replaces the previous hours',
+  }),
+  addVendorAddress: endpoint({
+    method: 'POST',
+    path: '/vendor/me/addresses/',
+    body: AddressInput,
+    response: VendorAddress,
+    status: 201,
+    auth: 'required',
+    summary: 'KYC step 5: add an address with its coordinates',
+  }),
+  updateVendorAddress: endpoint({
+    method: 'PUT',
+    path: '/vendor/me/addresses/{id}/',
+    params: IdParams,
+    body: AddressInput,
+    response: VendorAddress,
+    auth: 'required',
+    summary: 'Change one of the caller\'s addresses',
+  }),
+  deleteVendorAddress: endpoint({
+    method: 'DELETE',
+    path: '/vendor/me/addresses/{id}/',
+    params: IdParams,
+    body: undefined,
+    response: z.object({ id: z.string().uuid() }),
+    auth: 'required',
+    summary: 'Remove one of the caller\'s addresses',
+  }),
+  submitKyc: endpoint({
+    method: 'POST',
+    path: '/vendor/me/submit/',
+    body: undefined,
+    response: VendorProfile,
+    auth: 'required',
+    summary: 'Send the KYC for review (every step must be complete): kyc_status becomes pending; an approved vendor sends its pending changes and stays live (409 when there are none)',
+  }),
+  vendorDashboard: endpoint({
+    method: 'GET',
+    path: '/vendor/dashboard/',
+    body: undefined,
+    response: VendorDashboard,
+    auth: 'required',
+    summary: 'The signed-in vendor\'s dashboard figures',
+  }),
+  vendorStatus: endpoint({
+    method: 'GET',
+    path: '/vendor/status/{id}/',
+    params: IdParams,
+    body: undefined,
+    response: VendorStatus,
+    auth: 'required',
+    summary: 'Approval and KYC status of a vendor (by vendor id), for its owner or an operator',
+  }),
+} as const satisfies Record<string, Endpoint>;
