@@ -5,10 +5,9 @@ import type { Db, Tx } from '../../db/client.ts';
 import { users, vendorDecisions, vendors } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { notify } from '../notifications/service.ts';
-import { loadProposedChanges, loadVendorProfile } from '../vendors/profile.ts';
-import { discardRevision, publishRevision } from '../vendors/revisions.ts';
-import { requireOperator } from './operators.ts';
+import { notify } from '../notifications/index.ts';
+import { discardRevision, loadProposedChanges, loadVendorProfile, publishRevision } from '../vendors/index.ts';
+import { requireOperator } from '../users/index.ts';
 
 export type AdminDeps = {
   db: Db;

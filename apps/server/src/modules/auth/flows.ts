@@ -21,7 +21,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { hashRefreshToken } from '../../lib/tokens.ts';
 import { CODE_TTL_SECONDS, RESEND_AFTER_SECONDS, checkCode, type CodeScope, issueCode, issueStepToken, latestOfFlow, mask, redeemStepToken, type OtpDeps, type OtpPurpose } from './otp.ts';
 import { endSessions, inNewSession, openSession, type AuthDeps, type OpenedSession } from './service.ts';
-import { notify } from '../notifications/service.ts';
+import { notify } from '../notifications/index.ts';
 
 export function welcome(username: string | null) {
   return {

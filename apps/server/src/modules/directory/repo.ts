@@ -2,7 +2,7 @@ import { and, asc, desc, eq, exists, isNull, sql, type SQL } from 'drizzle-orm';
 import type { VendorCard } from '@localloop/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { favoriteVendors, media, users, vendorAddresses, vendors } from '../../db/schema.ts';
-import { ratingAverage } from '../vendors/profile.ts';
+import { ratingAverage } from '../vendors/index.ts';
 
 /**
  * Listed on the marketplace: approved, not suspended, and the owner's account still active.

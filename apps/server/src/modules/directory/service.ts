@@ -15,9 +15,9 @@ import type { Db, Tx } from '../../db/client.ts';
 import { favoriteVendors, media, users, vendorAddresses, vendorRatings, vendors } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { isOperator } from '../admin/operators.ts';
-import { notify } from '../notifications/service.ts';
-import { loadServiceTime, ratingAverage, toVendorAddress } from '../vendors/profile.ts';
+import { isOperator } from '../users/index.ts';
+import { notify } from '../notifications/index.ts';
+import { loadServiceTime, ratingAverage, toVendorAddress } from '../vendors/index.ts';
 import {
   addressesOf,
   cardColumns,

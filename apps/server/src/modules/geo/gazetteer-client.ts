@@ -26,7 +26,7 @@ export type GazetteerClientOptions = {
 type Method = GazetteerRequest['method'];
 type Waiting = { resolve: (value: unknown) => void; reject: (err: Error) => void };
 
-const entry = new URL('./ts-worker-entry.mjs', import.meta.url);
+const entry = new URL('../../lib/ts-worker-entry.mjs', import.meta.url);
 const workerModule = new URL('./gazetteer-worker.ts', import.meta.url).href;
 
 export function createGazetteerClient(options: GazetteerClientOptions = {}): GazetteerClient {

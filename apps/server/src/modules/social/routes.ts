@@ -2,7 +2,7 @@ import { endpoints } from '@localloop/contract';
 import type { Config } from '../../config.ts';
 import { route, type App } from '../../lib/http.ts';
 import { perMinute } from '../../lib/rate-limit.ts';
-import type { AuthDeps } from '../auth/service.ts';
+import type { AuthDeps } from '../auth/index.ts';
 import { createGoogleVerifier, loginWithGoogle } from './service.ts';
 
 export async function socialRoutes(app: App, deps: AuthDeps & { google: Config['google']; authRateLimitPerMinute: number }) {

@@ -6,10 +6,9 @@ import type { Tx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { inNewSession, openSession, type AuthDeps } from '../auth/service.ts';
+import { type AuthDeps, inNewSession, openSession, welcome } from '../auth/index.ts';
 import { violatedUniqueConstraint } from '../../lib/db-errors.ts';
-import { welcome } from '../auth/flows.ts';
-import { notify } from '../notifications/service.ts';
+import { notify } from '../notifications/index.ts';
 
 /** The facts of a verified Google ID token that an account needs. */
 export type GoogleIdentity = { sub: string; email: string; givenName: string; familyName: string };

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { media } from '../../db/schema.ts';
 import type { UploadLimits } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
-import { RetryLaterError } from './work-queue.ts';
+import { RetryLaterError } from '../../lib/work-queue.ts';
 
 /**
  * Per-account upload quota, counted from the `media` table so that every server process agrees: images uploaded in

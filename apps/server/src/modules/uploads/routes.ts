@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notFound, route, type App } from '../../lib/http.ts';
 import { acceptUpload, createImageWork, createUploadGate, type IncomingFile, type UploadDeps } from './service.ts';
-import { immutableCacheControl, mediaRoot, mediaUrlPrefix, type Storage } from './storage.ts';
+import { immutableCacheControl, mediaRoot, mediaUrlPrefix, type Storage } from '../../lib/storage.ts';
 
 /** The field the web app sends; `image` and `file` are what older clients send. */
 const fileFields = new Set(['images', 'image', 'file']);

@@ -5,10 +5,10 @@ import type { UploadLimits } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { media } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import { decodeOptions, isOverPixelLimit, MAX_MEGAPIXELS, megapixelsOf, readImageHeader, type ImageFormat, type ImageHeader } from './inspect.ts';
+import { decodeOptions, isOverPixelLimit, MAX_MEGAPIXELS, megapixelsOf, readImageHeader, type ImageFormat, type ImageHeader } from '../../lib/image-inspect.ts';
 import { assertWithinQuota, lockQuota } from './quota.ts';
-import type { Storage } from './storage.ts';
-import { createAccountGate, createWorkQueue, type WorkQueue } from './work-queue.ts';
+import type { Storage } from '../../lib/storage.ts';
+import { createAccountGate, createWorkQueue, type WorkQueue } from '../../lib/work-queue.ts';
 
 export type UploadDeps = {
   db: Db;

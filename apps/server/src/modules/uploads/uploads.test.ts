@@ -11,8 +11,8 @@ import { imageUploadLimits, UploadImagesResponse, type UploadedImage } from '@lo
 import { media } from '../../db/schema.ts';
 import { createAccount, createTestApp, login, type TestContext } from '../../../test/helper.ts';
 import { acceptUpload, createImageWork, createUploadGate, uploadImages, type UploadDeps } from './service.ts';
-import { createWorkQueue, RetryLaterError } from './work-queue.ts';
-import type { Storage } from './storage.ts';
+import { createWorkQueue, RetryLaterError } from '../../lib/work-queue.ts';
+import type { Storage } from '../../lib/storage.ts';
 
 type Upload = { field?: string; name: string; bytes: Buffer; type?: string };
 

@@ -19,10 +19,8 @@ import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashRefreshToken } from '../../lib/tokens.ts';
 import { refreshTokens } from '../../db/schema.ts';
-import { assertContactsFree, passwordChanged } from '../auth/flows.ts';
-import { endSessions } from '../auth/service.ts';
-import { notify } from '../notifications/service.ts';
-import { checkCode, issueCode, mask, type OtpDeps } from '../auth/otp.ts';
+import { assertContactsFree, checkCode, endSessions, issueCode, mask, type OtpDeps, passwordChanged } from '../auth/index.ts';
+import { notify } from '../notifications/index.ts';
 
 export type UsersDeps = OtpDeps & {
   clock: Clock;

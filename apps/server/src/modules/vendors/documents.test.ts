@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentUploadLimits, VendorDocument } from '@localloop/contract';
 import { vendorDocuments } from '../../db/schema.ts';
 import { createAccount, createTestApp, login, type TestContext } from '../../../test/helper.ts';
-import { countPdfObjects, createPdfChecker, defaultPdfLimits, type PdfChecker } from '../uploads/pdf-check.ts';
+import { countPdfObjects, createPdfChecker, defaultPdfLimits, type PdfChecker } from '../../lib/pdf-check.ts';
 import { assertDocumentQuota, MAX_DOCUMENT_BYTES_PER_VENDOR } from './documents.ts';
 
 /** A real multipart body: the document's kind, then the file. */

@@ -3,9 +3,9 @@ import sharp from 'sharp';
 import type { Tx } from '../../db/client.ts';
 import { vendorDocuments } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import { decodeOptions, isOverPixelLimit, MAX_MEGAPIXELS, megapixelsOf, readImageHeader, type ImageFormat } from '../uploads/inspect.ts';
-import { checkPdf, defaultPdfLimits } from '../uploads/pdf-check.ts';
-import { createWorkQueue } from '../uploads/work-queue.ts';
+import { decodeOptions, isOverPixelLimit, MAX_MEGAPIXELS, megapixelsOf, readImageHeader, type ImageFormat } from '../../lib/image-inspect.ts';
+import { checkPdf, defaultPdfLimits } from '../../lib/pdf-check.ts';
+import { createWorkQueue } from '../../lib/work-queue.ts';
 
 export type DocumentType = { contentType: 'image/jpeg' | 'image/png' | 'image/webp' | 'application/pdf'; extension: string };
 

@@ -5,8 +5,8 @@ import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
 import { route, type App } from '../../lib/http.ts';
 import { perAccount } from '../../lib/rate-limit.ts';
-import { createAccountGate } from '../uploads/work-queue.ts';
-import { createPrivateStorage } from '../uploads/storage.ts';
+import { createAccountGate } from '../../lib/work-queue.ts';
+import { createPrivateStorage } from '../../lib/storage.ts';
 import { contentDisposition } from './documents.ts';
 import {
   addAddress,

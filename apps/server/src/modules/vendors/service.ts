@@ -24,9 +24,9 @@ import { media, users, vendorAddresses, vendorBankAccounts, vendorDocuments, ven
 import type { Clock } from '../../lib/clock.ts';
 import { violatedUniqueConstraint } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
-import { isOperator } from '../admin/operators.ts';
-import type { PrivateStorage } from '../uploads/storage.ts';
-import { listNotifications, notify } from '../notifications/service.ts';
+import { isOperator } from '../users/index.ts';
+import type { PrivateStorage } from '../../lib/storage.ts';
+import { listNotifications, notify } from '../notifications/index.ts';
 import { assertDocumentQuota, checkDocument, safeFileName } from './documents.ts';
 import { loadServiceTime, loadVendorAddresses, loadVendorProfile, toBankDetails, toVendorAddress, toVendorDocument } from './profile.ts';
 import {

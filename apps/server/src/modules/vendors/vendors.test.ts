@@ -13,7 +13,7 @@ import { MAX_DOCUMENT_BYTES_PER_VENDOR } from './documents.ts';
 import { favoriteVendors, media, notifications, users, vendorBankAccounts, vendorDocuments, vendorHours, vendors } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createAccount, createTestApp, login, onPostgres, testClock, type TestContext } from '../../../test/helper.ts';
-import { createPrivateStorage } from '../uploads/storage.ts';
+import { createPrivateStorage } from '../../lib/storage.ts';
 import { contentDisposition, safeFileName } from './documents.ts';
 import { saveServiceTime, type VendorsDeps } from './service.ts';
 

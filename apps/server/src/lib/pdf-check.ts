@@ -40,7 +40,7 @@ export type PdfChecker = {
   close(): Promise<void>;
 };
 
-const entry = new URL('../geo/ts-worker-entry.mjs', import.meta.url);
+const entry = new URL('./ts-worker-entry.mjs', import.meta.url);
 const workerModule = new URL('./pdf-worker.ts', import.meta.url).href;
 
 export function createPdfChecker(limits: PdfLimits = defaultPdfLimits): PdfChecker {

@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import type { Config } from '../../config.ts';
+import type { Config } from '../config.ts';
 
 /** Where uploaded files live. Keys are unique and never reused, so stored files are immutable. */
 export type Storage = {

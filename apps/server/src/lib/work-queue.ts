@@ -1,6 +1,6 @@
 import pLimit from 'p-limit';
 import { ErrorCode } from '@localloop/contract';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from './errors.ts';
 
 /** A refusal that passes with time: the error handler answers it with `Retry-After`. */
 export class RetryLaterError extends AppError {

@@ -1,0 +1,2 @@
+// The dev module's public surface.
+export { devRoutes } from './routes.ts';

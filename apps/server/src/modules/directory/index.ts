@@ -1,0 +1,2 @@
+// The directory module's public surface.
+export { directoryRoutes } from './routes.ts';

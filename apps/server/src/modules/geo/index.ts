@@ -1,0 +1,2 @@
+// The geo module's public surface.
+export { geoRoutes } from './routes.ts';

@@ -1,0 +1,3 @@
+// The notifications module's public surface: its routes, and writing or listing a person's notifications.
+export { notificationsRoutes } from './routes.ts';
+export { listNotifications, notify } from './service.ts';

@@ -1,0 +1,2 @@
+// The social module's public surface.
+export { socialRoutes } from './routes.ts';

@@ -1,0 +1,2 @@
+// The uploads module's public surface: the image upload route and the public media files.
+export { registerMediaFiles, uploadRoutes } from './routes.ts';

@@ -1,0 +1,4 @@
+// The vendors (KYC) module's public surface: its routes, the vendor profile as others read it, and revisions.
+export { vendorsRoutes } from './routes.ts';
+export { loadProposedChanges, loadServiceTime, loadVendorProfile, ratingAverage, toVendorAddress } from './profile.ts';
+export { discardRevision, publishRevision } from './revisions.ts';
