@@ -4,7 +4,7 @@ import { SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { endpoints, ErrorResponse, type Endpoint, type EndpointName, type HttpMethod } from '@localloop/contract';
+import { endpoints, ErrorResponse, errorStatuses, type Endpoint, type EndpointName, type ErrorCode, type HttpMethod } from '@localloop/contract';
 import { notifications, users } from '../src/db/schema.ts';
 import { createTokenService } from '../src/lib/tokens.ts';
 import { asQueryString, fillPath, multipartBody, png, sample, shapeOf, type Part, type SampleContext } from './inputs.ts';
@@ -159,6 +159,11 @@ function problemWith(res: LightMyRequestResponse, blame?: string): string | null
   const { error, code, fields } = parsed.data;
   if (!error.trim()) return `a ${res.statusCode} without a sentence`;
   if (!/^[A-Z][A-Z0-9_]*$/.test(code)) return `a ${res.statusCode} whose code is not a MACHINE_CODE: ${code}`;
+  // Every code is in the contract's catalogue, answered with the catalogue's status (Fastify's own FST_ codes aside).
+  if (!code.startsWith('FST_')) {
+    if (!(code in errorStatuses)) return `a ${res.statusCode} whose code ${code} is not in the contract's catalogue`;
+    if (errorStatuses[code as ErrorCode] !== res.statusCode) return `${code} answered ${res.statusCode}, not its catalogue status ${errorStatuses[code as ErrorCode]}`;
+  }
   if (code === 'VALIDATION_FAILED') {
     const names = Object.keys(fields ?? {});
     if (names.length === 0) return 'a validation failure without fields';

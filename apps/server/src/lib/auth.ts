@@ -44,12 +44,12 @@ export const authPlugin = fp<AuthOptions>(async (app, { tokens, tokenVersionOf }
     }
     const claims = tokens.verifyAccess(token);
     // A stale token on an optional endpoint still gets a 401, so the client refreshes and retries.
-    if (!claims) throw new AppError(401, ErrorCode.tokenInvalid, 'Your session has expired. Please log in again.');
+    if (!claims) throw new AppError(ErrorCode.tokenInvalid, 'Your session has expired. Please log in again.');
     // A deleted or deactivated account's token is as good as none, on every endpoint, not only where a service checks.
     const version = await tokenVersionOf(claims.userId);
     if (version === null) throw AppError.unauthenticated('Your account is no longer active. Please log in again.');
     // Issued before a password change or a logout everywhere: the client refreshes (if its session survived) and retries.
-    if (claims.version !== version) throw new AppError(401, ErrorCode.tokenInvalid, 'Your session has ended. Please log in again.');
+    if (claims.version !== version) throw new AppError(ErrorCode.tokenInvalid, 'Your session has ended. Please log in again.');
     request.userId = claims.userId;
     request.session = claims;
   });

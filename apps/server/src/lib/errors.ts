@@ -1,12 +1,14 @@
-import { ErrorCode } from '@localloop/contract';
+import { ErrorCode, errorStatuses, type ErrorStatus } from '@localloop/contract';
 
-type Status = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
-
-/** A failure the client can act on. Services throw it; the error handler turns it into the one JSON shape. */
+/**
+ * A failure the client can act on. Services throw it naming a code of the contract's catalogue; the status comes from
+ * that catalogue (one code, one status), and the error handler turns it into the one JSON shape.
+ */
 export class AppError extends Error {
+  readonly status: ErrorStatus;
+
   constructor(
-    readonly status: Status,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
     /** Seconds after which trying again makes sense: sent as Retry-After. */
@@ -14,17 +16,18 @@ export class AppError extends Error {
   ) {
     super(message);
     this.name = 'AppError';
+    this.status = errorStatuses[code];
   }
 
   static notFound(what = 'That'): AppError {
-    return new AppError(404, ErrorCode.notFound, `${what} was not found.`);
+    return new AppError(ErrorCode.notFound, `${what} was not found.`);
   }
 
   static unauthenticated(message = 'Please log in to continue.'): AppError {
-    return new AppError(401, ErrorCode.unauthenticated, message);
+    return new AppError(ErrorCode.unauthenticated, message);
   }
 
   static forbidden(message = 'You are not allowed to do that.'): AppError {
-    return new AppError(403, ErrorCode.forbidden, message);
+    return new AppError(ErrorCode.forbidden, message);
   }
 }

@@ -98,7 +98,7 @@ function refuseNulCharacters(request: FastifyRequest): void {
       for (const [key, v] of Object.entries(value)) pending.push([v, path ? `${path}.${key}` : key]);
     }
   }
-  if (Object.keys(fields).length > 0) throw new AppError(400, ErrorCode.validation, 'Some fields contain a character that is not allowed.', fields);
+  if (Object.keys(fields).length > 0) throw new AppError(ErrorCode.validation, 'Some fields contain a character that is not allowed.', fields);
 }
 
 function send(reply: FastifyReply, status: number, body: ErrorResponse) {

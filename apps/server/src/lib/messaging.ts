@@ -35,7 +35,7 @@ export function createMessenger(config: Pick<Config, 'mail' | 'sms' | 'devOutbox
       const transport = message.channel === 'email' ? email : sms;
       if (transport) return deliver(transport, message);
       if (!config.devOutbox) {
-        throw new AppError(503, ErrorCode.unavailable, 'We cannot send messages right now. Please try again later.');
+        throw new AppError(ErrorCode.unavailable, 'We cannot send messages right now. Please try again later.');
       }
       await db.insert(devOutbox).values({
         to: message.to,
@@ -53,7 +53,7 @@ async function deliver(transport: Transport, message: OutgoingMessage) {
     await transport(message);
   } catch (cause) {
     throw Object.assign(
-      new AppError(503, ErrorCode.unavailable, `We could not send the ${message.channel === 'email' ? 'e-mail' : 'text message'}. Please try again shortly.`),
+      new AppError(ErrorCode.unavailable, `We could not send the ${message.channel === 'email' ? 'e-mail' : 'text message'}. Please try again shortly.`),
       { cause },
     );
   }

@@ -20,7 +20,7 @@ const queue = pLimit(HASHING_CONCURRENCY);
 
 function queued<T>(work: () => Promise<T>): Promise<T> {
   if (queue.pendingCount >= MAX_WAITING) {
-    return Promise.reject(new AppError(503, ErrorCode.unavailable, 'Too many people are signing in right now. Please try again in a few seconds.', undefined, 5));
+    return Promise.reject(new AppError(ErrorCode.unavailable, 'Too many people are signing in right now. Please try again in a few seconds.', undefined, 5));
   }
   return queue(work);
 }

@@ -14,7 +14,7 @@ export async function registerRateLimits(app: App) {
       const seconds = Math.ceil(context.ttl / 1000);
       const config = request.routeOptions.config as { rateLimit?: RateLimitOptions };
       const from = config.rateLimit?.keyGenerator ? 'for your account' : 'from your network';
-      return new AppError(429, ErrorCode.rateLimited, `Too many attempts ${from}. Please wait ${seconds} seconds and try again.`);
+      return new AppError(ErrorCode.rateLimited, `Too many attempts ${from}. Please wait ${seconds} seconds and try again.`);
     },
   });
 }

@@ -4,8 +4,8 @@ import { AppError } from './errors.ts';
 
 /** A refusal that passes with time: the error handler answers it with `Retry-After`. */
 export class RetryLaterError extends AppError {
-  constructor(status: 429 | 503, code: string, message: string, retryAfterSeconds: number, fields?: Record<string, string>) {
-    super(status, code, message, fields, retryAfterSeconds);
+  constructor(code: ErrorCode, message: string, retryAfterSeconds: number, fields?: Record<string, string>) {
+    super(code, message, fields, retryAfterSeconds);
     this.name = 'RetryLaterError';
   }
 }
@@ -36,7 +36,7 @@ export function createWorkQueue(options: WorkQueueOptions): WorkQueue {
   const capacity = options.concurrency + options.queueLimit;
   // Counted here, not read from p-limit: its counts move a microtask after a call, and admission must be exact.
   let admitted = 0;
-  const busy = () => new RetryLaterError(503, ErrorCode.unavailable, options.busyMessage, options.retryAfterSeconds);
+  const busy = () => new RetryLaterError(ErrorCode.unavailable, options.busyMessage, options.retryAfterSeconds);
 
   return {
     async runAll<T>(jobs: (() => Promise<T>)[]): Promise<T[]> {
@@ -76,7 +76,7 @@ export function createAccountGate(perAccount: number, message: string) {
     /** Takes a place for the account, or throws 429; the returned function gives it back. */
     enter(accountId: string): () => void {
       const held = inFlight.get(accountId) ?? 0;
-      if (held >= perAccount) throw new RetryLaterError(429, 'UPLOADS_IN_PROGRESS', message, 5);
+      if (held >= perAccount) throw new RetryLaterError('UPLOADS_IN_PROGRESS', message, 5);
       inFlight.set(accountId, held + 1);
       let left = false;
       return () => {

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@localloop/contract';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../api/client.ts';
 
@@ -20,7 +21,7 @@ export function applyServerError<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
   fieldNames: readonly Path<T>[],
-  codeFields: Readonly<Record<string, Path<T>>> = {},
+  codeFields: Readonly<Partial<Record<ErrorCode, Path<T>>>> = {},
 ): string | null {
   if (!(error instanceof ApiError)) return genericErrorMessage;
   const isField = (name: string): name is Path<T> => (fieldNames as readonly string[]).includes(name);
@@ -34,7 +35,7 @@ export function applyServerError<T extends FieldValues>(
       leftOver.push(message);
     }
   }
-  const byCode = codeFields[error.code];
+  const byCode = (codeFields as Readonly<Record<string, Path<T> | undefined>>)[error.code];
   if (placed === 0 && byCode !== undefined) {
     setError(byCode, { type: 'server', message: error.message }, { shouldFocus: true });
     placed += 1;

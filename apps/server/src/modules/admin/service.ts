@@ -147,15 +147,15 @@ const transitions: Record<Decision, { allowed: SQL; set: (now: Date, reason: str
 
 /** Why the vendor (as it is now) is not in the state the decision needs. */
 function wrongState(decision: Decision, vendor: typeof vendors.$inferSelect): AppError {
-  if (decision === 'suspended') return new AppError(409, 'VENDOR_ALREADY_SUSPENDED', 'This vendor is already suspended.');
-  if (decision === 'unsuspended') return new AppError(409, 'VENDOR_NOT_SUSPENDED', 'This vendor is not suspended.');
+  if (decision === 'suspended') return new AppError('VENDOR_ALREADY_SUSPENDED', 'This vendor is already suspended.');
+  if (decision === 'unsuspended') return new AppError('VENDOR_NOT_SUSPENDED', 'This vendor is not suspended.');
   const why = {
     not_submitted: 'This vendor has not submitted its KYC for review yet.',
     approved: 'This vendor is already approved: there is no application waiting for review.',
     rejected: 'This application was already rejected: the vendor must fix it and submit it again before another review.',
     pending: 'This application changed while you were deciding. Reload it and try again.',
   }[vendor.kycStatus];
-  return new AppError(409, 'VENDOR_NOT_PENDING', why);
+  return new AppError('VENDOR_NOT_PENDING', why);
 }
 
 function notificationFor(decision: Decision, vendor: Changed, reason: string) {

@@ -77,7 +77,7 @@ export async function assertContactsFree(
 
 function throwIfTaken(fields: Partial<Record<ContactField, string>>) {
   const first = (Object.keys(taken) as ContactField[]).find((f) => fields[f]);
-  if (first) throw new AppError(409, taken[first].code, taken[first].message, fields);
+  if (first) throw new AppError(taken[first].code, taken[first].message, fields);
 }
 
 /** Maps a unique-index failure (two sign-ups racing) to the same 409 the check gives. */
@@ -151,7 +151,7 @@ async function issueRegistration(deps: FlowDeps, email: string, details: Record<
 }
 
 const noPendingSignUp = () =>
-  new AppError(400, 'NO_PENDING_CODE', 'There is no sign-up waiting in this browser for this e-mail address. Please start again.', {
+  new AppError('NO_PENDING_CODE', 'There is no sign-up waiting in this browser for this e-mail address. Please start again.', {
     email: 'No sign-up is waiting for this address here.',
   });
 
@@ -206,7 +206,7 @@ async function inNewSessionWithNotice(deps: FlowDeps, work: (tx: Tx) => Promise<
 const phoneInUse = 'Your phone number is used by another account, so it was not added. Add another one in your profile.';
 
 async function createFromPayload(deps: FlowDeps, tx: Tx, payload: Record<string, string> | null, meta: Meta): Promise<CreatedSession> {
-  if (!payload?.email || !payload.password_hash) throw new AppError(400, 'STEP_TOKEN_INVALID', 'This sign-up has expired. Please start again.');
+  if (!payload?.email || !payload.password_hash) throw new AppError('STEP_TOKEN_INVALID', 'This sign-up has expired. Please start again.');
   await assertContactsFree(tx, { email: payload.email, username: payload.username });
   // The phone was not checked at step 1 (that would tell anyone whose number has an account): a taken one is left out.
   // Any row holding it counts, as for the unique index (a deactivated account keeps its number).
@@ -254,7 +254,7 @@ export async function startPhoneLogin(deps: FlowDeps, phone: string, meta: Meta,
 export async function finishPhoneLogin(deps: FlowDeps, phone: string, otp: string, flow: CodeScope, meta: Meta): Promise<LoginResponse> {
   const row = await checkCode(deps, 'login', phone, otp, flow);
   const user = await activeAccountWith(deps.db, { phone });
-  if (!user || row.userId !== user.id) throw new AppError(400, 'OTP_INVALID', 'This code is not for this account. Ask for a new one.', { otp: 'Ask for a new code.' });
+  if (!user || row.userId !== user.id) throw new AppError('OTP_INVALID', 'This code is not for this account. Ask for a new one.', { otp: 'Ask for a new code.' });
   return inNewSession(deps, (tx) => openSession(deps, tx, user.id, meta));
 }
 
@@ -281,7 +281,7 @@ export async function verifyPasswordReset(deps: FlowDeps, email: string, otp: st
   return { message: 'The code is right. Choose a new password.', reset_token: await issueStepToken(deps, row.id) };
 }
 
-const resetExpired = () => new AppError(400, 'STEP_TOKEN_INVALID', 'This reset has expired. Please start again.');
+const resetExpired = () => new AppError('STEP_TOKEN_INVALID', 'This reset has expired. Please start again.');
 
 /**
  * Sets the new password and ends every session of the account, access tokens and sockets included. The password is
@@ -295,7 +295,7 @@ export async function resetPassword(deps: FlowDeps, token: string, password: str
   const [user] = pending?.userId ? await deps.db.select().from(users).where(and(eq(users.id, pending.userId), eq(users.isActive, true))) : [];
   if (!user) throw resetExpired();
   const problem = passwordProblem(password, { email: user.email, username: user.username });
-  if (problem) throw new AppError(400, ErrorCode.validation, problem, { password: problem });
+  if (problem) throw new AppError(ErrorCode.validation, problem, { password: problem });
   const passwordHash = await hashPassword(password);
   await deps.db.transaction(async (tx) => {
     const row = await redeemStepToken(deps, tx, 'password_reset', token);
@@ -343,5 +343,5 @@ export async function resendForFlow(deps: FlowDeps, flow: FlowCookie | null, use
   }
   if (row?.purpose === 'login') return startPhoneLogin(deps, row.destination, meta, row.flowId);
   if (row?.purpose === 'register') return resendRegistration(deps, row.destination, row.flowId, meta);
-  throw new AppError(400, 'NO_PENDING_CODE', 'There is no code waiting to be sent again. Please start again.');
+  throw new AppError('NO_PENDING_CODE', 'There is no code waiting to be sent again. Please start again.');
 }

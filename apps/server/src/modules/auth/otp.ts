@@ -60,7 +60,7 @@ export type IssuedCode = {
   message: OutgoingMessage;
 };
 
-const tooMany = (code: string, message: string) => new AppError(429, code, message);
+const tooMany = (code: ErrorCode, message: string) => new AppError(code, message);
 const minutesUntil = (from: Date, now: Date) => Math.max(1, Math.ceil((from.getTime() + 3600_000 - now.getTime()) / 60_000));
 
 /**
@@ -73,7 +73,7 @@ const minutesUntil = (from: Date, now: Date) => Math.max(1, Math.ceil((from.getT
 export async function issueCode(deps: OtpDeps, tx: Tx, issue: Issue): Promise<IssuedCode> {
   // Said before anything else, and alike for every address: a code that cannot go anywhere is not made.
   if (!deps.messenger.canDeliver(issue.channel)) {
-    throw new AppError(503, ErrorCode.unavailable, `We cannot send ${issue.channel === 'email' ? 'e-mail' : 'text messages'} right now. Please try again later.`);
+    throw new AppError(ErrorCode.unavailable, `We cannot send ${issue.channel === 'email' ? 'e-mail' : 'text messages'} right now. Please try again later.`);
   }
   const now = deps.clock();
   // Serialises concurrent requests for one address, so two cannot both pass the limits.
@@ -201,29 +201,27 @@ export async function checkCode(deps: OtpDeps, purpose: OtpPurpose, destination:
     case 'ok':
       return outcome.row;
     case 'guessed':
-      throw new AppError(
-        429,
-        'OTP_GUESS_LIMIT',
+      throw new AppError('OTP_GUESS_LIMIT',
         'Too many wrong codes were entered for this address in the last hour. Please try again later, or from a device you have logged in on before.',
         { otp: 'Too many wrong codes for this address. Try again later.' },
         900,
       );
     case 'none':
-      throw new AppError(400, 'OTP_INVALID', 'There is no code waiting here. Ask for a new one.', { otp: 'Ask for a new code.' });
+      throw new AppError('OTP_INVALID', 'There is no code waiting here. Ask for a new one.', { otp: 'Ask for a new code.' });
     case 'expired':
-      throw new AppError(400, 'OTP_EXPIRED', 'This code has expired. Ask for a new one.', { otp: 'This code has expired. Ask for a new one.' });
+      throw new AppError('OTP_EXPIRED', 'This code has expired. Ask for a new one.', { otp: 'This code has expired. Ask for a new one.' });
     case 'dead':
-      throw new AppError(400, 'OTP_TOO_MANY_ATTEMPTS', 'This code was entered wrongly five times and no longer works. Ask for a new one.', {
+      throw new AppError('OTP_TOO_MANY_ATTEMPTS', 'This code was entered wrongly five times and no longer works. Ask for a new one.', {
         otp: 'Too many wrong tries. Ask for a new code.',
       });
     case 'wrong': {
       if (outcome.left === 0) {
-        throw new AppError(400, 'OTP_TOO_MANY_ATTEMPTS', 'That code is wrong, and that was the fifth try. Ask for a new code.', {
+        throw new AppError('OTP_TOO_MANY_ATTEMPTS', 'That code is wrong, and that was the fifth try. Ask for a new code.', {
           otp: 'Too many wrong tries. Ask for a new code.',
         });
       }
       const tries = outcome.left === 1 ? '1 try' : `${outcome.left} tries`;
-      throw new AppError(400, 'OTP_INVALID', `That code is wrong. You have ${tries} left.`, { otp: `That code is wrong. You have ${tries} left.` });
+      throw new AppError('OTP_INVALID', `That code is wrong. You have ${tries} left.`, { otp: `That code is wrong. You have ${tries} left.` });
     }
   }
 }
@@ -253,7 +251,7 @@ export async function redeemStepToken(deps: Pick<OtpDeps, 'clock'>, tx: Tx, purp
       ),
     )
     .returning();
-  if (!row) throw new AppError(400, 'STEP_TOKEN_INVALID', 'This step has expired or was already used. Please start again.');
+  if (!row) throw new AppError('STEP_TOKEN_INVALID', 'This step has expired or was already used. Please start again.');
   return row;
 }
 

@@ -81,7 +81,7 @@ export async function authRoutes(app: App, deps: FlowDeps & { authRateLimitPerMi
     trustDevice(request, reply, accountKey);
     return session;
   };
-  const legacyRefusal = () => new AppError(401, ErrorCode.invalidCredentials, 'The e-mail, phone number or password is incorrect.');
+  const legacyRefusal = () => new AppError(ErrorCode.invalidCredentials, 'The e-mail, phone number or password is incorrect.');
 
   // Failed log-ins older than a day help no limit: cleared hourly (every process may do it; it is idempotent).
   const prune = setInterval(() => void pruneLoginFailures(deps.db, deps.clock()).catch((err: unknown) => app.log.warn({ err }, 'could not prune login failures')), 3600_000);

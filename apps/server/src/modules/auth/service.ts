@@ -13,9 +13,9 @@ export type AuthDeps = { db: Db; tokens: TokenService; clock: Clock };
 type SessionMeta = { userAgent?: string | undefined };
 
 const invalidCredentials = () =>
-  new AppError(401, ErrorCode.invalidCredentials, 'The e-mail or password is incorrect.');
+  new AppError(ErrorCode.invalidCredentials, 'The e-mail or password is incorrect.');
 const invalidRefresh = () =>
-  new AppError(401, ErrorCode.refreshInvalid, 'Your session has ended. Please log in again.');
+  new AppError(ErrorCode.refreshInvalid, 'Your session has ended. Please log in again.');
 
 /** Who is trying to log in: the browser, the requester's keyed address hash, and the accounts its device cookie names. */
 export type LoginMeta = SessionMeta & { requester: string; trustedAccounts: string[] };
@@ -152,7 +152,7 @@ export async function rotateRefreshToken(deps: AuthDeps, token: string, meta: Se
   if (outcome.kind === 'rotated') return { access: deps.tokens.signAccess(outcome.claims), refresh: outcome.refresh };
   if (outcome.kind === 'reused') {
     await revokeFamily(deps.db, outcome.familyId, now);
-    throw new AppError(401, ErrorCode.refreshReused, 'This session was ended for your safety. Please log in again.');
+    throw new AppError(ErrorCode.refreshReused, 'This session was ended for your safety. Please log in again.');
   }
   throw invalidRefresh();
 }

@@ -53,9 +53,7 @@ export async function reserveAttempt(deps: ThrottleDeps, accountKey: string, req
     const mine = counts?.mine ?? 0;
     if (mine >= PER_SOURCE_FAILURES && counts?.mineOldest) {
       const wait = secondsUntil(new Date(counts.mineOldest), WINDOW_MINUTES * 60, now);
-      throw new AppError(
-        429,
-        'LOGIN_THROTTLED',
+      throw new AppError('LOGIN_THROTTLED',
         `Too many wrong passwords for this account from your network. Try again in ${Math.ceil(wait / 60)} minutes, or reset your password.`,
         undefined,
         wait,
@@ -65,9 +63,7 @@ export async function reserveAttempt(deps: ThrottleDeps, accountKey: string, req
       const resumesAt = new Date(counts.untrustedLast).getTime() + SLOWDOWN_SECONDS * 1000;
       if (resumesAt > now.getTime()) {
         const wait = secondsUntil(new Date(counts.untrustedLast), SLOWDOWN_SECONDS, now);
-        throw new AppError(
-          429,
-          'LOGIN_SLOWED',
+        throw new AppError('LOGIN_SLOWED',
           `This account had many wrong passwords lately, so new devices must wait between tries. Try again in ${wait} seconds, or reset your password.`,
           undefined,
           wait,

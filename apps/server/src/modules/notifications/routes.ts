@@ -24,7 +24,7 @@ export async function notificationsRoutes(app: App, deps: { db: Db; clock: Clock
       preValidation: async (request) => {
         const ticket = (request.query as { ticket?: unknown }).ticket;
         const holder = typeof ticket === 'string' && ticket.length < 200 ? await redeemTicket(deps.db, deps.clock, ticket) : null;
-        if (!holder) throw new AppError(401, 'WS_TICKET_INVALID', 'The realtime ticket is missing, used or expired. Ask for a new one.');
+        if (!holder) throw new AppError('WS_TICKET_INVALID', 'The realtime ticket is missing, used or expired. Ask for a new one.');
         socketUsers.set(request, holder);
       },
     },

@@ -24,7 +24,7 @@ type SessionMeta = { userAgent?: string | undefined };
 
 const issuers = ['accounts.google.com', 'https://accounts.google.com'];
 
-const tokenInvalid = () => new AppError(401, 'SOCIAL_TOKEN_INVALID', 'Google sign-in could not be verified. Please try again.');
+const tokenInvalid = () => new AppError('SOCIAL_TOKEN_INVALID', 'Google sign-in could not be verified. Please try again.');
 
 /**
  * One per app: jose fetches the key set on first use and caches it (refetching when an unknown key id
@@ -47,7 +47,7 @@ export function createGoogleVerifier(
       } catch (err) {
         if (isKeySetFailure(err)) {
           onKeysUnavailable(err);
-          throw new AppError(503, 'SOCIAL_LOGIN_UNAVAILABLE', 'Sign in with Google is unavailable right now. Please try again shortly.');
+          throw new AppError('SOCIAL_LOGIN_UNAVAILABLE', 'Sign in with Google is unavailable right now. Please try again shortly.');
         }
         throw tokenInvalid();
       }
@@ -66,17 +66,17 @@ function identityOf(payload: JWTPayload): GoogleIdentity {
   const { sub, email, email_verified: verified, given_name: givenName, family_name: familyName } = payload;
   if (typeof sub !== 'string' || !sub) throw tokenInvalid();
   if (typeof email !== 'string' || !email.includes('@')) {
-    throw new AppError(400, 'SOCIAL_EMAIL_MISSING', 'Your Google account did not share an e-mail address, which LocalLoop needs to sign you in.');
+    throw new AppError('SOCIAL_EMAIL_MISSING', 'Your Google account did not share an e-mail address, which LocalLoop needs to sign you in.');
   }
   // Google sends a boolean; some older tokens carried the string "true".
   if (verified !== true && verified !== 'true') {
-    throw new AppError(400, 'SOCIAL_EMAIL_UNVERIFIED', 'Your Google account\'s e-mail address is not verified yet. Verify it with Google, or sign up with your e-mail.');
+    throw new AppError('SOCIAL_EMAIL_UNVERIFIED', 'Your Google account\'s e-mail address is not verified yet. Verify it with Google, or sign up with your e-mail.');
   }
   const name = (value: unknown) => (typeof value === 'string' ? value.trim().slice(0, 60) : '');
   return { sub, email: email.trim().toLowerCase(), givenName: name(givenName), familyName: name(familyName) };
 }
 
-const disabled = () => new AppError(400, 'SOCIAL_LOGIN_DISABLED', 'Sign in with Google is not set up on this server.');
+const disabled = () => new AppError('SOCIAL_LOGIN_DISABLED', 'Sign in with Google is not set up on this server.');
 
 /**
  * Logs in with a Google ID token: the account already linked to this Google identity, else the
@@ -86,7 +86,7 @@ export async function loginWithGoogle(deps: SocialDeps, input: SocialLoginInput,
   const { clientId } = deps.google;
   if (!clientId) throw disabled();
   if (input.client_id !== clientId) {
-    throw new AppError(400, 'SOCIAL_CLIENT_MISMATCH', 'This Google sign-in was made for another app. Reload the page and try again.');
+    throw new AppError('SOCIAL_CLIENT_MISMATCH', 'This Google sign-in was made for another app. Reload the page and try again.');
   }
   const identity = await deps.google.verify(input.credential);
 
@@ -116,7 +116,7 @@ async function findOrCreateAccount(tx: Tx, identity: GoogleIdentity): Promise<st
     // Linked to this same Google identity: a parallel first sign-in created it a moment ago.
     if (sameEmail.googleSub === identity.sub) return sameEmail.id;
     if (sameEmail.googleSub) {
-      throw new AppError(409, 'SOCIAL_ACCOUNT_CONFLICT', 'This e-mail address is already linked to another Google account. Log in with your password instead.');
+      throw new AppError('SOCIAL_ACCOUNT_CONFLICT', 'This e-mail address is already linked to another Google account. Log in with your password instead.');
     }
     await tx.update(users).set({ googleSub: identity.sub }).where(eq(users.id, sameEmail.id));
     return sameEmail.id;

@@ -34,7 +34,7 @@ export async function assertWithinQuota(db: Db | Tx, ownerId: string, upload: { 
       left === 0
         ? `You have uploaded ${limits.dailyImages} images in the last 24 hours, the most allowed. You can upload more ${when}.`
         : `You can upload ${left} more ${left === 1 ? 'image' : 'images'} now (at most ${limits.dailyImages} in 24 hours) and this upload has ${upload.images}. Choose fewer, or try again ${when}.`;
-    throw new RetryLaterError(429, 'UPLOAD_QUOTA_EXCEEDED', message, seconds, { images: message });
+    throw new RetryLaterError('UPLOAD_QUOTA_EXCEEDED', message, seconds, { images: message });
   }
   // Once the allowance is used up nothing fits, whatever its size.
   if (stored + upload.bytes > limits.storageBytes || stored >= limits.storageBytes) {
@@ -43,7 +43,7 @@ export async function assertWithinQuota(db: Db | Tx, ownerId: string, upload: { 
       stored >= limits.storageBytes
         ? `Your images take up all of the ${allowance} an account may keep, so no more can be uploaded.`
         : `Your images take up ${megabytes(stored)} of the ${allowance} an account may keep, and these would not fit. Upload fewer or smaller images.`;
-    throw new AppError(413, 'STORAGE_QUOTA_EXCEEDED', message, { images: message });
+    throw new AppError('STORAGE_QUOTA_EXCEEDED', message, { images: message });
   }
 }
 

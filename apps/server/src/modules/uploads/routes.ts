@@ -39,14 +39,14 @@ export async function uploadRoutes(app: App, options: { db: Db; storage: Storage
 
 async function readFiles(request: FastifyRequest): Promise<IncomingFile[]> {
   if (!request.isMultipart()) {
-    throw new AppError(415, 'NOT_MULTIPART', 'Send the images as multipart/form-data in the field "images".');
+    throw new AppError('NOT_MULTIPART', 'Send the images as multipart/form-data in the field "images".');
   }
   const files: IncomingFile[] = [];
   try {
     for await (const part of request.files()) {
       if (!fileFields.has(part.fieldname)) {
         const message = `Send the images in the field "images", not "${part.fieldname.slice(0, 40)}".`;
-        throw new AppError(400, 'IMAGE_INVALID', message, { images: message });
+        throw new AppError('IMAGE_INVALID', message, { images: message });
       }
       const bytes = await part.toBuffer();
       // A file input left empty still sends a part, with no name and no bytes.
@@ -63,18 +63,18 @@ function translateMultipartError(err: unknown): unknown {
   const code = (err as { code?: unknown } | null)?.code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') {
     const message = `Each image must be ${maxMegabytes} MB or smaller.`;
-    return new AppError(413, 'IMAGE_TOO_LARGE', message, { images: message });
+    return new AppError('IMAGE_TOO_LARGE', message, { images: message });
   }
   if (code === 'FST_FILES_LIMIT') {
     const message = `Send at most ${imageUploadLimits.maxFiles} images at a time.`;
-    return new AppError(413, 'TOO_MANY_IMAGES', message, { images: message });
+    return new AppError('TOO_MANY_IMAGES', message, { images: message });
   }
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return new AppError(413, 'TOO_MANY_PARTS', 'The upload has too many parts; send only the images.');
+    return new AppError('TOO_MANY_PARTS', 'The upload has too many parts; send only the images.');
   }
   if (err instanceof AppError || (typeof (err as { statusCode?: unknown } | null)?.statusCode === 'number')) return err;
   // What is left comes from the multipart parser (busboy): a cut-off or malformed body.
-  return new AppError(400, 'MALFORMED_MULTIPART', 'The upload did not arrive complete. Please try again.');
+  return new AppError('MALFORMED_MULTIPART', 'The upload did not arrive complete. Please try again.');
 }
 
 /**

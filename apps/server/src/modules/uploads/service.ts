@@ -38,7 +38,7 @@ type Encoded = {
   thumbnail: Buffer;
 };
 
-export const invalidImage = (message: string) => new AppError(400, 'IMAGE_INVALID', message, { images: message });
+export const invalidImage = (message: string) => new AppError('IMAGE_INVALID', message, { images: message });
 
 /** The image queue of one app (one per process in production): re-encoding `concurrency` images at a time. */
 export function createImageWork(limits: Pick<UploadLimits, 'concurrency' | 'queueLimit'>): WorkQueue {
@@ -83,7 +83,7 @@ function displayName(file: IncomingFile, index: number): string {
  * and a storage failure or a quota reached meanwhile removes what was already written.
  */
 export async function uploadImages(deps: UploadDeps, ownerId: string, files: IncomingFile[]): Promise<UploadedImage[]> {
-  if (files.length === 0) throw new AppError(400, 'NO_IMAGES', 'Choose at least one image to upload.', { images: 'Choose at least one image to upload.' });
+  if (files.length === 0) throw new AppError('NO_IMAGES', 'Choose at least one image to upload.', { images: 'Choose at least one image to upload.' });
   // Before any work: an account over its quota costs one query.
   await assertWithinQuota(deps.db, ownerId, { images: files.length, bytes: 0 }, deps.limits);
 
@@ -162,7 +162,7 @@ async function checkHeader(file: IncomingFile, name: string): Promise<ImageHeade
   if (!header) throw invalidImage(`${name} is not a JPEG, PNG or WebP image.`);
   if (isOverPixelLimit(header)) {
     const message = `${name} is too large: at most ${MAX_MEGAPIXELS} megapixels (it has ${megapixelsOf(header)}).`;
-    throw new AppError(400, 'IMAGE_TOO_MANY_PIXELS', message, { images: message });
+    throw new AppError('IMAGE_TOO_MANY_PIXELS', message, { images: message });
   }
   return header;
 }

@@ -42,10 +42,10 @@ describe('changing the e-mail or phone number with a session that is not fresh',
     const target = newEmail();
     const without = await call('POST', '/api/send-verification-otp/', access, { email: target });
     expect(without.statusCode).toBe(400);
-    expect(without.json()).toMatchObject({ code: 'REAUTH_REQUIRED', fields: { current_password: 'Enter your current password.' } });
+    expect(without.json()).toMatchObject({ code: 'CURRENT_PASSWORD_REQUIRED', fields: { current_password: 'Enter your current password.' } });
     const wrong = await call('POST', '/api/send-verification-otp/', access, { email: target, current_password: 'not-my-password-1' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toMatchObject({ code: 'INVALID_CREDENTIALS', fields: { current_password: expect.any(String) } });
+    expect(wrong.json()).toMatchObject({ code: 'CURRENT_PASSWORD_WRONG', fields: { current_password: expect.any(String) } });
     expect(await outbox(target)).toEqual([]);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, a.user.id));
     expect(row?.pendingEmail).toBeNull();

@@ -93,7 +93,7 @@ export async function updateProfile(deps: UsersDeps, userId: string, input: Prof
     });
   } catch (error) {
     if (violatedUniqueConstraint(error)?.includes('username')) {
-      throw new AppError(409, 'USERNAME_TAKEN', 'This username is taken. Try another one.', { username: 'This username is taken. Try another one.' });
+      throw new AppError('USERNAME_TAKEN', 'This username is taken. Try another one.', { username: 'This username is taken. Try another one.' });
     }
     throw error;
   }
@@ -104,7 +104,7 @@ async function ownImageId(deps: UsersDeps, tx: Tx, userId: string, url: string):
   const mine = await tx.select().from(media).where(eq(media.ownerId, userId));
   const match = mine.find((m) => deps.mediaUrl(m.storageKey) === url || deps.mediaUrl(m.thumbnailKey) === url);
   if (!match) {
-    throw new AppError(400, ErrorCode.validation, 'Upload the image first, then choose it as your profile image.', {
+    throw new AppError(ErrorCode.validation, 'Upload the image first, then choose it as your profile image.', {
       profile_image: 'This is not an image you uploaded.',
     });
   }
@@ -123,16 +123,16 @@ export const UNDO_DAYS = 7;
 async function confirmIdentity(deps: UsersDeps, user: typeof users.$inferSelect, password: string | undefined, authTime: number): Promise<void> {
   if (password !== undefined) {
     if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password))) {
-      throw new AppError(400, ErrorCode.invalidCredentials, 'The current password is incorrect.', { current_password: 'The current password is incorrect.' });
+      throw new AppError('CURRENT_PASSWORD_WRONG', 'The current password is incorrect.', { current_password: 'The current password is incorrect.' });
     }
     return;
   }
   const recent = deps.clock().getTime() / 1000 - authTime <= REAUTH_WINDOW_SECONDS;
   if (recent) return;
   if (user.passwordHash) {
-    throw new AppError(400, 'REAUTH_REQUIRED', 'Enter your current password to change this.', { current_password: 'Enter your current password.' });
+    throw new AppError('CURRENT_PASSWORD_REQUIRED', 'Enter your current password to change this.', { current_password: 'Enter your current password.' });
   }
-  throw new AppError(403, 'REAUTH_REQUIRED', 'For your safety, log in again, then change this within five minutes.');
+  throw new AppError('REAUTH_REQUIRED', 'For your safety, log in again, then change this within five minutes.');
 }
 
 /**
@@ -148,7 +148,7 @@ export async function startContactChange(
   const user = await activeUser(deps.db, userId);
   if ((input.email && input.email === user.email?.toLowerCase()) || (input.phone_number && input.phone_number === user.phoneNumber)) {
     const field = input.email ? 'email' : 'phone_number';
-    throw new AppError(400, ErrorCode.validation, 'This is already your current one.', { [field]: 'This is already your current one.' });
+    throw new AppError(ErrorCode.validation, 'This is already your current one.', { [field]: 'This is already your current one.' });
   }
   // Checked before the transaction: no connection waits on the password hash.
   await confirmIdentity(deps, user, input.current_password, context.authTime);
@@ -174,7 +174,7 @@ export async function finishContactChange(deps: UsersDeps, userId: string, chann
   const user = await activeUser(deps.db, userId);
   const pending = channel === 'email' ? user.pendingEmail : user.pendingPhoneNumber;
   const noneWaiting = () =>
-    new AppError(400, 'NO_PENDING_CODE', `There is no new ${channel === 'email' ? 'e-mail address' : 'phone number'} waiting to be confirmed.`);
+    new AppError('NO_PENDING_CODE', `There is no new ${channel === 'email' ? 'e-mail address' : 'phone number'} waiting to be confirmed.`);
   if (!pending) throw noneWaiting();
   await checkCode(deps, channel === 'email' ? 'verify_email' : 'verify_phone', pending, otp, { userId });
   try {
@@ -204,7 +204,7 @@ export async function finishContactChange(deps: UsersDeps, userId: string, chann
     const constraint = violatedUniqueConstraint(error);
     if (constraint !== null) {
       const field = channel === 'email' ? 'email' : 'phone_number';
-      throw new AppError(409, channel === 'email' ? 'EMAIL_TAKEN' : 'PHONE_TAKEN', 'Another account started using it meanwhile.', {
+      throw new AppError(channel === 'email' ? 'EMAIL_TAKEN' : 'PHONE_TAKEN', 'Another account started using it meanwhile.', {
         [field]: 'Another account uses this now.',
       });
     }
@@ -247,7 +247,7 @@ async function recordChange(
   };
 }
 
-const undoInvalid = () => new AppError(400, 'UNDO_INVALID', 'This link has expired or was already used. If your account was taken from you, contact support.');
+const undoInvalid = () => new AppError('UNDO_INVALID', 'This link has expired or was already used. If your account was taken from you, contact support.');
 
 /**
  * The old contact undoes a change it did not make: the e-mail and phone number go back to what they were before it,
@@ -302,7 +302,7 @@ export async function undoContactChange(deps: UsersDeps, token: string): Promise
     });
   } catch (error) {
     if (violatedUniqueConstraint(error) !== null) {
-      throw new AppError(409, 'UNDO_CONFLICT', 'Another account uses that address now, so the change cannot be undone here. Please contact support.');
+      throw new AppError('UNDO_CONFLICT', 'Another account uses that address now, so the change cannot be undone here. Please contact support.');
     }
     throw error;
   }
@@ -317,10 +317,10 @@ export async function changePassword(
   const user = await activeUser(deps.db, userId);
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.current_password))) {
     // 400, not 401: a wrong password here is a form error, not an expired session.
-    throw new AppError(400, ErrorCode.invalidCredentials, 'The current password is incorrect.', { current_password: 'The current password is incorrect.' });
+    throw new AppError('CURRENT_PASSWORD_WRONG', 'The current password is incorrect.', { current_password: 'The current password is incorrect.' });
   }
   const problem = passwordProblem(input.new_password, { email: user.email, username: user.username });
-  if (problem) throw new AppError(400, ErrorCode.validation, problem, { new_password: problem });
+  if (problem) throw new AppError(ErrorCode.validation, problem, { new_password: problem });
   const passwordHash = await hashPassword(input.new_password);
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
@@ -353,7 +353,7 @@ export async function deleteAccount(
 ): Promise<{ message: string; removedKeys: string[]; removedPrivateKeys: string[] }> {
   const user = await activeUser(deps.db, userId);
   if (user.passwordHash && !(password && (await verifyPassword(user.passwordHash, password)))) {
-    throw new AppError(400, ErrorCode.invalidCredentials, 'The password is incorrect.', { password: 'The password is incorrect.' });
+    throw new AppError('CURRENT_PASSWORD_WRONG', 'The password is incorrect.', { password: 'The password is incorrect.' });
   }
   const now = deps.clock();
   const { removedKeys, removedPrivateKeys } = await deps.db.transaction(async (tx) => {

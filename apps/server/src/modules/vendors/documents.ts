@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@localloop/contract';
 import { eq, sum } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Tx } from '../../db/client.ts';
@@ -34,9 +35,9 @@ const imageChecks = createWorkQueue({
   retryAfterSeconds: 30,
 });
 
-const fileError = (status: 400 | 413, code: string, message: string) => new AppError(status, code, message, { file: message });
+const fileError = (code: ErrorCode, message: string) => new AppError(code, message, { file: message });
 
-export const notADocument = () => fileError(400, 'DOCUMENT_INVALID', 'Upload a JPEG, PNG or WebP image or a PDF; this file is none of them.');
+export const notADocument = () => fileError('DOCUMENT_INVALID', 'Upload a JPEG, PNG or WebP image or a PDF; this file is none of them.');
 
 const simplerPdf = 'Save or scan it again as a simpler PDF, or upload a photo of the document.';
 
@@ -56,9 +57,7 @@ export async function checkDocument(bytes: Buffer): Promise<DocumentType> {
     if (verdict.ok && verdict.pages > 0) return pdfType;
     if (verdict.ok || verdict.reason === 'invalid') throw notADocument();
     const limit = defaultPdfLimits.maxObjects.toLocaleString('en-US');
-    throw fileError(
-      400,
-      'DOCUMENT_TOO_COMPLEX',
+    throw fileError('DOCUMENT_TOO_COMPLEX',
       verdict.reason === 'too-many-objects'
         ? `This PDF has more than ${limit} objects, more than a document needs. ${simplerPdf}`
         : `This PDF is too complex to check. ${simplerPdf}`,
@@ -68,7 +67,7 @@ export async function checkDocument(bytes: Buffer): Promise<DocumentType> {
   const header = await readImageHeader(bytes);
   if (!header) throw notADocument();
   if (isOverPixelLimit(header)) {
-    throw fileError(400, 'IMAGE_TOO_MANY_PIXELS', `This image is too large: at most ${MAX_MEGAPIXELS} megapixels (it has ${megapixelsOf(header)}).`);
+    throw fileError('IMAGE_TOO_MANY_PIXELS', `This image is too large: at most ${MAX_MEGAPIXELS} megapixels (it has ${megapixelsOf(header)}).`);
   }
   // Decoding the whole image (into a tiny one) proves it is not just a valid header on a damaged file.
   await imageChecks.runAll([
@@ -92,9 +91,7 @@ export async function assertDocumentQuota(tx: Tx, vendorId: string, incomingByte
   const kept = held?.bytes ?? 0;
   if (kept + incomingBytes <= MAX_DOCUMENT_BYTES_PER_VENDOR) return;
   const mb = (bytes: number) => `${Math.ceil(bytes / (1024 * 1024))} MB`;
-  throw fileError(
-    413,
-    'DOCUMENT_QUOTA_EXCEEDED',
+  throw fileError('DOCUMENT_QUOTA_EXCEEDED',
     `Your documents take up ${mb(kept)} of the ${mb(MAX_DOCUMENT_BYTES_PER_VENDOR)} a business may keep, and this one is ${mb(incomingBytes)}. Remove a document you no longer need first.`,
   );
 }

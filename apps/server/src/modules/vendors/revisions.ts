@@ -96,9 +96,7 @@ async function liveBank(db: Reader, vendorId: string): Promise<BankValues | null
 /** While an operator reviews the changes, they stay exactly what was sent: the operator approves what they saw. */
 export function refuseWhileInReview(vendor: VendorRow): void {
   if (vendor.kycStatus !== 'pending') return;
-  throw new AppError(
-    409,
-    'CHANGES_IN_REVIEW',
+  throw new AppError('CHANGES_IN_REVIEW',
     'Your changes are being reviewed, so your details cannot be edited until the marketplace team has decided. Opening hours and addresses can still be changed.',
   );
 }
@@ -169,8 +167,6 @@ export async function discardRevision(tx: Tx, vendorId: string): Promise<boolean
 }
 
 export const nothingToReview = () =>
-  new AppError(
-    409,
-    'NOTHING_TO_REVIEW',
+  new AppError('NOTHING_TO_REVIEW',
     'There is nothing to review: your details are the same as your live shop. Change your basic info or bank details first.',
   );

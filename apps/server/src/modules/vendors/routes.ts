@@ -87,12 +87,12 @@ export async function vendorsRoutes(app: App, options: Omit<VendorsDeps, 'docume
   route(app, endpoints.vendorDashboard, ({ userId }) => vendorDashboard(deps, userId));
 }
 
-const fieldError = (field: string, message: string) => new AppError(400, 'DOCUMENT_INVALID', message, { [field]: message });
+const fieldError = (field: string, message: string) => new AppError('DOCUMENT_INVALID', message, { [field]: message });
 
 /** Reads the fields "kind" and "file" (one file); the order does not matter. */
 async function readDocumentUpload(request: FastifyRequest): Promise<IncomingDocument> {
   if (!request.isMultipart()) {
-    throw new AppError(415, 'NOT_MULTIPART', 'Send the document as multipart/form-data: a field "kind", then a field "file".');
+    throw new AppError('NOT_MULTIPART', 'Send the document as multipart/form-data: a field "kind", then a field "file".');
   }
   let kind: DocumentKind | undefined;
   let file: { fileName: string; bytes: Buffer } | undefined;
@@ -125,13 +125,13 @@ function translateMultipartError(err: unknown): unknown {
   const code = (err as { code?: unknown } | null)?.code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') {
     const message = `The document must be ${maxMegabytes} MB or smaller.`;
-    return new AppError(413, 'DOCUMENT_TOO_LARGE', message, { file: message });
+    return new AppError('DOCUMENT_TOO_LARGE', message, { file: message });
   }
-  if (code === 'FST_FILES_LIMIT') return new AppError(413, 'TOO_MANY_FILES', 'Send one document at a time.', { file: 'Send one document at a time.' });
+  if (code === 'FST_FILES_LIMIT') return new AppError('TOO_MANY_FILES', 'Send one document at a time.', { file: 'Send one document at a time.' });
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return new AppError(413, 'TOO_MANY_PARTS', 'The upload has too many parts; send only "kind" and "file".');
+    return new AppError('TOO_MANY_PARTS', 'The upload has too many parts; send only "kind" and "file".');
   }
   if (typeof (err as { statusCode?: unknown } | null)?.statusCode === 'number') return err;
   // What is left comes from the multipart parser (busboy): a cut-off or malformed body.
-  return new AppError(400, 'MALFORMED_MULTIPART', 'The upload did not arrive complete. Please try again.');
+  return new AppError('MALFORMED_MULTIPART', 'The upload did not arrive complete. Please try again.');
 }

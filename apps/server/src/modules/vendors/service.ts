@@ -66,7 +66,7 @@ export const kycStepPages: Record<KycStep, { label: string; path: string; missin
 const stepOrder = Object.keys(kycStepPages) as KycStep[];
 
 const noVendorYet = () =>
-  new AppError(404, ErrorCode.notFound, 'There is no vendor profile for this account yet. Save your basic info first.');
+  new AppError(ErrorCode.notFound, 'There is no vendor profile for this account yet. Save your basic info first.');
 const inactive = () => AppError.unauthenticated('Your account is no longer active. Please log in again.');
 
 async function accountOf(db: Reader, userId: string) {
@@ -112,7 +112,7 @@ async function ownLogoId(deps: VendorsDeps, tx: Tx, userId: string, url: string)
   const mine = await tx.select().from(media).where(eq(media.ownerId, userId));
   const match = mine.find((m) => deps.mediaUrl(m.storageKey) === url || deps.mediaUrl(m.thumbnailKey) === url);
   if (!match) {
-    throw new AppError(400, ErrorCode.validation, 'Upload the logo first, then choose it.', { logo: 'This is not an image you uploaded.' });
+    throw new AppError(ErrorCode.validation, 'Upload the logo first, then choose it.', { logo: 'This is not an image you uploaded.' });
   }
   return match.id;
 }
@@ -126,7 +126,7 @@ export async function saveBasicInfo(deps: VendorsDeps, userId: string, input: z.
     const user = await accountOf(tx, userId);
     // The web app checks this before it navigates; the server holds the same rule.
     if (!user.email || !user.phoneNumber) {
-      throw new AppError(409, 'PROFILE_INCOMPLETE', 'Please update your user profile first, and then complete KYC.');
+      throw new AppError('PROFILE_INCOMPLETE', 'Please update your user profile first, and then complete KYC.');
     }
     // Locked, so that an approval deciding at this moment comes wholly before or wholly after this save.
     const [current] = await tx.select().from(vendors).where(eq(vendors.userId, userId)).for('update');
@@ -172,7 +172,7 @@ export async function addDocument(deps: VendorsDeps, userId: string, file: Incom
       const [held] = await tx.select({ n: count() }).from(vendorDocuments).where(eq(vendorDocuments.vendorId, locked.id));
       if ((held?.n ?? 0) >= MAX_DOCUMENTS) {
         const message = `You can keep at most ${MAX_DOCUMENTS} documents. Remove one first.`;
-        throw new AppError(409, 'TOO_MANY_DOCUMENTS', message, { file: message });
+        throw new AppError('TOO_MANY_DOCUMENTS', message, { file: message });
       }
       await assertDocumentQuota(tx, locked.id, file.bytes.length);
       const [inserted] = await tx
@@ -287,7 +287,7 @@ export async function saveServiceTime(deps: VendorsDeps, userId: string, input: 
   } catch (error) {
     if (violatedExclusion(error)) {
       const message = 'Two opening times of one day overlap. Merge them or change one.';
-      throw new AppError(400, ErrorCode.validation, message, { hours: message });
+      throw new AppError(ErrorCode.validation, message, { hours: message });
     }
     throw error;
   }
@@ -341,7 +341,7 @@ async function withAddressErrors<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     // The vendor row lock makes this unreachable in practice; the unique index stays the last guard.
     if (violatedUniqueConstraint(error)?.includes('one_primary')) {
-      throw new AppError(409, ErrorCode.conflict, 'Another change of your addresses happened at the same time. Please try again.');
+      throw new AppError(ErrorCode.conflict, 'Another change of your addresses happened at the same time. Please try again.');
     }
     throw error;
   }
@@ -355,7 +355,7 @@ export async function addAddress(deps: VendorsDeps, userId: string, input: z.out
       const [held] = await tx.select({ n: count() }).from(vendorAddresses).where(eq(vendorAddresses.vendorId, vendor.id));
       const existing = held?.n ?? 0;
       if (existing >= MAX_ADDRESSES) {
-        throw new AppError(409, 'TOO_MANY_ADDRESSES', `You can keep at most ${MAX_ADDRESSES} addresses. Remove one first.`);
+        throw new AppError('TOO_MANY_ADDRESSES', `You can keep at most ${MAX_ADDRESSES} addresses. Remove one first.`);
       }
       const isPrimary = input.is_primary || existing === 0;
       if (isPrimary) await tx.update(vendorAddresses).set({ isPrimary: false }).where(eq(vendorAddresses.vendorId, vendor.id));
@@ -444,16 +444,14 @@ export async function submitKyc(deps: VendorsDeps, userId: string): Promise<Vend
   return deps.db.transaction(async (tx) => {
     const vendor = await lockOwnVendor(tx, userId);
     if (vendor.kycStatus === 'pending') {
-      throw new AppError(409, 'KYC_ALREADY_PENDING', 'Your application is already waiting for review.');
+      throw new AppError('KYC_ALREADY_PENDING', 'Your application is already waiting for review.');
     }
     const reapplying = vendor.isApproved;
     if (reapplying && !revisionChanges(vendor, await loadRevision(tx, vendor.id))) throw nothingToReview();
     const profile = await profileOf(deps, tx, vendor.id);
     const missing = stepOrder.filter((step) => !profile.steps[step]);
     if (missing.length > 0) {
-      throw new AppError(
-        400,
-        'KYC_INCOMPLETE',
+      throw new AppError('KYC_INCOMPLETE',
         `Complete every step before you submit: ${missing.map((s) => kycStepPages[s].label).join(', ')}.`,
         Object.fromEntries(missing.map((s) => [s, kycStepPages[s].missing])),
       );

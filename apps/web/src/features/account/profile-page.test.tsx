@@ -179,7 +179,7 @@ describe('user profile (/UserProfile)', () => {
 
   it('shows a wrong current password under its field', async () => {
     const profile = profileApi();
-    profile.api.on('POST /send-verification-otp/', refuse(400, 'INVALID_CREDENTIALS', 'The current password is incorrect.', { current_password: 'The current password is incorrect.' }));
+    profile.api.on('POST /send-verification-otp/', refuse(400, 'CURRENT_PASSWORD_WRONG', 'The current password is incorrect.', { current_password: 'The current password is incorrect.' }));
     const { user } = await openProfile();
     await user.click(screen.getByRole('button', { name: 'Change phone number' }));
     await user.type(await screen.findByLabelText('New phone number'), '+15551112222');

@@ -40,7 +40,7 @@ describe('settings (/Settings)', () => {
 
   it('shows a wrong current password under its field', async () => {
     const app = await openSettings();
-    app.api.on('POST /change-password/', refuse(400, 'INVALID_CREDENTIALS', 'The current password is incorrect.', { current_password: 'The current password is incorrect.' }));
+    app.api.on('POST /change-password/', refuse(400, 'CURRENT_PASSWORD_WRONG', 'The current password is incorrect.', { current_password: 'The current password is incorrect.' }));
     await app.user.type(screen.getByLabelText('Current password'), 'not-it');
     await app.user.type(screen.getByLabelText('New password'), 'copper-kettle-77');
     await app.user.type(screen.getByLabelText('Confirm new password'), 'copper-kettle-77');
@@ -86,7 +86,7 @@ describe('settings (/Settings)', () => {
 
   it('keeps the account and shows a wrong password in the dialog', async () => {
     const app = await openSettings();
-    app.api.on('DELETE /profile/', refuse(400, 'INVALID_CREDENTIALS', 'The password is incorrect.', { password: 'The password is incorrect.' }));
+    app.api.on('DELETE /profile/', refuse(400, 'CURRENT_PASSWORD_WRONG', 'The password is incorrect.', { password: 'The password is incorrect.' }));
     await app.user.click(screen.getByRole('button', { name: 'Delete my account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
     await app.user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');

@@ -54,7 +54,7 @@ export function ChangePasswordForm({ profile }: { profile: Profile }) {
       form.reset();
       toast.success(passwordChangedToast);
     } catch (error) {
-      setServerError(applyServerError(error, form.setError, fieldNames, { INVALID_CREDENTIALS: 'current_password' }));
+      setServerError(applyServerError(error, form.setError, fieldNames, { CURRENT_PASSWORD_WRONG: 'current_password' }));
     } finally {
       inFlight.current = false;
     }

@@ -46,7 +46,7 @@ export function DeleteAccountDialog({ open, hasPassword, onClose, onDeleted }: D
       await call(endpoints.deleteAccount, { body: { confirm: true, password: hasPassword ? password : undefined } });
       onDeleted();
     } catch (error) {
-      setServerError(applyServerError(error, form.setError, ['password'], { INVALID_CREDENTIALS: 'password' }));
+      setServerError(applyServerError(error, form.setError, ['password'], { CURRENT_PASSWORD_WRONG: 'password' }));
     } finally {
       inFlight.current = false;
     }
