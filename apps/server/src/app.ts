@@ -19,8 +19,8 @@ import { authRoutes } from './modules/auth/index.ts';
 import { devRoutes } from './modules/dev/index.ts';
 import { directoryRoutes } from './modules/directory/index.ts';
 import { createPrivateStorage, createStorage } from './lib/storage.ts';
-import { tokenVersionOf, usersRoutes } from './modules/users/index.ts';
-import { vendorsRoutes } from './modules/vendors/index.ts';
+import { isOperator, tokenVersionOf, usersRoutes } from './modules/users/index.ts';
+import { isApprovedVendor, vendorsRoutes } from './modules/vendors/index.ts';
 import { adminRoutes } from './modules/admin/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
 import { startRealtime } from './lib/realtime.ts';
@@ -107,7 +107,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', () => background.drain());
   const realtime = await startRealtime(deps.database, app.log);
   app.addHook('onClose', () => realtime.stop());
-  await app.register(authPlugin, { tokens, tokenVersionOf: (userId) => tokenVersionOf(deps.database.db, userId) });
+  await app.register(authPlugin, {
+    tokens,
+    tokenVersionOf: (userId) => tokenVersionOf(deps.database.db, userId),
+    hasRole: (userId, role) => (role === 'operator' ? isOperator(deps.database.db, userId) : isApprovedVendor(deps.database.db, userId)),
+  });
 
   await app.register(
     async (api) => {

@@ -68,7 +68,7 @@ export const adminEndpoints = {
     query: AdminVendorListQuery,
     body: undefined,
     response: AdminVendorListResponse,
-    auth: 'required',
+    auth: 'operator',
     summary: 'Operators: vendors by status (pending first in line: oldest submission first), searchable',
   }),
   adminVendor: endpoint({
@@ -77,7 +77,7 @@ export const adminEndpoints = {
     params: IdParams,
     body: undefined,
     response: AdminVendorDetail,
-    auth: 'required',
+    auth: 'operator',
     summary: 'Operators: one vendor (the live values) with documents, masked bank details, proposed changes beside the live values, and the history of decisions',
   }),
   approveVendor: endpoint({
@@ -86,7 +86,7 @@ export const adminEndpoints = {
     params: IdParams,
     body: ApproveInput,
     response: AdminVendorDetail,
-    auth: 'required',
+    auth: 'operator',
     summary: 'Operators: approve a pending vendor (recorded; the vendor is notified); proposed changes go live in the same transaction',
   }),
   rejectVendor: endpoint({
@@ -95,7 +95,7 @@ export const adminEndpoints = {
     params: IdParams,
     body: DecisionReasonInput,
     response: AdminVendorDetail,
-    auth: 'required',
+    auth: 'operator',
     summary: 'Operators: reject a pending vendor with a reason the vendor sees (recorded; notified); proposed changes are discarded',
   }),
   suspendVendor: endpoint({
@@ -104,7 +104,7 @@ export const adminEndpoints = {
     params: IdParams,
     body: DecisionReasonInput,
     response: AdminVendorDetail,
-    auth: 'required',
+    auth: 'operator',
     summary: 'Operators: take a vendor off the marketplace (recorded; notified)',
   }),
   unsuspendVendor: endpoint({
@@ -113,7 +113,7 @@ export const adminEndpoints = {
     params: IdParams,
     body: ApproveInput,
     response: AdminVendorDetail,
-    auth: 'required',
+    auth: 'operator',
     summary: 'Operators: put a suspended vendor back (recorded; notified)',
   }),
 } as const satisfies Record<string, Endpoint>;

@@ -15,7 +15,12 @@ export type Endpoint<B extends z.ZodType | undefined = z.ZodType | undefined, R 
   response: R;
   /** The status of a successful answer; 200 unless stated. */
   status?: 200 | 201 | 204;
-  auth: 'none' | 'optional' | 'required';
+  /**
+   * Who may call it: anyone ('none'), anyone with the session used when there is one ('optional'), a signed-in account
+   * ('required'), an approved vendor whose shop is not suspended ('vendor'), or a marketplace operator ('operator').
+   * The roles are checked once, before the handler; ownership of rows stays the services' to check.
+   */
+  auth: 'none' | 'optional' | 'required' | 'vendor' | 'operator';
   summary: string;
 };
 

@@ -8,6 +8,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Sets request.userId from the bearer token; when `required`, refuses a request without a valid one. */
     authenticate(request: FastifyRequest, required: boolean): Promise<void>;
+    /** Refuses (403) a signed-in caller without the role an endpoint declares. */
+    requireRole(request: FastifyRequest, role: Role): Promise<void>;
   }
   interface FastifyRequest {
     userId: string | null;
@@ -23,7 +25,17 @@ function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
+/** The roles an endpoint may declare (contract: `auth: 'vendor' | 'operator'`). */
+export type Role = 'vendor' | 'operator';
+
+const roleRefusals: Record<Role, string> = {
+  vendor: 'Only approved vendors can do this. Finish your vendor profile and wait for its approval first.',
+  operator: 'Only marketplace operators can do this.',
+};
+
 type AuthOptions = {
+  /** Whether the account holds the role now (read from the database on every request: no new login needed). */
+  hasRole: (userId: string, role: Role) => Promise<boolean>;
   tokens: TokenService;
   /**
    * The account's current token version, or null when it may no longer act (deleted, deactivated). An access token
@@ -33,7 +45,7 @@ type AuthOptions = {
 };
 
 /** Authentication once, for every /api route that asks for it; authorization stays in the services. */
-export const authPlugin = fp<AuthOptions>(async (app, { tokens, tokenVersionOf }) => {
+export const authPlugin = fp<AuthOptions>(async (app, { tokens, tokenVersionOf, hasRole }) => {
   app.decorateRequest('userId', null);
   app.decorateRequest('session', null);
   app.decorate('authenticate', async (request: FastifyRequest, required: boolean) => {
@@ -52,5 +64,9 @@ export const authPlugin = fp<AuthOptions>(async (app, { tokens, tokenVersionOf }
     if (claims.version !== version) throw new AppError(ErrorCode.tokenInvalid, 'Your session has ended. Please log in again.');
     request.userId = claims.userId;
     request.session = claims;
+  });
+  app.decorate('requireRole', async (request: FastifyRequest, role: Role) => {
+    if (!request.userId) throw AppError.unauthenticated();
+    if (!(await hasRole(request.userId, role))) throw AppError.forbidden(roleRefusals[role]);
   });
 });

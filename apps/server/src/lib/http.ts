@@ -22,8 +22,8 @@ export type RouteContext<E extends Endpoint> = {
   body: Output<E['body']>;
   params: Output<E['params']>;
   query: Output<E['query']>;
-  /** The authenticated caller; a string whenever the endpoint requires auth. */
-  userId: E['auth'] extends 'required' ? string : string | null;
+  /** The authenticated caller; a string whenever the endpoint needs a session (required, vendor, operator). */
+  userId: E['auth'] extends 'none' | 'optional' ? string | null : string;
   request: FastifyRequest;
   reply: FastifyReply;
 };
@@ -55,7 +55,9 @@ export function route<E extends Endpoint>(
       // Who is calling is settled before the body is read or validated: a caller without a session gets 401, not
       // a verdict on a body it may not send.
       onRequest: async (request) => {
-        if (endpoint.auth !== 'none') await app.authenticate(request, endpoint.auth === 'required');
+        if (endpoint.auth === 'none') return;
+        await app.authenticate(request, endpoint.auth !== 'optional');
+        if (endpoint.auth === 'vendor' || endpoint.auth === 'operator') await app.requireRole(request, endpoint.auth);
       },
       preHandler: async (request) => {
         refuseNulCharacters(request);

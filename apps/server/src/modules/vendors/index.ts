@@ -2,3 +2,4 @@
 export { vendorsRoutes } from './routes.ts';
 export { loadProposedChanges, loadServiceTime, loadVendorProfile, ratingAverage, toVendorAddress } from './profile.ts';
 export { discardRevision, publishRevision } from './revisions.ts';
+export { isApprovedVendor, requireApprovedVendor } from './approved.ts';
