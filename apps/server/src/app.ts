@@ -5,6 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import type { AppContext } from './lib/context.ts';
 import type { Database } from './db/client.ts';
 import { authPlugin } from './lib/auth.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -102,7 +103,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const messenger = createMessenger(deps.config);
   const storage = createStorage(deps.config);
   const privateStorage = createPrivateStorage(deps.config);
-  const otpDeps = { db: deps.database.db, clock, messenger, secret: deps.config.jwtSecret };
   const background = createBackground(app.log);
   app.addHook('onClose', () => background.drain());
   const realtime = await startRealtime(deps.database, app.log);
@@ -113,36 +113,36 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     hasRole: (userId, role) => (role === 'operator' ? isOperator(deps.database.db, userId) : isApprovedVendor(deps.database.db, userId)),
   });
 
+  const ctx: AppContext = {
+    config: deps.config,
+    database: deps.database,
+    db: deps.database.db,
+    clock,
+    tokens,
+    messenger,
+    background,
+    storage,
+    privateStorage,
+    mediaUrl: (key) => storage.url(key),
+    realtime,
+    secret: deps.config.jwtSecret,
+  };
+
   await app.register(
     async (api) => {
       await api.register(cookie);
       await registerRateLimits(api);
-      await healthRoutes(api, { database: deps.database, realtime });
+      await healthRoutes(api, ctx);
       await geoRoutes(api);
-      await uploadRoutes(api, { db: deps.database.db, storage, limits: deps.config.uploads });
-      await socialRoutes(api, { db: deps.database.db, tokens, clock, google: deps.config.google, authRateLimitPerMinute: deps.config.authRateLimitPerMinute });
-      await authRoutes(api, {
-        ...otpDeps,
-        tokens,
-        background,
-        publicUrl: deps.config.publicUrl,
-        authRateLimitPerMinute: deps.config.authRateLimitPerMinute,
-        secureCookies: deps.config.publicUrl.startsWith('https://'),
-      });
-      await usersRoutes(api, {
-        ...otpDeps,
-        background,
-        publicUrl: deps.config.publicUrl,
-        authRateLimitPerMinute: deps.config.authRateLimitPerMinute,
-        mediaUrl: (key) => storage.url(key),
-        deleteFile: (key) => storage.delete(key),
-        deletePrivateFile: (key) => privateStorage.delete(key),
-      });
-      if (deps.config.devOutbox) await devRoutes(api, { db: deps.database.db, background });
-      await notificationsRoutes(api, { db: deps.database.db, clock, hub: realtime.hub, heartbeatMs: deps.config.wsHeartbeatMs });
-      await directoryRoutes(api, { db: deps.database.db, clock, mediaUrl: (key) => storage.url(key) });
-      await vendorsRoutes(api, { db: deps.database.db, clock, config: deps.config, mediaUrl: (key) => storage.url(key) });
-      await adminRoutes(api, { db: deps.database.db, clock, mediaUrl: (key) => storage.url(key) });
+      await uploadRoutes(api, ctx);
+      await socialRoutes(api, ctx);
+      await authRoutes(api, ctx);
+      await usersRoutes(api, ctx);
+      if (deps.config.devOutbox) await devRoutes(api, ctx);
+      await notificationsRoutes(api, ctx);
+      await directoryRoutes(api, ctx);
+      await vendorsRoutes(api, ctx);
+      await adminRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

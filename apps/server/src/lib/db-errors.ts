@@ -6,3 +6,14 @@ export function violatedUniqueConstraint(error: unknown): string | null {
   }
   return null;
 }
+
+/**
+ * Whether a statement failed on an exclusion constraint (SQLSTATE 23P01): two rows that must not overlap did (opening
+ * hours of one day today; bookings of one slot next).
+ */
+export function violatedExclusion(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23P01') return true;
+  }
+  return false;
+}

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { endpoints } from '@localloop/contract';
 import { route, type App } from '../../lib/http.ts';
+import type { AppContext } from '../../lib/context.ts';
 import { perMinute } from '../../lib/rate-limit.ts';
 import { requesterOf } from '../../lib/requester.ts';
 import {
@@ -31,7 +32,18 @@ const FLOW_COOKIE = 'll_code_flow';
 // The cookie is not signed: whatever it holds is the client's input. No control characters (a NUL fails in SQL).
 const FlowCookieSchema = z.object({ id: z.string().uuid(), purpose: z.string().max(32), to: z.string().min(3).max(254).regex(/^[^\p{Cc}]+$/u) });
 
-export async function authRoutes(app: App, deps: FlowDeps & { authRateLimitPerMinute: number; secureCookies: boolean }) {
+export async function authRoutes(app: App, ctx: AppContext) {
+  const deps = {
+    db: ctx.db,
+    clock: ctx.clock,
+    messenger: ctx.messenger,
+    secret: ctx.secret,
+    tokens: ctx.tokens,
+    background: ctx.background,
+    publicUrl: ctx.config.publicUrl,
+    authRateLimitPerMinute: ctx.config.authRateLimitPerMinute,
+    secureCookies: ctx.config.publicUrl.startsWith('https://'),
+  } satisfies FlowDeps & { authRateLimitPerMinute: number; secureCookies: boolean };
   const limited = perMinute(deps.authRateLimitPerMinute);
   // The two password log-ins share one budget per address: a guesser gains nothing by alternating them.
   const passwordLimited = perMinute(deps.authRateLimitPerMinute, 'password-login');

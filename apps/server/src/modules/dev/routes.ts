@@ -1,16 +1,15 @@
 import { desc, eq } from 'drizzle-orm';
 import { endpoints } from '@localloop/contract';
-import type { Db } from '../../db/client.ts';
 import { devOutbox } from '../../db/schema.ts';
-import type { Background } from '../../lib/background.ts';
 import { route, type App } from '../../lib/http.ts';
+import type { AppContext } from '../../lib/context.ts';
 
 /**
  * Development only (never registered in production): the messages the server would have sent to one address (`to` is
  * required: nobody lists everyone's codes). Messages still on their way are waited for, so a code asked for a moment
  * ago is here.
  */
-export async function devRoutes(app: App, deps: { db: Db; background: Background }) {
+export async function devRoutes(app: App, deps: Pick<AppContext, 'db' | 'background'>) {
   route(app, endpoints.devOutbox, async ({ query, reply }) => {
     reply.header('cache-control', 'no-store');
     await deps.background.drain();

@@ -1,9 +1,11 @@
 import { endpoints } from '@localloop/contract';
 import { route, type App } from '../../lib/http.ts';
+import type { AppContext } from '../../lib/context.ts';
 import { listFavorites, listRatings, listVendors, publicVendor, rateVendor, toggleFavorite, type DirectoryDeps } from './service.ts';
 
 /** The vendor directory, public vendor pages, favorites and ratings. */
-export async function directoryRoutes(app: App, deps: DirectoryDeps) {
+export async function directoryRoutes(app: App, ctx: AppContext) {
+  const deps: DirectoryDeps = { db: ctx.db, clock: ctx.clock, mediaUrl: ctx.mediaUrl };
   route(app, endpoints.vendorList, ({ userId, query }) => listVendors(deps, userId, query));
   route(app, endpoints.vendorPublic, ({ userId, params, query }) => publicVendor(deps, userId, params.user_id, query));
   route(app, endpoints.vendorRatings, ({ userId, params, query }) => listRatings(deps, userId, params.id, query.page, query.page_size));

@@ -1,13 +1,13 @@
 import { endpoints, type HealthResponse } from '@localloop/contract';
-import type { Database } from '../../db/client.ts';
 import { retryAfterSeconds, route, type App } from '../../lib/http.ts';
-import type { Realtime } from '../../lib/realtime.ts';
+import type { AppContext } from '../../lib/context.ts';
 
 /**
  * GET /api/health, for load balancers and monitors: one `SELECT 1` and the realtime listener's state, nothing more
  * (it is polled often). Logged when the answer changes, not on every poll.
  */
-export async function healthRoutes(app: App, deps: { database: Database; realtime: Pick<Realtime, 'state'> }) {
+export async function healthRoutes(app: App, ctx: Pick<AppContext, 'database' | 'realtime'>) {
+  const deps = ctx;
   let last: HealthResponse['status'] = 'ok';
   route(app, endpoints.health, async ({ reply, request }) => {
     reply.header('cache-control', 'no-store');

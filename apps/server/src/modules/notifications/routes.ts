@@ -1,14 +1,13 @@
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import { endpoints } from '@localloop/contract';
-import type { Db } from '../../db/client.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { route, type App } from '../../lib/http.ts';
-import type { RealtimeHub } from '../../lib/realtime.ts';
+import type { AppContext } from '../../lib/context.ts';
 import { issueTicket, listNotifications, markRead, redeemTicket } from './service.ts';
 
-export async function notificationsRoutes(app: App, deps: { db: Db; clock: Clock; hub: RealtimeHub; heartbeatMs: number }) {
+export async function notificationsRoutes(app: App, ctx: AppContext) {
+  const deps = { db: ctx.db, clock: ctx.clock, hub: ctx.realtime.hub, heartbeatMs: ctx.config.wsHeartbeatMs };
   route(app, endpoints.notifications, ({ userId, query }) => listNotifications(deps.db, userId, query.page, query.page_size, query.is_read));
   route(app, endpoints.markNotificationRead, ({ userId, params }) => markRead(deps.db, userId, params.id));
   route(app, endpoints.wsTicket, ({ userId, request }) => issueTicket(deps.db, deps.clock, userId, request.session?.version ?? -1));

@@ -1,11 +1,11 @@
 import { endpoints } from '@localloop/contract';
-import type { Config } from '../../config.ts';
 import { route, type App } from '../../lib/http.ts';
+import type { AppContext } from '../../lib/context.ts';
 import { perMinute } from '../../lib/rate-limit.ts';
-import type { AuthDeps } from '../auth/index.ts';
 import { createGoogleVerifier, loginWithGoogle } from './service.ts';
 
-export async function socialRoutes(app: App, deps: AuthDeps & { google: Config['google']; authRateLimitPerMinute: number }) {
+export async function socialRoutes(app: App, ctx: AppContext) {
+  const deps = { db: ctx.db, tokens: ctx.tokens, clock: ctx.clock, google: ctx.config.google, authRateLimitPerMinute: ctx.config.authRateLimitPerMinute };
   // One key set per app, so jose's cache of Google's keys lives as long as the app.
   const google = createGoogleVerifier(deps.google, deps.clock, (err) => app.log.warn({ err }, 'Google sign-in: the key set could not be fetched'));
   const social = { ...deps, google };

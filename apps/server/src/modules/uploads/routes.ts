@@ -1,33 +1,33 @@
 import { mkdirSync } from 'node:fs';
-import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyRequest } from 'fastify';
 import { endpoints, imageUploadLimits } from '@localloop/contract';
-import type { Config, UploadLimits } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Config } from '../../config.ts';
+import type { AppContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notFound, route, type App } from '../../lib/http.ts';
+import { readMultipart, withMultipart, type MultipartSpec } from '../../lib/multipart.ts';
 import { acceptUpload, createImageWork, createUploadGate, type IncomingFile, type UploadDeps } from './service.ts';
-import { immutableCacheControl, mediaRoot, mediaUrlPrefix, type Storage } from '../../lib/storage.ts';
+import { immutableCacheControl, mediaRoot, mediaUrlPrefix } from '../../lib/storage.ts';
 
 /** The field the web app sends; `image` and `file` are what older clients send. */
 const fileFields = new Set(['images', 'image', 'file']);
 const maxMegabytes = imageUploadLimits.maxBytes / (1024 * 1024);
 
-export async function uploadRoutes(app: App, options: { db: Db; storage: Storage; limits: UploadLimits }) {
-  const deps: UploadDeps = { ...options, work: createImageWork(options.limits) };
+const imageUpload: MultipartSpec = {
+  limits: { fileSize: imageUploadLimits.maxBytes, files: imageUploadLimits.maxFiles, fields: 20, fieldSize: 1024, parts: imageUploadLimits.maxFiles + 20 },
+  fileField: 'images',
+  notMultipart: 'Send the images as multipart/form-data in the field "images".',
+  tooLarge: { code: 'IMAGE_TOO_LARGE', message: `Each image must be ${maxMegabytes} MB or smaller.` },
+  tooManyFiles: { code: 'TOO_MANY_IMAGES', message: `Send at most ${imageUploadLimits.maxFiles} images at a time.` },
+  tooManyParts: 'The upload has too many parts; send only the images.',
+};
+
+export async function uploadRoutes(app: App, ctx: AppContext) {
+  const limits = ctx.config.uploads;
+  const deps: UploadDeps = { db: ctx.db, storage: ctx.storage, limits, work: createImageWork(limits) };
   const gate = createUploadGate();
-  // Multipart parsing exists only inside this scope: every other endpoint keeps answering JSON only.
-  await app.register(async (scope: App) => {
-    await scope.register(fastifyMultipart, {
-      limits: {
-        fileSize: imageUploadLimits.maxBytes,
-        files: imageUploadLimits.maxFiles,
-        fields: 20,
-        fieldSize: 1024,
-        parts: imageUploadLimits.maxFiles + 20,
-      },
-    });
+  await withMultipart(app, imageUpload, (scope) => {
     route(scope, endpoints.uploadImages, async ({ request, userId }) => {
       if (!userId) throw AppError.unauthenticated();
       // A refusal that passes with time carries Retry-After (the error handler sends it).
@@ -38,43 +38,19 @@ export async function uploadRoutes(app: App, options: { db: Db; storage: Storage
 }
 
 async function readFiles(request: FastifyRequest): Promise<IncomingFile[]> {
-  if (!request.isMultipart()) {
-    throw new AppError('NOT_MULTIPART', 'Send the images as multipart/form-data in the field "images".');
-  }
   const files: IncomingFile[] = [];
-  try {
-    for await (const part of request.files()) {
-      if (!fileFields.has(part.fieldname)) {
-        const message = `Send the images in the field "images", not "${part.fieldname.slice(0, 40)}".`;
-        throw new AppError('IMAGE_INVALID', message, { images: message });
-      }
-      const bytes = await part.toBuffer();
-      // A file input left empty still sends a part, with no name and no bytes.
-      if (bytes.length === 0 && !part.filename) continue;
-      files.push({ filename: part.filename, bytes });
+  await readMultipart(request, imageUpload, async (part) => {
+    if (part.type === 'field') return;
+    if (!fileFields.has(part.fieldname)) {
+      const message = `Send the images in the field "images", not "${part.fieldname.slice(0, 40)}".`;
+      throw new AppError('IMAGE_INVALID', message, { images: message });
     }
-  } catch (err) {
-    throw translateMultipartError(err);
-  }
+    const bytes = await part.toBuffer();
+    // A file input left empty still sends a part, with no name and no bytes.
+    if (bytes.length === 0 && !part.filename) return;
+    files.push({ filename: part.filename, bytes });
+  });
   return files;
-}
-
-function translateMultipartError(err: unknown): unknown {
-  const code = (err as { code?: unknown } | null)?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') {
-    const message = `Each image must be ${maxMegabytes} MB or smaller.`;
-    return new AppError('IMAGE_TOO_LARGE', message, { images: message });
-  }
-  if (code === 'FST_FILES_LIMIT') {
-    const message = `Send at most ${imageUploadLimits.maxFiles} images at a time.`;
-    return new AppError('TOO_MANY_IMAGES', message, { images: message });
-  }
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return new AppError('TOO_MANY_PARTS', 'The upload has too many parts; send only the images.');
-  }
-  if (err instanceof AppError || (typeof (err as { statusCode?: unknown } | null)?.statusCode === 'number')) return err;
-  // What is left comes from the multipart parser (busboy): a cut-off or malformed body.
-  return new AppError('MALFORMED_MULTIPART', 'The upload did not arrive complete. Please try again.');
 }
 
 /**

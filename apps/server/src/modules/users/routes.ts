@@ -1,5 +1,6 @@
 import { endpoints } from '@localloop/contract';
 import { route, type App } from '../../lib/http.ts';
+import type { AppContext } from '../../lib/context.ts';
 import { perAccount, perMinute } from '../../lib/rate-limit.ts';
 import { requesterOf } from '../../lib/requester.ts';
 import {
@@ -17,7 +18,19 @@ import {
 /** The signed-in account: every route here acts only on the caller's own row. */
 type FileRemoval = { deleteFile: (key: string) => Promise<void>; deletePrivateFile: (key: string) => Promise<void> };
 
-export async function usersRoutes(app: App, deps: UsersDeps & FileRemoval & { authRateLimitPerMinute: number }) {
+export async function usersRoutes(app: App, ctx: AppContext) {
+  const deps = {
+    db: ctx.db,
+    clock: ctx.clock,
+    messenger: ctx.messenger,
+    secret: ctx.secret,
+    background: ctx.background,
+    publicUrl: ctx.config.publicUrl,
+    authRateLimitPerMinute: ctx.config.authRateLimitPerMinute,
+    mediaUrl: ctx.mediaUrl,
+    deleteFile: (key: string) => ctx.storage.delete(key),
+    deletePrivateFile: (key: string) => ctx.privateStorage.delete(key),
+  } satisfies UsersDeps & FileRemoval & { authRateLimitPerMinute: number };
   // Each of these checks a password (argon2, CPU-heavy on purpose) for one account: a budget per account, so a stolen
   // token can neither guess the password fast nor starve everyone else of CPU.
   const passwordWork = perAccount(10, '10 minutes');

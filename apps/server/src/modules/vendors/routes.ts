@@ -1,12 +1,11 @@
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { DocumentKind, documentUploadLimits, endpoints } from '@localloop/contract';
-import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
 import { route, type App } from '../../lib/http.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { readMultipart, withMultipart, type MultipartSpec } from '../../lib/multipart.ts';
 import { perAccount } from '../../lib/rate-limit.ts';
 import { createAccountGate } from '../../lib/work-queue.ts';
-import { createPrivateStorage } from '../../lib/storage.ts';
 import { contentDisposition } from './documents.ts';
 import {
   addAddress,
@@ -29,20 +28,24 @@ import {
 
 const maxMegabytes = documentUploadLimits.maxBytes / (1024 * 1024);
 
+const documentUpload: MultipartSpec = {
+  limits: { fileSize: documentUploadLimits.maxBytes, files: 1, fields: 4, fieldSize: 200, parts: 5 },
+  fileField: 'file',
+  notMultipart: 'Send the document as multipart/form-data: a field "kind", then a field "file".',
+  tooLarge: { code: 'DOCUMENT_TOO_LARGE', message: `The document must be ${maxMegabytes} MB or smaller.` },
+  tooManyFiles: { code: 'TOO_MANY_FILES', message: 'Send one document at a time.' },
+  tooManyParts: 'The upload has too many parts; send only "kind" and "file".',
+};
+
 /** The vendor's own KYC record, its private documents, and its status for the owner and operators. */
-export async function vendorsRoutes(app: App, options: Omit<VendorsDeps, 'documents'> & { config: Pick<Config, 'dataDir' | 's3'> }) {
-  const { config, ...rest } = options;
-  const deps: VendorsDeps = { ...rest, documents: createPrivateStorage(config) };
+export async function vendorsRoutes(app: App, ctx: AppContext) {
+  const deps: VendorsDeps = { db: ctx.db, clock: ctx.clock, mediaUrl: ctx.mediaUrl, documents: ctx.privateStorage };
 
   route(app, endpoints.myVendor, ({ userId }) => getMyVendor(deps, userId));
   route(app, endpoints.saveBasicInfo, ({ userId, body }) => saveBasicInfo(deps, userId, body));
 
   const documentGate = createAccountGate(1, 'Another of your documents is being checked. Try again once it is done.');
-  // Multipart parsing exists only inside this scope: every other endpoint keeps answering JSON only.
-  await app.register(async (scope: App) => {
-    await scope.register(fastifyMultipart, {
-      limits: { fileSize: documentUploadLimits.maxBytes, files: 1, fields: 4, fieldSize: 200, parts: 5 },
-    });
+  await withMultipart(app, documentUpload, (scope) => {
     // Checking a document is CPU work in a queue every vendor shares: one upload at a time per account, and a budget an
     // hour, so one account looping upload and delete cannot keep everyone else's documents waiting.
     route(
@@ -91,47 +94,23 @@ const fieldError = (field: string, message: string) => new AppError('DOCUMENT_IN
 
 /** Reads the fields "kind" and "file" (one file); the order does not matter. */
 async function readDocumentUpload(request: FastifyRequest): Promise<IncomingDocument> {
-  if (!request.isMultipart()) {
-    throw new AppError('NOT_MULTIPART', 'Send the document as multipart/form-data: a field "kind", then a field "file".');
-  }
   let kind: DocumentKind | undefined;
   let file: { fileName: string; bytes: Buffer } | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        if (part.fieldname !== 'kind') throw fieldError(part.fieldname.slice(0, 40), `Unexpected field "${part.fieldname.slice(0, 40)}": send only "kind" and "file".`);
-        const parsed = DocumentKind.safeParse(part.value);
-        if (!parsed.success) throw fieldError('kind', 'Choose what the document is: identity, business_registration, proof_of_address or other.');
-        kind = parsed.data;
-        continue;
-      }
-      if (part.fieldname !== 'file') {
-        await part.toBuffer().catch(() => undefined);
-        throw fieldError('file', `Send the document in the field "file", not "${part.fieldname.slice(0, 40)}".`);
-      }
-      const bytes = await part.toBuffer();
-      file = { fileName: part.filename, bytes };
+  await readMultipart(request, documentUpload, async (part) => {
+    if (part.type === 'field') {
+      if (part.fieldname !== 'kind') throw fieldError(part.fieldname.slice(0, 40), `Unexpected field "${part.fieldname.slice(0, 40)}": send only "kind" and "file".`);
+      const parsed = DocumentKind.safeParse(part.value);
+      if (!parsed.success) throw fieldError('kind', 'Choose what the document is: identity, business_registration, proof_of_address or other.');
+      kind = parsed.data;
+      return;
     }
-  } catch (err) {
-    throw translateMultipartError(err);
-  }
+    if (part.fieldname !== 'file') {
+      await part.toBuffer().catch(() => undefined);
+      throw fieldError('file', `Send the document in the field "file", not "${part.fieldname.slice(0, 40)}".`);
+    }
+    file = { fileName: part.filename, bytes: await part.toBuffer() };
+  });
   if (!kind) throw fieldError('kind', 'Choose what the document is.');
   if (!file || file.bytes.length === 0) throw fieldError('file', 'Choose a file to upload.');
   return { kind, ...file };
-}
-
-function translateMultipartError(err: unknown): unknown {
-  if (err instanceof AppError) return err;
-  const code = (err as { code?: unknown } | null)?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') {
-    const message = `The document must be ${maxMegabytes} MB or smaller.`;
-    return new AppError('DOCUMENT_TOO_LARGE', message, { file: message });
-  }
-  if (code === 'FST_FILES_LIMIT') return new AppError('TOO_MANY_FILES', 'Send one document at a time.', { file: 'Send one document at a time.' });
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return new AppError('TOO_MANY_PARTS', 'The upload has too many parts; send only "kind" and "file".');
-  }
-  if (typeof (err as { statusCode?: unknown } | null)?.statusCode === 'number') return err;
-  // What is left comes from the multipart parser (busboy): a cut-off or malformed body.
-  return new AppError('MALFORMED_MULTIPART', 'The upload did not arrive complete. Please try again.');
 }

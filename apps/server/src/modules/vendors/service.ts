@@ -22,7 +22,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { media, users, vendorAddresses, vendorBankAccounts, vendorDocuments, vendorHours, vendors } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { violatedUniqueConstraint } from '../../lib/db-errors.ts';
+import { violatedExclusion, violatedUniqueConstraint } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isOperator } from '../users/index.ts';
 import type { PrivateStorage } from '../../lib/storage.ts';
@@ -261,14 +261,6 @@ export async function saveBankDetails(deps: VendorsDeps, userId: string, input: 
 }
 
 // ---- Opening hours ------------------------------------------------------------------------------
-
-/** SQLSTATE 23P01: an exclusion constraint refused the row (two ranges of one day overlap). */
-function violatedExclusion(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23P01') return true;
-  }
-  return false;
-}
 
 /** KYC step 4: all ranges replaced at once; the database refuses overlaps even if a check above missed one. */
 export async function saveServiceTime(deps: VendorsDeps, userId: string, input: z.output<typeof ServiceTimeInput>): Promise<ServiceTime> {
