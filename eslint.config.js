@@ -7,7 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const webFeatures = ['activities', 'auth', 'deals', 'landing', 'services', 'vendors', 'notifications', 'account', 'admin', 'placeholder', 'vendor-onboarding', 'vendor-dashboard'];
+const webFeatures = ['activities', 'auth', 'deals', 'landing', 'services', 'directory', 'vendors', 'notifications', 'account', 'admin', 'placeholder', 'vendor-dashboard'];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.test-results/**', 'apps/server/src/db/migrations/**', 'data/**'] },

@@ -35,15 +35,15 @@ const userProfile = lazyPage(() => import('./features/account/profile-page.tsx')
 const settings = lazyPage(() => import('./features/account/settings-page.tsx'));
 const undoChange = lazyPage(() => import('./features/account/undo-change-page.tsx'));
 export const notFoundPage = lazyPage(() => import('./features/not-found/not-found-page.tsx'));
-const vendorDirectory = lazyPage(() => import('./features/vendors/vendor-directory-page.tsx'));
-const vendorPage = lazyPage(() => import('./features/vendors/vendor-page.tsx'));
-const favoriteVendors = lazyPage(() => import('./features/vendors/favorites-page.tsx'));
+const vendorDirectory = lazyPage(() => import('./features/directory/vendor-directory-page.tsx'));
+const vendorPage = lazyPage(() => import('./features/directory/vendor-page.tsx'));
+const favoriteVendors = lazyPage(() => import('./features/directory/favorites-page.tsx'));
 const admin = lazyPage(() => import('./features/admin/admin-page.tsx'));
 // Vendor onboarding (KYC) and the vendor dashboard; /AddAddress is composed in app/ with the location picker's geocoder.
-const basicInfo = lazyPage(() => import('./features/vendor-onboarding/basic-info-page.tsx'));
-const vendorDocument = lazyPage(() => import('./features/vendor-onboarding/vendor-document-page.tsx'));
-const bankDetails = lazyPage(() => import('./features/vendor-onboarding/bank-details-page.tsx'));
-const serviceTime = lazyPage(() => import('./features/vendor-onboarding/service-time-page.tsx'));
+const basicInfo = lazyPage(() => import('./features/vendors/basic-info-page.tsx'));
+const vendorDocument = lazyPage(() => import('./features/vendors/vendor-document-page.tsx'));
+const bankDetails = lazyPage(() => import('./features/vendors/bank-details-page.tsx'));
+const serviceTime = lazyPage(() => import('./features/vendors/service-time-page.tsx'));
 const addAddress = lazyPage(() => import('./app/pages/add-address-page.tsx'));
 const vendorDashboard = lazyPage(() => import('./features/vendor-dashboard/vendor-dashboard-page.tsx'));
 /** Pages of later issues: one titled page saying that part is on its way. */

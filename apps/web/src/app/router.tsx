@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { routes } from '../routes.tsx';
 import type { AppRoute } from '../routes.tsx';
-import { VendorStatusSync } from '../features/vendor-onboarding/vendor-status-sync.tsx';
+import { VendorStatusSync } from '../features/vendors/vendor-status-sync.tsx';
 import { AuthProvider } from '../session/auth-context.tsx';
 import { Layout } from '../shell/layout.tsx';
 import { RootErrorPage } from '../shell/root-error-page.tsx';

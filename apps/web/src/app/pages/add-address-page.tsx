@@ -1,5 +1,5 @@
 import { useGeocoding } from '../../features/location/geocoding.ts';
-import { AddressesPage } from '../../features/vendor-onboarding/add-address-page.tsx';
+import { AddressesPage } from '../../features/vendors/add-address-page.tsx';
 
 /**
  * /AddAddress composes two features: the vendor's addresses (vendor-onboarding) and the location
