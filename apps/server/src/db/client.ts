@@ -14,6 +14,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
+import { enableNamedStatements } from './pglite-statements.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -56,6 +57,16 @@ export const pgliteExtensions = { citext, cube, earthdistance, pg_trgm, btree_gi
 
 type PgliteSource = { dataDir: string } | { loadDataDir: Blob } | { memory: true };
 
+const namedStatements = new WeakMap<Db, (text: string, name: string) => void>();
+
+/**
+ * Tells the database that `text` runs as the prepared statement `name`. On PostgreSQL node-postgres prepares it by name
+ * on each connection at first use (Drizzle passes the name), so nothing is needed; PGlite is taught it here.
+ */
+export function registerStatement(db: Db, text: string, name: string): void {
+  namedStatements.get(db)?.(text, name);
+}
+
 export async function openPglite(source: PgliteSource): Promise<Database> {
   let client: PGlite;
   let lock: DataDirLock | null = null;
@@ -74,7 +85,9 @@ export async function openPglite(source: PgliteSource): Promise<Database> {
   } else {
     client = await PGlite.create({ extensions: pgliteExtensions });
   }
+  const registerNamed = enableNamedStatements(client);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+  namedStatements.set(db, registerNamed);
   return {
     db,
     kind: 'pglite',
