@@ -36,6 +36,29 @@ export function paginated<T extends z.ZodType>(item: T) {
   return z.object({ count: z.number().int(), page: z.number().int(), page_size: z.number().int(), results: z.array(item) });
 }
 
+/**
+ * How deep a list "near me" goes: its first 1,000 results can be paged through, and its count is exact up to 1,000.
+ * Past that a precise total costs a scan of every match (tens of milliseconds at a city's scale) for a number nobody
+ * pages through; the list answers "1,000+" instead.
+ */
+export const NEARBY_LIST_DEPTH = 1000;
+
+/** A list near a point's query (PageQuery extended with its filters) kept within its first NEARBY_LIST_DEPTH results. */
+export function withinNearbyDepth<T extends z.ZodType<PageQuery>>(query: T) {
+  return query.refine((q) => (q.page - 1) * q.page_size < NEARBY_LIST_DEPTH, {
+    path: ['page'],
+    message: `Only the first ${NEARBY_LIST_DEPTH.toLocaleString('en-US')} results can be paged through: narrow the search or the radius.`,
+  });
+}
+
+/**
+ * A page of a list near a point. `count` is exact while `count_capped` is false; when it is true there are more than
+ * NEARBY_LIST_DEPTH results, `count` is NEARBY_LIST_DEPTH and a person is shown "1,000+".
+ */
+export function nearbyPage<T extends z.ZodType>(item: T) {
+  return paginated(item).extend({ count_capped: z.boolean() });
+}
+
 /** Currencies prices are given in (ISO 4217). */
 export const currencies = ['USD', 'EUR', 'GBP', 'CAD', 'AUD'] as const;
 export const Currency = z.enum(currencies, { error: 'Choose a currency.' });

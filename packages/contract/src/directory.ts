@@ -1,18 +1,20 @@
 import { z } from 'zod';
-import { IdParams, Latitude, Longitude, PageQuery, Uuid, paginated } from './common.ts';
+import { IdParams, Latitude, Longitude, PageQuery, Uuid, nearbyPage, paginated, withinNearbyDepth } from './common.ts';
 import { endpoint, type Endpoint } from './endpoint.ts';
 import { ServiceTime, VendorAddress, VendorAddressesQuery, VendorCategory } from './vendors.ts';
 
 // ---- Directory, public page, favorites, ratings ----------------------------------------------
 
-export const VendorListQuery = PageQuery.extend({
-  lat: Latitude.default(40.7128),
-  lng: Longitude.default(-74.006),
-  radius_km: z.coerce.number().min(1).max(500).default(25),
-  q: z.string().trim().max(100).optional(),
-  category: VendorCategory.optional(),
-  sort: z.enum(['distance', 'rating']).default('distance'),
-});
+export const VendorListQuery = withinNearbyDepth(
+  PageQuery.extend({
+    lat: Latitude.default(40.7128),
+    lng: Longitude.default(-74.006),
+    radius_km: z.coerce.number().min(1).max(500).default(25),
+    q: z.string().trim().max(100).optional(),
+    category: VendorCategory.optional(),
+    sort: z.enum(['distance', 'rating']).default('distance'),
+  }),
+);
 
 export const VendorCard = z.object({
   id: z.string().uuid(),
@@ -33,7 +35,7 @@ export const VendorCard = z.object({
 });
 export type VendorCard = z.infer<typeof VendorCard>;
 
-export const VendorListResponse = paginated(VendorCard);
+export const VendorListResponse = nearbyPage(VendorCard);
 export type VendorListResponse = z.infer<typeof VendorListResponse>;
 
 export const VendorPublic = VendorCard.extend({

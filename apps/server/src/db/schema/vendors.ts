@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { kycStatus, media, users } from './accounts.ts';
-import { citext, timestamps } from './columns.ts';
+import { citext, cube, timestamps } from './columns.ts';
 
 /**
  * A vendor: one per account, created by the first save of /BasicInfo. `is_approved` says the shop is live
@@ -46,6 +46,11 @@ export const vendors = pgTable(
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     ratingCount: integer('rating_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
+    /**
+     * On the marketplace: approved, not suspended, and the owner's account active. Kept by triggers (migration 0008)
+     * whenever one of those changes, never written by the app.
+     */
+    listed: boolean('listed').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -190,11 +195,17 @@ export const vendorAddresses = pgTable(
     longitude: doublePrecision('longitude').notNull(),
     isPrimary: boolean('is_primary').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The point, for distances and nearest-first pages (lib/geo-sql.ts). */
+    earth: cube('earth')
+      .notNull()
+      .generatedAlwaysAs(sql`ll_to_earth(latitude, longitude)::cube`),
+    /** The vendor's `listed`, copied by trigger: the GiST index below covers only the addresses of listed vendors. */
+    listed: boolean('listed').notNull().default(false),
   },
   (t) => [
     index('vendor_addresses_vendor_idx').on(t.vendorId),
     uniqueIndex('vendor_addresses_one_primary').on(t.vendorId).where(sql`${t.isPrimary}`),
-    index('vendor_addresses_earth_idx').using('gist', sql`ll_to_earth(${t.latitude}, ${t.longitude})`),
+    index('vendor_addresses_listed_earth_idx').using('gist', t.earth).where(sql`${t.listed}`),
     check('vendor_addresses_latitude', sql`${t.latitude} BETWEEN -90 AND 90`),
     check('vendor_addresses_longitude', sql`${t.longitude} BETWEEN -180 AND 180`),
   ],

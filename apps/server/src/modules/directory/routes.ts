@@ -1,7 +1,8 @@
 import { endpoints } from '@localloop/contract';
 import { route, type App } from '../../lib/http.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { listFavorites, listRatings, listVendors, publicVendor, rateVendor, toggleFavorite, type DirectoryDeps } from './service.ts';
+import { listVendors } from './list.ts';
+import { listFavorites, listRatings, publicVendor, rateVendor, toggleFavorite, type DirectoryDeps } from './service.ts';
 
 /** The vendor directory, public vendor pages, favorites and ratings. */
 export async function directoryRoutes(app: App, ctx: AppContext) {

@@ -1,12 +1,10 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   FavoriteResponse,
   RateVendorInput,
   RateVendorResponse,
   VendorCard,
-  VendorListQuery,
-  VendorListResponse,
   VendorPublic,
   VendorRating,
   VendorRatingsResponse,
@@ -15,113 +13,44 @@ import type { Db, Tx } from '../../db/client.ts';
 import { favoriteVendors, media, users, vendorAddresses, vendorRatings, vendors } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { earthPoint } from '../../lib/geo-sql.ts';
+import { prepared } from '../../lib/prepared.ts';
 import { isOperator } from '../users/index.ts';
 import { notify } from '../notifications/index.ts';
 import { loadServiceTime, ratingAverage, toVendorAddress } from '../vendors/index.ts';
-import {
-  addressesOf,
-  cardColumns,
-  chordFrom,
-  favoritesCountSql,
-  isListed,
-  ratingAvgSql,
-  toCard,
-  withinRadius,
-  type MediaUrl,
-} from './repo.ts';
+import { addressesOf, cardColumns, favoritesCountSql, isListed, toCard, type MediaUrl } from './repo.ts';
 
 export type DirectoryDeps = { db: Db; clock: Clock; mediaUrl: MediaUrl };
-
-/**
- * How alike a search and a name (or category) must be, by pg_trgm's word_similarity: the best match of the
- * search's trigrams against any run of words in the name. 0.45 lets one slip in a short word through
- * ('bakry' → 'Bakery' scores 0.5, 'yoga studo' → 'Sunrise Yoga Studio' 0.82) while unrelated names stay
- * under 0.4. pg_trgm's own default (0.6, the `<%` operator) misses most one-letter typos of short words.
- */
-export const SEARCH_SIMILARITY = 0.45;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
-
-/** A name or category that starts with the search, has a word starting with it, or is close to it despite typos. */
-function matchesSearch(q: string): SQL {
-  const search = q.replace(/\s+/g, ' ');
-  const prefix = `${escapeLike(search)}%`;
-  const wordPrefix = `% ${escapeLike(search)}%`;
-  const category = sql`coalesce(${vendors.category}, '')`;
-  return sql`(${vendors.businessName} ILIKE ${prefix} OR ${vendors.businessName} ILIKE ${wordPrefix}
-    OR word_similarity(${search}, ${vendors.businessName}) >= ${SEARCH_SIMILARITY}
-    OR ${category} ILIKE ${prefix} OR ${category} ILIKE ${wordPrefix}
-    OR word_similarity(${search}, ${category}) >= ${SEARCH_SIMILARITY})`;
-}
-
-/**
- * The directory's two statements, unsent: a page of listed vendors with an address within the radius, each at the
- * distance of its nearest address (with the total as a window count), and the bare count for pages past the end.
- * The nearest-address subquery filters with `earth_box @>`, which the GiST index on the addresses answers.
- */
-export function vendorListQueries(db: Db, callerId: string | null, query: z.output<typeof VendorListQuery>) {
-  const radiusM = query.radius_km * 1000;
-  const chord = chordFrom(query.lat, query.lng);
-  const near = db
-    .selectDistinctOn([vendorAddresses.vendorId], {
-      vendorId: vendorAddresses.vendorId,
-      city: vendorAddresses.city,
-      state: vendorAddresses.state,
-      chordM: chord.as('chord_m'),
-    })
-    .from(vendorAddresses)
-    .where(withinRadius(query.lat, query.lng, radiusM))
-    .orderBy(vendorAddresses.vendorId, chord)
-    .as('near');
-
-  const where = and(
-    isListed,
-    query.category ? eq(vendors.category, query.category) : undefined,
-    query.q ? matchesSearch(query.q) : undefined,
-  );
-  const order =
-    query.sort === 'rating'
-      ? [sql`${ratingAvgSql} DESC NULLS LAST`, desc(vendors.ratingCount), asc(near.chordM), asc(vendors.id)]
-      : [asc(near.chordM), asc(vendors.id)];
-
-  const page = db
-    .select({ ...cardColumns(db, callerId), chordM: near.chordM, city: near.city, state: near.state, total: sql<number>`(count(*) OVER ())::int` })
-    .from(vendors)
-    .innerJoin(near, eq(near.vendorId, vendors.id))
-    .innerJoin(users, eq(users.id, vendors.userId))
-    .leftJoin(media, eq(media.id, vendors.logoId))
-    .where(where)
-    .orderBy(...order)
-    .limit(query.page_size)
-    .offset((query.page - 1) * query.page_size);
-  const total = db
-    .select({ n: count() })
-    .from(vendors)
-    .innerJoin(near, eq(near.vendorId, vendors.id))
-    .innerJoin(users, eq(users.id, vendors.userId))
-    .where(where);
-  return { page, total };
-}
-
-/** The directory (GET vendor/lists/): listed vendors near a point, searched, filtered, sorted and paged. */
-export async function listVendors(deps: DirectoryDeps, callerId: string | null, query: z.output<typeof VendorListQuery>): Promise<VendorListResponse> {
-  const queries = vendorListQueries(deps.db, callerId, query);
-  const rows = await queries.page;
-  // Past the last page the window count has no row to ride on.
-  const total = rows.length === 0 && query.page > 1 ? ((await queries.total)[0]?.n ?? 0) : (rows[0]?.total ?? 0);
-  return {
-    count: total,
-    page: query.page,
-    page_size: query.page_size,
-    results: rows.map((r) => toCard(r, r, deps.mediaUrl)),
-  };
-}
 
 /** Whether the caller may see an unlisted vendor anyway: its owner, or an operator. */
 async function seesUnlisted(db: Db | Tx, callerId: string | null, ownerId: string): Promise<boolean> {
   if (!callerId) return false;
   return callerId === ownerId || isOperator(db, callerId);
 }
+
+const p = (name: string) => sql.placeholder(name);
+
+const publicColumns = (db: Db, signedIn: boolean) => ({
+  ...cardColumns(db, signedIn ? p('caller') : null),
+  contactEmail: vendors.contactEmail,
+  contactPhone: vendors.contactPhone,
+  timeZone: vendors.timeZone,
+  favoritesCount: favoritesCountSql,
+  listed: vendors.listed,
+});
+const publicRow = (signedIn: boolean) =>
+  prepared(`directory_public_${signedIn ? 'caller' : 'visitor'}`, (db) =>
+    db
+      .select(publicColumns(db, signedIn))
+      .from(vendors)
+      .leftJoin(media, eq(media.id, vendors.logoId))
+      .where(eq(vendors.userId, p('user'))),
+  );
+const publicRowStatements = { caller: publicRow(true), visitor: publicRow(false) };
+const addressStatements = {
+  near: prepared('directory_addresses_near', (db) => addressesOf(db, p('vendor'), p('point'))),
+  plain: prepared('directory_addresses', (db) => addressesOf(db, p('vendor'), null)),
+};
 
 /**
  * The public page (by the vendor's user id). Unlisted vendors (not approved, suspended, closed account)
@@ -134,23 +63,14 @@ export async function publicVendor(
   point: { lat?: number | undefined; lng?: number | undefined },
 ): Promise<VendorPublic> {
   const { db } = deps;
-  const [row] = await db
-    .select({
-      ...cardColumns(db, callerId),
-      contactEmail: vendors.contactEmail,
-      contactPhone: vendors.contactPhone,
-      timeZone: vendors.timeZone,
-      favoritesCount: favoritesCountSql,
-      listed: sql<boolean>`(${isListed})`,
-    })
-    .from(vendors)
-    .innerJoin(users, eq(users.id, vendors.userId))
-    .leftJoin(media, eq(media.id, vendors.logoId))
-    .where(eq(vendors.userId, vendorUserId));
+  const [row] = await publicRowStatements[callerId ? 'caller' : 'visitor'](db).execute({ user: vendorUserId, caller: callerId });
   if (!row || (!row.listed && !(await seesUnlisted(db, callerId, row.userId)))) throw AppError.notFound('That vendor');
 
-  const from = point.lat !== undefined && point.lng !== undefined ? { lat: point.lat, lng: point.lng } : null;
-  const [addresses, serviceTime] = await Promise.all([addressesOf(db, row.id, from), loadServiceTime(db, row.id, row.timeZone)]);
+  const from = point.lat !== undefined && point.lng !== undefined ? earthPoint(point.lat, point.lng) : null;
+  const [addresses, serviceTime] = await Promise.all([
+    (from ? addressStatements.near : addressStatements.plain)(db).execute({ vendor: row.id, point: from }),
+    loadServiceTime(db, row.id, row.timeZone),
+  ]);
   // The card's place: the nearest address when asked from a point, else the primary one.
   const shown = from ? [...addresses].sort((a, b) => (a.chordM ?? 0) - (b.chordM ?? 0))[0] : addresses[0];
   return {
@@ -166,9 +86,8 @@ export async function publicVendor(
 /** A vendor by id that the caller may see: listed, or theirs, or any for an operator; else 404. */
 async function visibleVendor(db: Db | Tx, callerId: string | null, vendorId: string) {
   const [row] = await db
-    .select({ id: vendors.id, userId: vendors.userId, listed: sql<boolean>`(${isListed})` })
+    .select({ id: vendors.id, userId: vendors.userId, listed: vendors.listed })
     .from(vendors)
-    .innerJoin(users, eq(users.id, vendors.userId))
     .where(eq(vendors.id, vendorId));
   if (!row || (!row.listed && !(await seesUnlisted(db, callerId, row.userId)))) throw AppError.notFound('That vendor');
   return row;
@@ -254,7 +173,6 @@ export async function rateVendor(deps: DirectoryDeps, callerId: string, input: z
     const [vendor] = await tx
       .select({ id: vendors.id, userId: vendors.userId, businessName: vendors.businessName })
       .from(vendors)
-      .innerJoin(users, eq(users.id, vendors.userId))
       .where(and(eq(vendors.id, input.vendor_id), isListed))
       .for('no key update', { of: vendors });
     if (!vendor) throw AppError.notFound('That vendor');
@@ -322,7 +240,6 @@ export async function toggleFavorite(deps: DirectoryDeps, callerId: string, vend
     const [vendor] = await tx
       .select({ userId: vendors.userId })
       .from(vendors)
-      .innerJoin(users, eq(users.id, vendors.userId))
       .where(and(eq(vendors.id, vendorId), isListed));
     if (!vendor) throw AppError.notFound('That vendor');
     if (vendor.userId === callerId) throw AppError.forbidden('You cannot add your own business to your favorites.');
@@ -342,7 +259,6 @@ export async function listFavorites(deps: DirectoryDeps, callerId: string): Prom
     .select({ ...cardColumns(db, callerId), city: primaryAddress('city'), state: primaryAddress('state') })
     .from(favoriteVendors)
     .innerJoin(vendors, eq(vendors.id, favoriteVendors.vendorId))
-    .innerJoin(users, eq(users.id, vendors.userId))
     .leftJoin(media, eq(media.id, vendors.logoId))
     .where(and(eq(favoriteVendors.userId, callerId), isListed))
     .orderBy(desc(favoriteVendors.createdAt), asc(vendors.id));

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gte, inArray, isNull } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import {
   ErrorCode,
   passwordProblem,
@@ -16,6 +16,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { OutgoingMessage } from '../../lib/messaging.ts';
 import { violatedUniqueConstraint } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
+import { prepared } from '../../lib/prepared.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashRefreshToken } from '../../lib/tokens.ts';
 import { refreshTokens } from '../../db/schema.ts';
@@ -39,8 +40,16 @@ async function activeUser(db: Db | Tx, userId: string) {
 }
 
 /** The token version of an account that may act (not deleted, not deactivated), else null; asked for every authenticated request. */
+/** Read on every signed-in request (lib/auth.ts): a prepared statement. */
+const tokenVersionStatement = prepared('users_token_version', (db) =>
+  db
+    .select({ version: users.tokenVersion })
+    .from(users)
+    .where(and(eq(users.id, sql.placeholder('user')), sql`${users.isActive}`)),
+);
+
 export async function tokenVersionOf(db: Db, userId: string): Promise<number | null> {
-  const [user] = await db.select({ version: users.tokenVersion }).from(users).where(and(eq(users.id, userId), eq(users.isActive, true)));
+  const [user] = await tokenVersionStatement(db).execute({ user: userId });
   return user?.version ?? null;
 }
 

@@ -1,19 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { users, vendors } from '../../db/schema.ts';
+import { vendors } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 
 type VendorRow = typeof vendors.$inferSelect;
 
-/** The account's shop when it is live: approved, not suspended, its owner active. Else undefined. */
+/** The account's shop when it is live (listed: approved, not suspended, its owner active). Else undefined. */
 async function findApprovedVendor(db: Db | Tx, userId: string, lock: boolean): Promise<VendorRow | undefined> {
-  const query = db
-    .select({ vendor: vendors })
-    .from(vendors)
-    .innerJoin(users, eq(users.id, vendors.userId))
-    .where(and(eq(vendors.userId, userId), eq(vendors.isApproved, true), eq(vendors.isSuspended, false), eq(users.isActive, true)));
-  const [row] = lock ? await query.for('update', { of: vendors }) : await query;
-  return row?.vendor;
+  const query = db.select().from(vendors).where(and(eq(vendors.userId, userId), sql`${vendors.listed}`));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
 }
 
 /** Whether the account runs a live shop: the `auth: 'vendor'` role of the contract. */

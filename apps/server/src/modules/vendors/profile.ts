@@ -1,7 +1,9 @@
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { asc, count, desc, eq, sql, type Placeholder } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { BankDetails, KycStep, ProposedChanges, ServiceTime, VendorAddress, VendorDocument, VendorProfile } from '@localloop/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { favoriteVendors, media, vendorAddresses, vendorBankAccounts, vendorDocuments, vendorHours, vendors } from '../../db/schema.ts';
+import { prepared } from '../../lib/prepared.ts';
 import { bankOfRevision, basicColumns, basicOfRevision, basicOfVendor, loadRevision, revisionChanges, type BankValues, type RevisionRow } from './revisions.ts';
 
 type Reader = Db | Tx;
@@ -90,12 +92,13 @@ export async function loadVendorAddresses(db: Reader, vendorId: string): Promise
 }
 
 /** Weekly hours in the vendor's time zone, by weekday then opening time. */
+const hoursOf = (db: Reader, vendorId: string | Placeholder) =>
+  db.select().from(vendorHours).where(eq(vendorHours.vendorId, vendorId)).orderBy(asc(vendorHours.weekday), asc(vendorHours.opensMinute));
+/** Every public vendor page reads the hours: a prepared statement outside transactions. */
+const preparedHours = prepared('vendor_hours_of', (db) => hoursOf(db, sql.placeholder('vendor')));
+
 export async function loadServiceTime(db: Reader, vendorId: string, timeZone: string): Promise<ServiceTime> {
-  const rows = await db
-    .select()
-    .from(vendorHours)
-    .where(eq(vendorHours.vendorId, vendorId))
-    .orderBy(asc(vendorHours.weekday), asc(vendorHours.opensMinute));
+  const rows = db instanceof PgTransaction ? await hoursOf(db, vendorId) : await preparedHours(db).execute({ vendor: vendorId });
   return {
     time_zone: timeZone,
     hours: rows.map((r) => ({ weekday: r.weekday, opens: formatMinutes(r.opensMinute), closes: formatMinutes(r.closesMinute) })),

@@ -46,6 +46,9 @@ export default function VendorDirectoryPage({ title }: PageProps) {
   const pages = vendors.data?.pages ?? [];
   const results = pages.flatMap((page) => page.results);
   const count = pages[0]?.count ?? 0;
+  // Past 1,000 the server stops counting: "1,000+", never a made-up exact number.
+  const capped = pages[0]?.count_capped ?? false;
+  const countText = `${count.toLocaleString('en-US')}${capped ? '+' : ''}`;
   const place = location.city || location.formattedAddress || 'you';
   const filtered = filters.q !== '' || filters.category !== null;
 
@@ -72,7 +75,7 @@ export default function VendorDirectoryPage({ title }: PageProps) {
                 'Updating…'
               ) : (
                 <>
-                  <span className="font-semibold text-slate-900">{count}</span> {count === 1 ? 'vendor' : 'vendors'} within {filters.radiusKm} km of {place}
+                  <span className="font-semibold text-slate-900">{countText}</span> {count === 1 && !capped ? 'vendor' : 'vendors'} within {filters.radiusKm} km of {place}
                 </>
               )}
             </p>

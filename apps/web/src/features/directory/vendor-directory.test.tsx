@@ -18,8 +18,8 @@ const brooklyn = {
   formattedAddress: 'Brooklyn, New York, United States',
 };
 
-function page(results: VendorCard[], { count = results.length, page: pageNumber = 1 } = {}): VendorListResponse {
-  return { count, page: pageNumber, page_size: 12, results };
+function page(results: VendorCard[], { count = results.length, page: pageNumber = 1, capped = false } = {}): VendorListResponse {
+  return { count, count_capped: capped, page: pageNumber, page_size: 12, results };
 }
 
 const listKey = 'GET /vendor/lists/';
@@ -126,6 +126,14 @@ describe('vendor directory (/VendorList and /Vendor)', () => {
     await waitFor(() => expect(screen.getAllByTestId('vendor-card')).toHaveLength(13));
     expect(lastListQuery(api).get('page')).toBe('2');
     expect(screen.queryByRole('button', { name: 'Load more vendors' })).not.toBeInTheDocument();
+  });
+
+  it('says "1,000+" when there are more vendors than the server counts, and keeps offering more', async () => {
+    stubApi({ [listKey]: ok(page(Array.from({ length: 12 }, (_, i) => vendorCard(i + 1)), { count: 1000, capped: true })) });
+    await openAsUser();
+    expect(await screen.findByText('1,000+')).toBeInTheDocument();
+    expect(screen.getByText(/vendors within 25 km of/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Load more vendors' })).toBeInTheDocument();
   });
 
   it('says when nothing is near, and offers a wider radius', async () => {

@@ -1,0 +1,233 @@
+import { and, asc, count, desc, eq, fillPlaceholders, lt, lte, ne, notExists, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import { NEARBY_LIST_DEPTH, type VendorListQuery, type VendorListResponse } from '@localloop/contract';
+import type { Db } from '../../db/client.ts';
+import { media, vendorAddresses, vendors } from '../../db/schema.ts';
+import { chordOf, chordTo, earthPoint, inBoxAround } from '../../lib/geo-sql.ts';
+import { literalLimit, prepared } from '../../lib/prepared.ts';
+import { cardColumns, ratingAvgSql, toCard, type MediaUrl } from './repo.ts';
+
+/**
+ * How alike a search and a name (or category) must be, by pg_trgm's word_similarity: the best match of the
+ * search's trigrams against any run of words in the name. 0.45 lets one slip in a short word through
+ * ('bakry' → 'Bakery' scores 0.5, 'yoga studo' → 'Sunrise Yoga Studio' 0.82) while unrelated names stay
+ * under 0.4. pg_trgm's own default (0.6, the `<%` operator) misses most one-letter typos of short words.
+ */
+export const SEARCH_SIMILARITY = 0.45;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
+const p = (name: string) => sql.placeholder(name);
+
+/**
+ * The statements of the directory, one prepared statement per shape (lib/prepared.ts):
+ * - nearest first without a filter: the GiST index's KNN order, each vendor at its nearest address, cut at a window
+ *   written into the statement (a LIMIT parameter would leave a generic plan guessing a tenth of the table); the
+ *   count separately, only when the page is full, and never past NEARBY_LIST_DEPTH;
+ * - with a search or a category, or best rated first: every match within the radius's box, sorted, with the total as
+ *   a window count: bounded by the radius, however few rows match.
+ */
+type Shape = { knn: true; signedIn: boolean; window: number } | { knn: false; sort: 'distance' | 'rating'; category: boolean; search: boolean; signedIn: boolean };
+
+const shapeName = (s: Shape) =>
+  s.knn
+    ? `directory_nearest_${s.window}${s.signedIn ? '_caller' : ''}`
+    : `directory_box_${s.sort}${s.category ? '_category' : ''}${s.search ? '_search' : ''}${s.signedIn ? '_caller' : ''}`;
+
+/** Windows a nearest-first page reads: the smallest that holds offset + size. Six statements, not one per page. */
+const windows = [20, 50, 100, 200, 500, NEARBY_LIST_DEPTH];
+const windowFor = (rows: number) => windows.find((w) => w >= rows) ?? NEARBY_LIST_DEPTH;
+
+/** A name or category that starts with the search, has a word starting with it, or is close to it despite typos. */
+function vendorFilters(t: { category: AnyPgColumn; businessName: AnyPgColumn }, shape: { category: boolean; search: boolean }): SQL[] {
+  const filters: SQL[] = [];
+  if (shape.category) filters.push(sql`${t.category} = ${p('category')}`);
+  if (shape.search) {
+    const category = sql`coalesce(${t.category}, '')`;
+    filters.push(sql`(${t.businessName} ILIKE ${p('prefix')} OR ${t.businessName} ILIKE ${p('word_prefix')}
+      OR word_similarity(${p('search')}::text, ${t.businessName}) >= ${SEARCH_SIMILARITY}
+      OR ${category} ILIKE ${p('prefix')} OR ${category} ILIKE ${p('word_prefix')}
+      OR word_similarity(${p('search')}::text, ${category}) >= ${SEARCH_SIMILARITY})`);
+  }
+  return filters;
+}
+
+const cardOf = (db: Db, signedIn: boolean) => cardColumns(db, signedIn ? p('caller') : null);
+
+/**
+ * Nearest first, no filter: the KNN scan stops after `window` addresses whatever the radius, which is applied after.
+ * The scan's order is the distance alone (a second sort key would make the planner sort everything instead); the page
+ * is sorted by distance then id after, and `boundary`/`fetched` let the caller see when a tie at the window's edge
+ * could have left out an equally near vendor (listVendors then reads a larger window).
+ */
+function nearestPage(db: Db, shape: Extract<Shape, { knn: true }>) {
+  const a = vendorAddresses;
+  const other = alias(vendorAddresses, 'other');
+  const mine = chordTo(a.earth, p('point'));
+  const theirs = chordTo(other.earth, p('point'));
+  // No other address of the vendor is nearer (the lower id wins a tie): each vendor once, at its nearest address.
+  const nearestOfItsVendor = notExists(
+    db
+      .select({ one: sql`1` })
+      .from(other)
+      .where(and(eq(other.vendorId, a.vendorId), sql`${other.listed}`, ne(other.id, a.id), sql`(${theirs} < ${mine} OR (${theirs} = ${mine} AND ${other.id} < ${a.id}))`)),
+  );
+  const near = db
+    .select({ vendorId: a.vendorId, city: a.city, state: a.state, chordM: chordTo(a.earth, p('point')).as('chord_m') })
+    .from(a)
+    // The bare column, never `= true`: Drizzle would send `true` as a parameter, and the partial index could not serve it.
+    .where(and(sql`${a.listed}`, nearestOfItsVendor))
+    .orderBy(chordTo(a.earth, p('point')))
+    .limit(literalLimit(shape.window))
+    .as('near');
+  return db
+    .select({
+      ...cardOf(db, shape.signedIn),
+      chordM: near.chordM,
+      city: near.city,
+      state: near.state,
+      total: sql<number | null>`NULL::int`,
+      fetched: sql<number>`(count(*) OVER ())::int`,
+      boundary: sql<number>`max(${near.chordM}) OVER ()`,
+    })
+    .from(near)
+    .innerJoin(vendors, eq(vendors.id, near.vendorId))
+    .leftJoin(media, eq(media.id, vendors.logoId))
+    .where(lte(near.chordM, p('chord_m')))
+    .orderBy(asc(near.chordM), asc(vendors.id))
+    .limit(p('size'))
+    .offset(p('offset'));
+}
+
+/** Filtered or best rated: every listed vendor with an address within the radius (the box, then the exact distance). */
+function boxPage(db: Db, shape: Extract<Shape, { knn: false }>) {
+  const a = vendorAddresses;
+  const near = db
+    .selectDistinctOn([a.vendorId], { vendorId: a.vendorId, city: a.city, state: a.state, chordM: chordTo(a.earth, p('point')).as('chord_m') })
+    .from(a)
+    .where(and(sql`${a.listed}`, inBoxAround(a.earth, p('point'), p('radius_m')), lte(chordTo(a.earth, p('point')), p('chord_m'))))
+    .orderBy(a.vendorId, chordTo(a.earth, p('point')))
+    .as('near');
+  const order =
+    shape.sort === 'rating'
+      ? [sql`${ratingAvgSql} DESC NULLS LAST`, desc(vendors.ratingCount), asc(near.chordM), asc(vendors.id)]
+      : [asc(near.chordM), asc(vendors.id)];
+  return db
+    .select({
+      ...cardOf(db, shape.signedIn),
+      chordM: near.chordM,
+      city: near.city,
+      state: near.state,
+      total: sql<number | null>`(count(*) OVER ())::int`,
+      fetched: sql<number>`0`,
+      boundary: sql<number>`0::float8`,
+    })
+    .from(vendors)
+    .innerJoin(near, eq(near.vendorId, vendors.id))
+    .leftJoin(media, eq(media.id, vendors.logoId))
+    .where(and(...vendorFilters(vendors, shape)))
+    .orderBy(...order)
+    .limit(p('size'))
+    .offset(p('offset'));
+}
+
+/** How many listed vendors have an address within the radius, counted up to NEARBY_LIST_DEPTH + 1 and no further. */
+function cappedCount(db: Db) {
+  const a = vendorAddresses;
+  const earlier = alias(vendorAddresses, 'earlier');
+  const within = (t: { listed: AnyPgColumn; earth: AnyPgColumn }) =>
+    and(sql`${t.listed}`, inBoxAround(t.earth, p('point'), p('radius_m')), lte(chordTo(t.earth, p('point')), p('chord_m')));
+  // Each vendor once: by its first address (lowest id) within the radius.
+  const matches = db
+    .select({ one: sql`1` })
+    .from(a)
+    .where(and(within(a), notExists(db.select({ one: sql`1` }).from(earlier).where(and(eq(earlier.vendorId, a.vendorId), lt(earlier.id, a.id), within(earlier))))))
+    .limit(literalLimit(NEARBY_LIST_DEPTH + 1))
+    .as('matches');
+  return db.select({ n: count() }).from(matches);
+}
+
+const pageOf = (db: Db, shape: Shape) => (shape.knn ? nearestPage(db, shape) : boxPage(db, shape));
+
+const pageStatements = new Map<string, ReturnType<typeof preparePage>>();
+const preparePage = (shape: Shape) => prepared(shapeName(shape), (db) => pageOf(db, shape));
+const countStatement = prepared('directory_count', cappedCount);
+
+function pageStatement(shape: Shape) {
+  const name = shapeName(shape);
+  let statement = pageStatements.get(name);
+  if (!statement) pageStatements.set(name, (statement = preparePage(shape)));
+  return statement;
+}
+
+/** The shape and placeholder values of one request. */
+function planOf(callerId: string | null, query: z.output<typeof VendorListQuery>) {
+  const signedIn = Boolean(callerId);
+  const offset = (query.page - 1) * query.page_size;
+  const filtered = Boolean(query.category || query.q);
+  const shape: Shape =
+    query.sort === 'distance' && !filtered
+      ? { knn: true, signedIn, window: windowFor(offset + query.page_size) }
+      : { knn: false, sort: query.sort, category: Boolean(query.category), search: Boolean(query.q), signedIn };
+  const radiusM = query.radius_km * 1000;
+  const search = query.q ? query.q.replace(/\s+/g, ' ') : '';
+  const values = {
+    point: earthPoint(query.lat, query.lng),
+    radius_m: radiusM,
+    chord_m: chordOf(radiusM),
+    size: query.page_size,
+    offset,
+    caller: callerId,
+    category: query.category ?? null,
+    search,
+    prefix: `${escapeLike(search)}%`,
+    word_prefix: `% ${escapeLike(search)}%`,
+  };
+  return { shape, values };
+}
+
+/** The SQL and parameters the list runs for a request, for EXPLAIN in tests and the bench. */
+export function vendorListSql(db: Db, callerId: string | null, query: z.output<typeof VendorListQuery>) {
+  const { shape, values } = planOf(callerId, query);
+  const withValues = (q: { toSQL(): { sql: string; params: unknown[] } }) => {
+    const { sql: text, params } = q.toSQL();
+    return { text, params: fillPlaceholders(params, values) };
+  };
+  return { page: withValues(pageOf(db, shape)), count: shape.knn ? withValues(cappedCount(db)) : null };
+}
+
+/**
+ * The directory (GET vendor/lists/): listed vendors near a point, searched, filtered, sorted and paged. The count is
+ * exact up to NEARBY_LIST_DEPTH; past it `count_capped` says "more than that".
+ */
+export async function listVendors(deps: { db: Db; mediaUrl: MediaUrl }, callerId: string | null, query: z.output<typeof VendorListQuery>): Promise<VendorListResponse> {
+  const plan = planOf(callerId, query);
+  const { values } = plan;
+  let { shape } = plan;
+  let rows = await pageStatement(shape)(deps.db).execute(values);
+  // A full window whose farthest row is on the page: vendors exactly as far may lie past the window. Read a larger one.
+  const tiedAtTheEdge = (window: number) => rows.some((r) => r.fetched === window && r.chordM === r.boundary);
+  while (shape.knn && shape.window < NEARBY_LIST_DEPTH && tiedAtTheEdge(shape.window)) {
+    shape = { ...shape, window: windowFor(shape.window + 1) };
+    rows = await pageStatement(shape)(deps.db).execute(values);
+  }
+  let total: number;
+  if (!shape.knn) {
+    // Past the last page the window count has no row to ride on.
+    total = rows[0]?.total ?? (values.offset > 0 ? ((await pageStatement(shape)(deps.db).execute({ ...values, offset: 0, size: 1 }))[0]?.total ?? 0) : 0);
+  } else if (rows.length > 0 && rows.length < query.page_size) {
+    // A page that is not full is the last one: it says how many there are.
+    total = values.offset + rows.length;
+  } else if (rows.length === 0 && values.offset === 0) {
+    total = 0;
+  } else {
+    total = (await countStatement(deps.db).execute(values))[0]?.n ?? 0;
+  }
+  return {
+    count: Math.min(total, NEARBY_LIST_DEPTH),
+    count_capped: total > NEARBY_LIST_DEPTH,
+    page: query.page,
+    page_size: query.page_size,
+    results: rows.map((r) => toCard(r, r, deps.mediaUrl)),
+  };
+}
