@@ -8,6 +8,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
-    testTimeout: 20_000,
+    // Well above Testing Library's 10 s asyncUtilTimeout (src/test/setup.ts): a test makes several waits in a row.
+    testTimeout: 30_000,
   },
 });

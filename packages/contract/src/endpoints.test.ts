@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { endpoints, type Endpoint } from './endpoints.ts';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { endpoints, type Endpoint, type ParamsOf, type QueryOf } from './endpoints.ts';
 import { LoginResponse } from './auth.ts';
 
 describe('the endpoint table', () => {
@@ -11,6 +11,14 @@ describe('the endpoint table', () => {
 
   it('writes every path from the root of /api', () => {
     for (const e of Object.values(endpoints)) expect(e.path).toMatch(/^\/[A-Za-z]/);
+  });
+
+  it('types what a caller sends in the path and the query string from the schemas', () => {
+    expectTypeOf<ParamsOf<typeof endpoints.adminVendor>>().toEqualTypeOf<{ id: string }>();
+    expectTypeOf<ParamsOf<typeof endpoints.vendorList>>().toEqualTypeOf<undefined>();
+    expectTypeOf<QueryOf<typeof endpoints.vendorList>>().toHaveProperty('radius_km');
+    expectTypeOf<QueryOf<typeof endpoints.notifications>>().toEqualTypeOf<{ page?: unknown; page_size?: unknown; is_read?: 'true' | 'false' | undefined }>();
+    expectTypeOf<QueryOf<typeof endpoints.profile>>().toEqualTypeOf<undefined>();
   });
 });
 

@@ -32,4 +32,7 @@ export const endpoints = {
 
 export type EndpointName = keyof typeof endpoints;
 export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined;
+/** What a caller puts in the query string and the path: the schemas' input, so a misspelt or missing key fails to compile. */
+export type QueryOf<E extends Endpoint> = E['query'] extends z.ZodType ? z.input<E['query']> : undefined;
+export type ParamsOf<E extends Endpoint> = E['params'] extends z.ZodType ? z.input<E['params']> : undefined;
 export type ResponseOf<E extends Endpoint> = z.infer<E['response']>;

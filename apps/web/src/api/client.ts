@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { endpoints, ErrorResponse, TokenRefreshResponse } from '@localloop/contract';
-import type { BodyOf, Endpoint, HttpMethod, ResponseOf } from '@localloop/contract';
+import type { BodyOf, Endpoint, HttpMethod, ParamsOf, QueryOf, ResponseOf } from '@localloop/contract';
 import { config } from '../config.ts';
 import { getAccessToken, getRefreshToken, removeTokens, storeTokens } from '../session/storage.ts';
 
@@ -168,11 +168,6 @@ export async function request(path: string, options: RequestOptions = {}): Promi
   return readJson(await sendWithRefresh(path, options));
 }
 
-/** A file under the API base (e.g. a private document), with the same bearer token and 401 refresh as request(). */
-export async function requestBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
-  return (await sendWithRefresh(path, options)).blob();
-}
-
 async function sendWithRefresh(path: string, options: RequestOptions): Promise<Response> {
   const access = getAccessToken();
   let response = await send(path, options, access);
@@ -201,18 +196,30 @@ export function fillPath(path: string, params: PathParams = {}): string {
   });
 }
 
-export type CallArgs<E extends Endpoint> = {
-  params?: PathParams;
-  query?: Record<string, QueryValue>;
-  signal?: AbortSignal;
-} & (E['body'] extends z.ZodType ? { body: BodyOf<E> } : { body?: undefined });
+/** A query value as the URL carries it: a schema's coerced field takes anything, the query string only these. */
+type QueryArg<Q> = { [K in keyof Q]: Q[K] & QueryValue };
 
-type CallRest<E extends Endpoint> = E['body'] extends z.ZodType ? [args: CallArgs<E>] : [args?: CallArgs<E>];
+/** An argument named K: absent without a schema, optional when every key of it is, else required. */
+type Part<K extends string, T> = [T] extends [undefined]
+  ? { [P in K]?: undefined }
+  : Partial<T> extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T };
 
-/** A call typed by the contract's endpoint table; the answer is checked against its response schema. */
-export async function call<E extends Endpoint>(endpoint: E, ...rest: CallRest<E>): Promise<ResponseOf<E>> {
-  const args: CallArgs<E> | undefined = rest[0];
-  const data = await request(fillPath(endpoint.path, args?.params), {
+/** params and query are typed by the endpoint's schemas, so a misspelt or missing key fails to compile. */
+export type CallArgs<E extends Endpoint> = { signal?: AbortSignal } & Part<'params', ParamsOf<E>> &
+  Part<'query', QueryArg<QueryOf<E>>> &
+  (E['body'] extends z.ZodType ? { body: BodyOf<E> } : { body?: undefined });
+
+type CallRest<E extends Endpoint> = Partial<CallArgs<E>> extends CallArgs<E> ? [args?: CallArgs<E>] : [args: CallArgs<E>];
+
+/** What call() hands on, once the compiler has checked the arguments against the endpoint. */
+type SentArgs = { params?: PathParams; query?: Record<string, QueryValue>; body?: unknown; signal?: AbortSignal };
+
+function sendEndpoint<E extends Endpoint>(endpoint: E, rest: CallRest<E>): Promise<Response> {
+  // Checked against E at the call site; TypeScript cannot follow E's schemas into this generic body.
+  const args = rest[0] as SentArgs | undefined;
+  return sendWithRefresh(fillPath(endpoint.path, args?.params), {
     method: endpoint.method,
     body: args?.body,
     query: args?.query,
@@ -220,10 +227,20 @@ export async function call<E extends Endpoint>(endpoint: E, ...rest: CallRest<E>
     // A 401 from an endpoint that needs no session (login, logout) is its answer, not an expired token.
     refreshOn401: endpoint.auth !== 'none',
   });
+}
+
+/** A call typed by the contract's endpoint table; the answer is checked against its response schema. */
+export async function call<E extends Endpoint>(endpoint: E, ...rest: CallRest<E>): Promise<ResponseOf<E>> {
+  const data = await readJson(await sendEndpoint(endpoint, rest));
   const parsed = endpoint.response.safeParse(data);
   if (!parsed.success) {
     throw new ApiError(0, badResponseCode, 'LocalLoop sent an answer we could not read. Please try again.');
   }
   // The data was parsed by E's own response schema; TypeScript cannot follow that through the generic.
   return parsed.data as ResponseOf<E>;
+}
+
+/** A file behind an endpoint (e.g. a private document): typed and sent like call(), answered with its bytes. */
+export async function callBlob<E extends Endpoint>(endpoint: E, ...rest: CallRest<E>): Promise<Blob> {
+  return (await sendEndpoint(endpoint, rest)).blob();
 }

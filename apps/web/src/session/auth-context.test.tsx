@@ -4,7 +4,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../api/client.ts';
 import { pendingVendorLogin, storeSession, userLogin, vendorLogin } from '../test/fixtures.ts';
-import { AuthProvider, useAuth } from './auth-context.tsx';
+import { AuthProvider, useAccountId, useAuth } from './auth-context.tsx';
 
 const fetchStub = vi.fn(async () => new Response(JSON.stringify({ message: 'Logged out.' }), { status: 200 }));
 let restore: () => void;
@@ -222,5 +222,18 @@ describe('view switch and vendor status', () => {
     await waitFor(() => expect(result.current.auth.userRole).toBe('vendor'));
     act(() => result.current.auth.applyVendorStatus({ is_approved: false, kyc_status: 'rejected' }));
     expect(result.current.auth).toMatchObject({ userRole: 'user', canPostDeals: false, kycStatus: 'rejected', vendorIsApproved: false });
+  });
+});
+
+describe('useAccountId', () => {
+  it("is the signed-in account's id, and '' once it has logged out", async () => {
+    storeSession(userLogin);
+    const { result } = renderHook(() => ({ accountId: useAccountId(), auth: useAuth() }), { wrapper });
+    expect(result.current.accountId).toBe(userLogin.user.id);
+
+    await act(async () => {
+      await result.current.auth.logout();
+    });
+    expect(result.current.accountId).toBe('');
   });
 });

@@ -195,3 +195,12 @@ export function useAuth(): AuthValue {
   return value;
 }
 
+/**
+ * The signed-in account's id, '' when signed out. Part of the query key of whatever belongs to the caller, so
+ * after a logout, or with another account signed in on this page, nobody sees the first one's data from the cache.
+ */
+export function useAccountId(): string {
+  const id = useAuth().userData?.user?.id;
+  return id === null || id === undefined ? '' : String(id);
+}
+

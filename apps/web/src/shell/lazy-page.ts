@@ -1,8 +1,6 @@
 import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
-
-/** What every page receives from the route table. */
-export type PageProps = { title: string };
+import type { PageProps } from '../components/page-props.ts';
 
 export type PageModule = { default: ComponentType<PageProps> };
 

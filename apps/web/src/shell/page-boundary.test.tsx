@@ -2,10 +2,11 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import type { PageProps } from '../components/page-props.ts';
 import { allowConsole } from '../test/console.ts';
 import { ErrorFallback } from './error-fallback.tsx';
 import { lazyPage } from './lazy-page.ts';
-import type { PageModule, PageProps } from './lazy-page.ts';
+import type { PageModule } from './lazy-page.ts';
 import { PageBoundary } from './page-boundary.tsx';
 
 function Hello({ title }: PageProps) {

@@ -2,9 +2,9 @@ import { Suspense } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import type { FallbackProps } from 'react-error-boundary';
 import { useLocation } from 'react-router';
+import { PageSpinner } from '../components/spinner.tsx';
 import { ErrorFallback } from './error-fallback.tsx';
 import type { LazyPage } from './lazy-page.ts';
-import { PageSpinner } from './spinner.tsx';
 
 type PageBoundaryProps = { page: LazyPage; title: string };
 

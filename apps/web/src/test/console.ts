@@ -5,7 +5,7 @@
 type Level = 'error' | 'warn';
 
 const unexpected: string[] = [];
-let allowed: { level: Level; pattern: RegExp }[] = [];
+let allowed: { level: Level; pattern: RegExp; seen: number }[] = [];
 
 function format(args: unknown[]): string {
   return args.map((arg) => (arg instanceof Error ? arg.message : String(arg))).join(' ');
@@ -14,7 +14,11 @@ function format(args: unknown[]): string {
 function capture(level: Level) {
   return (...args: unknown[]) => {
     const text = format(args);
-    if (allowed.some((rule) => rule.level === level && rule.pattern.test(text))) return;
+    const rule = allowed.find((r) => r.level === level && r.pattern.test(text));
+    if (rule) {
+      rule.seen += 1;
+      return;
+    }
     unexpected.push(`console.${level}: ${text}`);
   };
 }
@@ -23,9 +27,14 @@ function capture(level: Level) {
 console.error = capture('error');
 console.warn = capture('warn');
 
-/** Lets console output matching `pattern` through for the rest of the current test. */
-export function allowConsole(level: Level, pattern: RegExp): void {
-  allowed.push({ level, pattern });
+/**
+ * Lets console output matching `pattern` through for the rest of the current test. Returns how many such calls came
+ * so far: a test can wait for the logged failure, the last step of its handling, rather than sleep and hope.
+ */
+export function allowConsole(level: Level, pattern: RegExp): () => number {
+  const rule = { level, pattern, seen: 0 };
+  allowed.push(rule);
+  return () => rule.seen;
 }
 
 export function takeUnexpectedConsoleCalls(): string[] {

@@ -18,8 +18,10 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
   };
 }
 
-// findBy… and waitFor wait up to 5 s, not 1 s: a lazily loaded page can take longer on a busy 2-core machine.
-configure({ asyncUtilTimeout: 5000 });
+// findBy… and waitFor wait up to 10 s, not 1 s: a lazily loaded page can take seconds on a busy 2-core machine.
+// A passing wait ends as soon as its condition holds, so this costs nothing unless a test is failing anyway.
+// The project's testTimeout (vitest.config.ts) stays well above it, so a slow wait fails as itself, not as a timeout.
+configure({ asyncUtilTimeout: 10_000 });
 
 installMatchMedia();
 

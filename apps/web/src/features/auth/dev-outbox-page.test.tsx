@@ -4,7 +4,9 @@ import { ok, refuse, stubApi } from '../../test/api-stub.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { recipientOf } from './dev-outbox-page.tsx';
 
-const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+// The messages are dated from this instant; the test that reads their relative times stops the clock at it.
+const datedFrom = Date.now();
+const minutesAgo = (minutes: number) => new Date(datedFrom - minutes * 60_000).toISOString();
 
 const messages = [
   { to: '+15551234567', channel: 'sms', subject: null, body: 'Your LocalLoop code is 654321.', code: '654321', created_at: minutesAgo(1) },
@@ -20,6 +22,7 @@ const messages = [
 
 describe('developer outbox (/dev/outbox)', () => {
   it('lists the messages newest first with the code big and copyable and a relative time', async () => {
+    vi.useFakeTimers({ now: datedFrom, toFake: ['Date'] });
     stubApi({ 'GET /dev/outbox': ok([...messages].reverse()) });
     const { user } = renderApp('/dev/outbox?to=sam%40example.com');
     const list = await screen.findByRole('list', { name: 'Messages, newest first' });

@@ -3,12 +3,12 @@ import { Copy, Inbox, Mail, MessageSquareText } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FormAlert } from '../../components/form-alert.tsx';
+import { errorMessageOf } from '../../components/server-errors.ts';
+import { Spinner } from '../../components/spinner.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { formatDate } from '../../lib/format-date.ts';
 import { formatRelative, useNow } from '../../lib/relative-time.ts';
 import { toast } from '../../lib/toast.ts';
-import { errorMessageOf } from '../../components/server-errors.ts';
-import { Spinner } from '../../shell/spinner.tsx';
 import { isOutboxOff, useOutbox } from './api/get-outbox.ts';
 
 /** What the filter sends: phone numbers without their spacing; nothing until it is long enough to mean something. */

@@ -6,11 +6,11 @@ import { call } from '../../api/client.ts';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { FormCard } from '../../components/form-card.tsx';
 import { errorMessageOf } from '../../components/server-errors.ts';
+import { Spinner } from '../../components/spinner.tsx';
 import { config } from '../../config.ts';
 import { paths } from '../../paths.ts';
 import { useAuth } from '../../session/auth-context.tsx';
 import { homePathOf } from '../../session/auth-rules.ts';
-import { Spinner } from '../../shell/spinner.tsx';
 import { loadGoogleIdentity } from './google-identity.ts';
 import type { GoogleCredentialResponse } from './google-identity.ts';
 

@@ -1,7 +1,7 @@
 import { Heart } from 'lucide-react';
 import { Link } from 'react-router';
+import type { PageProps } from '../../components/page-props.ts';
 import { paths } from '../../paths.ts';
-import type { PageProps } from '../../shell/lazy-page.ts';
 import { useFavoriteVendors } from './api/get-favorite-vendors.ts';
 import { EmptyState, LoadError } from './components/page-states.tsx';
 import { VendorGrid, VendorGridSkeleton } from './components/vendor-card.tsx';

@@ -1,7 +1,7 @@
 import { LoaderCircle, SearchX, Store } from 'lucide-react';
 import { useSearchParams } from 'react-router';
+import type { PageProps } from '../../components/page-props.ts';
 import { useSearchParamText } from '../../lib/use-search-param-text.ts';
-import type { PageProps } from '../../shell/lazy-page.ts';
 import { useUserLocation } from '../../session/user-location.ts';
 import { defaultFilters, isVendorCategory, radiusOptionsKm, useVendors } from './api/get-vendors.ts';
 import type { VendorFilters } from './api/get-vendors.ts';

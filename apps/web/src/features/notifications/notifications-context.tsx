@@ -3,7 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState } 
 import type { ReactNode } from 'react';
 import { logError } from '../../lib/log-error.ts';
 import { toast } from '../../lib/toast.ts';
-import { useAuth } from '../../session/auth-context.tsx';
+import { useAccountId } from '../../session/auth-context.tsx';
 import { getAccessToken } from '../../session/storage.ts';
 import { fetchFirstPage, hasUnread, newestUnreadQueryOptions, notificationsQueryOptions } from './api.ts';
 import { useRealtime } from './use-realtime.ts';
@@ -28,10 +28,8 @@ const NotificationsContext = createContext<NotificationsValue | null>(null);
  * the panel's open state (the layout shifts the main area while it is open) and the realtime socket.
  */
 export function NotificationsProvider({ children }: { children: ReactNode }) {
-  const { isAuthenticated, userRole, userData } = useAuth();
-  const rawId = userData?.user?.id;
-  const signedIn = isAuthenticated && userRole !== 'public' && rawId !== undefined && rawId !== null;
-  const accountId = signedIn ? String(rawId) : '';
+  const accountId = useAccountId();
+  const signedIn = accountId !== '';
   const queryClient = useQueryClient();
   const options = notificationsQueryOptions(accountId);
   const query = useQuery({ ...options, enabled: signedIn && getAccessToken() !== null });

@@ -65,7 +65,7 @@ function setup() {
 }
 
 async function socket(index: number): Promise<FakeWebSocket> {
-  await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(index), { timeout: 3000 });
+  await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(index));
   return FakeWebSocket.instances[index] as FakeWebSocket;
 }
 

@@ -1,5 +1,5 @@
-import type { PageProps } from '../../shell/lazy-page.ts';
-import { ComingSoon } from '../../shell/coming-soon.tsx';
+import { ComingSoon } from '../../components/coming-soon.tsx';
+import type { PageProps } from '../../components/page-props.ts';
 
 /** Stands in for every screen whose issue has not landed yet; the route table gives the title. */
 export default function PlaceholderPage({ title }: PageProps) {

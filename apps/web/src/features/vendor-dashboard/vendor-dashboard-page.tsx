@@ -1,10 +1,10 @@
 import { Pencil } from 'lucide-react';
 import { Link } from 'react-router';
 import { FormAlert } from '../../components/form-alert.tsx';
+import type { PageProps } from '../../components/page-props.ts';
 import { errorMessageOf } from '../../components/server-errors.ts';
+import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../paths.ts';
-import type { PageProps } from '../../shell/lazy-page.ts';
-import { Spinner } from '../../shell/spinner.tsx';
 import { useVendorDashboard } from './api/get-vendor-dashboard.ts';
 import { dashboardCards, spanClasses } from './dashboard-cards.ts';
 

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { Place, VendorAddress } from '@localloop/contract';
 import { describe, expect, it } from 'vitest';
 import { ok } from '../../test/api-stub.ts';
@@ -6,9 +6,6 @@ import type { StubRequest } from '../../test/api-stub.ts';
 import { kycApi, newVendorId, shopAddress, vendorProfile } from '../../test/kyc-fixtures.ts';
 import { storeSession, userLogin } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-
-// Pages load lazily and the suite runs in parallel: a busy machine needs more than the default second.
-configure({ asyncUtilTimeout: 4000 });
 
 const brooklyn: Place = {
   id: 'geo-5110302',
@@ -48,8 +45,7 @@ async function openAddresses(addresses: VendorAddress[] = []) {
   return { ...kyc, app };
 }
 
-// Whole pages with many keystrokes: slow on a busy machine, not stuck.
-describe('addresses (/AddAddress)', { timeout: 15_000 }, () => {
+describe('addresses (/AddAddress)', () => {
   it('fills city, state, country and coordinates from the location picker\'s geocoder, then adds the address', async () => {
     const { api, app } = await openAddresses();
     api.on('GET /geo/suggest/', ok([brooklyn]));

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { BankDetails } from '@localloop/contract';
 import { describe, expect, it } from 'vitest';
 import { ok } from '../../test/api-stub.ts';
@@ -6,9 +6,6 @@ import type { StubRequest } from '../../test/api-stub.ts';
 import { kycApi, newVendorId, savedIban, vendorProfile } from '../../test/kyc-fixtures.ts';
 import { storeSession, userLogin } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-
-// Pages load lazily and the suite runs in parallel: a busy machine needs more than the default second.
-configure({ asyncUtilTimeout: 4000 });
 
 const fullIban = 'DE89 3704 0044 0532 0130 00';
 
@@ -37,8 +34,7 @@ async function openBank(saved: BankDetails | null = null) {
   return { ...kyc, app };
 }
 
-// Whole pages with many keystrokes: slow on a busy machine, not stuck.
-describe('bank details (/BankDetails)', { timeout: 15_000 }, () => {
+describe('bank details (/BankDetails)', () => {
   it('checks the IBAN by its checksum, with the contract\'s message', async () => {
     const { api, app } = await openBank();
     await app.user.type(screen.getByLabelText('Account holder'), 'Una User');

@@ -1,12 +1,9 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok, refuse } from '../../test/api-stub.ts';
 import { kycApi, newVendorId, vendorProfile } from '../../test/kyc-fixtures.ts';
 import { storeSession, userLogin, vendorLogin } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-
-// Pages load lazily and the suite runs in parallel: a busy machine needs more than the default second.
-configure({ asyncUtilTimeout: 4000 });
 
 const uploadedLogo = {
   id: '5b0c5a0e-8f5d-4a4e-9d61-0f1e2d3c4b5a',
@@ -18,8 +15,7 @@ const uploadedLogo = {
   bytes: 40_000,
 };
 
-// Whole pages with many keystrokes: slow on a busy machine, not stuck.
-describe('basic info (/BasicInfo)', { timeout: 15_000 }, () => {
+describe('basic info (/BasicInfo)', () => {
   it('starts KYC: contact prefilled from the account, checked, saved, the vendor_id stored, then on to documents', async () => {
     const { api } = kycApi(null);
     api.on('POST /UploadImagesAPI/', { status: 201, body: { images: [uploadedLogo] } });

@@ -1,13 +1,10 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { PendingChanges, VendorProfile } from '@localloop/contract';
 import { describe, expect, it } from 'vitest';
 import { ok } from '../../test/api-stub.ts';
 import { completeProfile, kycApi } from '../../test/kyc-fixtures.ts';
 import { storeSession, vendorLogin } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-
-// Pages load lazily and the suite runs in parallel: a busy machine needs more than the default second.
-configure({ asyncUtilTimeout: 4000 });
 
 const vendorId = String(vendorLogin.vendor_id);
 const draft: PendingChanges = { fields: ['business_name', 'logo'], bank_details: true, submitted_at: null, updated_at: '2025-03-05T10:00:00.000Z' };
@@ -29,7 +26,7 @@ async function openAs(path: string, changes: PendingChanges | null) {
   return { ...kyc, app };
 }
 
-describe('an approved vendor\'s changes that are not live yet', { timeout: 15_000 }, () => {
+describe('an approved vendor\'s changes that are not live yet', () => {
   it('are named on every KYC page: changes not live until reviewed', async () => {
     for (const path of ['/BasicInfo', '/BankDetails', '/ServiceTime']) {
       const { app } = await openAs(path, draft);

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { ServiceTime } from '@localloop/contract';
 import { describe, expect, it } from 'vitest';
 import { ok } from '../../test/api-stub.ts';
@@ -6,9 +6,6 @@ import type { StubRequest } from '../../test/api-stub.ts';
 import { kycApi, newVendorId, vendorProfile } from '../../test/kyc-fixtures.ts';
 import { storeSession, userLogin } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-
-// Pages load lazily and the suite runs in parallel: a busy machine needs more than the default second.
-configure({ asyncUtilTimeout: 4000 });
 
 async function openHours(serviceTime: ServiceTime = { time_zone: 'America/New_York', hours: [] }) {
   const kyc = kycApi(vendorProfile({ service_time: serviceTime }));
@@ -22,8 +19,7 @@ async function openHours(serviceTime: ServiceTime = { time_zone: 'America/New_Yo
 
 const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-// Whole pages with many keystrokes: slow on a busy machine, not stuck.
-describe('opening hours (/ServiceTime)', { timeout: 15_000 }, () => {
+describe('opening hours (/ServiceTime)', () => {
   it('starts a new vendor in the browser\'s time zone, open Monday to Friday 9 to 5', async () => {
     const { api, app } = await openHours();
     expect(screen.getByLabelText('Time zone')).toHaveValue(browserZone);

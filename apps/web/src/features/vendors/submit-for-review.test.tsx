@@ -1,17 +1,13 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok, refuse } from '../../test/api-stub.ts';
 import { completeProfile, kycApi, newVendorId, pendingProfile, vendorProfile } from '../../test/kyc-fixtures.ts';
 import { pendingVendorLogin, storeSession, userLogin, vendorLogin } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
-// Pages load lazily and the suite runs in parallel: a busy machine needs more than the default second.
-configure({ asyncUtilTimeout: 4000 });
-
 const pendingId = String(pendingVendorLogin.vendor_id);
 
-// Whole pages with many keystrokes: slow on a busy machine, not stuck.
-describe('submit for review', { timeout: 15_000 }, () => {
+describe('submit for review', () => {
   it('sends a complete application for review, then shows it under review and fetches the status again', async () => {
     const kyc = kycApi(pendingProfile({ kyc_status: 'not_submitted' }));
     let status = { is_approved: false, kyc_status: 'not_submitted', is_suspended: false };

@@ -1,13 +1,10 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { VendorDocument } from '@localloop/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok } from '../../test/api-stub.ts';
 import { identityDocument, kycApi, newVendorId, vendorProfile } from '../../test/kyc-fixtures.ts';
 import { storeSession, userLogin } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-
-// Pages load lazily and the suite runs in parallel: a busy machine needs more than the default second.
-configure({ asyncUtilTimeout: 4000 });
 
 const createObjectURL = vi.fn(() => 'blob:http://localhost/doc-1');
 const revokeObjectURL = vi.fn();
@@ -33,8 +30,7 @@ async function openDocuments(documents: VendorDocument[] = []) {
   return { ...kyc, app };
 }
 
-// Whole pages with many keystrokes: slow on a busy machine, not stuck.
-describe('documents (/VendorDocument)', { timeout: 15_000 }, () => {
+describe('documents (/VendorDocument)', () => {
   it('lists the documents and shows one through an authorized fetch and a blob URL', async () => {
     const { api, app } = await openDocuments([identityDocument]);
     api.on(`GET /vendor/documents/${identityDocument.id}/`, { status: 200, body: 'PNG bytes' });

@@ -2,7 +2,7 @@ import { endpoints } from '@localloop/contract';
 import type { Profile } from '@localloop/contract';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
-import { useAuth } from '../../../session/auth-context.tsx';
+import { useAccountId, useAuth } from '../../../session/auth-context.tsx';
 import { getAccessToken, storeAccountKeys } from '../../../session/storage.ts';
 
 async function getProfile(signal: AbortSignal): Promise<Profile> {
@@ -18,12 +18,6 @@ export function getProfileQueryOptions(accountId: string) {
     queryKey: ['profile', accountId],
     queryFn: ({ signal }) => getProfile(signal),
   });
-}
-
-/** The signed-in account's id as the auth state knows it; '' when signed out. */
-export function useAccountId(): string {
-  const id = useAuth().userData?.user?.id;
-  return id === null || id === undefined ? '' : String(id);
 }
 
 export function useProfile() {

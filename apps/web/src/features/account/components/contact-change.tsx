@@ -13,7 +13,8 @@ import { applyServerError } from '../../../components/server-errors.ts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { getProfileQueryOptions, useAccountId, useApplyProfile } from '../api/get-profile.ts';
+import { useAccountId } from '../../../session/auth-context.tsx';
+import { getProfileQueryOptions, useApplyProfile } from '../api/get-profile.ts';
 
 export type Channel = 'email' | 'sms';
 

@@ -1,6 +1,6 @@
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { errorMessageOf } from '../../../components/server-errors.ts';
-import { Spinner } from '../../../shell/spinner.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
 
 /** While the profile loads, or when it could not be. */
 export function ProfileLoading({ error, onRetry }: { error: unknown; onRetry: () => void }) {

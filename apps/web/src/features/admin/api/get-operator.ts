@@ -1,7 +1,7 @@
 import { endpoints } from '@localloop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
-import { useAuth } from '../../../session/auth-context.tsx';
+import { useAccountId } from '../../../session/auth-context.tsx';
 
 /** Whether the signed-in account is an operator, from GET /profile/ (the server checks again on every call). */
 export function getOperatorQueryOptions(accountId: string) {
@@ -12,7 +12,6 @@ export function getOperatorQueryOptions(accountId: string) {
 }
 
 export function useIsOperator() {
-  const { userData } = useAuth();
-  const accountId = userData?.user?.id;
-  return useQuery({ ...getOperatorQueryOptions(accountId == null ? '' : String(accountId)), enabled: accountId != null });
+  const accountId = useAccountId();
+  return useQuery({ ...getOperatorQueryOptions(accountId), enabled: accountId !== '' });
 }

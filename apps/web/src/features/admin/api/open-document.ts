@@ -1,6 +1,6 @@
 import { endpoints } from '@localloop/contract';
 import type { VendorDocument } from '@localloop/contract';
-import { fillPath, requestBlob } from '../../../api/client.ts';
+import { callBlob } from '../../../api/client.ts';
 
 type DocumentRef = Pick<VendorDocument, 'id' | 'content_type' | 'file_name'>;
 
@@ -9,7 +9,7 @@ type DocumentRef = Pick<VendorDocument, 'id' | 'content_type' | 'file_name'>;
  * allows blob:). The caller revokes it when done with it.
  */
 export async function fetchDocumentUrl(document: DocumentRef): Promise<string> {
-  const blob = await requestBlob(fillPath(endpoints.vendorDocumentFile.path, { id: document.id }));
+  const blob = await callBlob(endpoints.vendorDocumentFile, { params: { id: document.id } });
   // The type the server found in the file's bytes, so the browser shows it rather than guessing.
   return URL.createObjectURL(new Blob([blob], { type: document.content_type }));
 }

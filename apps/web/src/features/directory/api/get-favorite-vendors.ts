@@ -1,7 +1,7 @@
 import { endpoints } from '@localloop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
-import { useViewerId } from './viewer.ts';
+import { useAccountId } from '../../../session/auth-context.tsx';
 
 export const favoriteVendorsKeyPrefix = ['vendors', 'favorites'] as const;
 
@@ -14,6 +14,6 @@ export function getFavoriteVendorsQueryOptions(viewerId: string) {
 
 /** The signed-in user's favorite vendors, most recently added first. */
 export function useFavoriteVendors() {
-  const viewerId = useViewerId();
+  const viewerId = useAccountId();
   return useQuery({ ...getFavoriteVendorsQueryOptions(viewerId), enabled: viewerId !== '' });
 }

@@ -1,7 +1,7 @@
 import { endpoints } from '@localloop/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
-import { useViewerId } from './viewer.ts';
+import { useAccountId } from '../../../session/auth-context.tsx';
 
 export const ratingsPageSize = 10;
 
@@ -19,6 +19,6 @@ export function getVendorRatingsQueryOptions(vendorId: string, viewerId: string)
 }
 
 export function useVendorRatings(vendorId: string) {
-  const viewerId = useViewerId();
+  const viewerId = useAccountId();
   return useInfiniteQuery(getVendorRatingsQueryOptions(vendorId, viewerId));
 }

@@ -1,9 +1,9 @@
 import { endpoints } from '@localloop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, call } from '../../../api/client.ts';
+import { useAccountId } from '../../../session/auth-context.tsx';
 import { nearQueryKey, useUserLocation } from '../../../session/user-location.ts';
 import type { StoredLocation } from '../../../session/user-location.ts';
-import { useViewerId } from './viewer.ts';
 
 export const vendorPageKeyPrefix = ['near', 'vendors', 'public'] as const;
 
@@ -24,7 +24,7 @@ export function getVendorQueryOptions(location: StoredLocation, viewerId: string
 
 export function useVendor(userId: string) {
   const location = useUserLocation();
-  const viewerId = useViewerId();
+  const viewerId = useAccountId();
   return useQuery({ ...getVendorQueryOptions(location, viewerId, userId), enabled: uuidPattern.test(userId) });
 }
 

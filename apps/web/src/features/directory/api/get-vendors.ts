@@ -2,9 +2,9 @@ import { endpoints, vendorCategories } from '@localloop/contract';
 import type { VendorCategory } from '@localloop/contract';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
+import { useAccountId } from '../../../session/auth-context.tsx';
 import { nearQueryKey, useUserLocation } from '../../../session/user-location.ts';
 import type { StoredLocation } from '../../../session/user-location.ts';
-import { useViewerId } from './viewer.ts';
 
 export type VendorSort = 'distance' | 'rating';
 
@@ -27,6 +27,7 @@ export function isVendorCategory(value: string | null): value is VendorCategory 
   return value !== null && (vendorCategories as readonly string[]).includes(value);
 }
 
+/** viewerId (the signed-in account, '' for a visitor) is in every vendor key: is_favorite and a rating's `mine` are the caller's. */
 export function getVendorsQueryOptions(location: StoredLocation, viewerId: string, filters: VendorFilters) {
   return infiniteQueryOptions({
     queryKey: nearQueryKey(location, 'vendors', 'list', viewerId, filters),
@@ -52,7 +53,7 @@ export function getVendorsQueryOptions(location: StoredLocation, viewerId: strin
 /** Vendors near the chosen location (New York when none is chosen); a new location refetches. */
 export function useVendors(filters: VendorFilters) {
   const location = useUserLocation();
-  const viewerId = useViewerId();
+  const viewerId = useAccountId();
   // The previous results stay on screen (dimmed) while a changed filter loads.
   return useInfiniteQuery({ ...getVendorsQueryOptions(location, viewerId, filters), placeholderData: keepPreviousData });
 }

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/format-date.ts';
 import { paths } from '../../../paths.ts';
+import { useAccountId } from '../../../session/auth-context.tsx';
 import { useVendorRatings } from '../api/get-vendor-ratings.ts';
-import { useViewerId } from '../api/viewer.ts';
 import { formatRating, initialsOf, ratingCountLabel } from '../format.ts';
 import { LoadError } from './page-states.tsx';
 import { VendorRateForm } from './rate-form.tsx';
@@ -15,7 +15,7 @@ const dateFormat = 'DD MMM YYYY';
 
 /** Average, stars distribution, the viewer's own rating (or the form) and everyone's ratings. */
 export function RatingsSection({ vendor }: { vendor: VendorPublic }) {
-  const viewerId = useViewerId();
+  const viewerId = useAccountId();
   const ratings = useVendorRatings(vendor.id);
   const isOwn = viewerId !== '' && viewerId === vendor.user_id;
 

@@ -1,7 +1,7 @@
 import { endpoints } from '@localloop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
-import { useAuth } from '../../../session/auth-context.tsx';
+import { useAccountId } from '../../../session/auth-context.tsx';
 
 /** GET /vendor/dashboard/: the signed-in vendor's figures; keyed by the account. */
 export function getVendorDashboardQueryOptions(accountId: string) {
@@ -12,7 +12,6 @@ export function getVendorDashboardQueryOptions(accountId: string) {
 }
 
 export function useVendorDashboard() {
-  const id = useAuth().userData?.user?.id;
-  const accountId = id === null || id === undefined ? '' : String(id);
+  const accountId = useAccountId();
   return useQuery({ ...getVendorDashboardQueryOptions(accountId), enabled: accountId !== '' });
 }

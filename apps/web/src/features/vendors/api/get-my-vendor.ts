@@ -3,7 +3,7 @@ import type { VendorProfile } from '@localloop/contract';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError, call } from '../../../api/client.ts';
-import { useAuth } from '../../../session/auth-context.tsx';
+import { useAccountId } from '../../../session/auth-context.tsx';
 import { getStoredVendorId } from '../../../session/storage.ts';
 
 /** GET /vendor/me/; null while the account has no vendor record yet (404: KYC not started). */
@@ -25,11 +25,6 @@ export function getMyVendorQueryOptions(accountId: string) {
     queryKey: ['vendor', 'me', accountId],
     queryFn: ({ signal }) => getMyVendor(signal),
   });
-}
-
-export function useAccountId(): string {
-  const id = useAuth().userData?.user?.id;
-  return id === null || id === undefined ? '' : String(id);
 }
 
 export function useMyVendor() {

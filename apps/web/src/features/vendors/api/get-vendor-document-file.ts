@@ -1,10 +1,10 @@
 import { endpoints } from '@localloop/contract';
-import { fillPath, requestBlob } from '../../../api/client.ts';
+import { callBlob } from '../../../api/client.ts';
 
 /**
  * GET /vendor/documents/{id}/: a private file, so it is fetched with the bearer token (a plain link would
  * carry none) and shown through a blob: URL. The caller revokes the URL when done.
  */
 export async function getVendorDocumentFile(id: string, signal?: AbortSignal): Promise<Blob> {
-  return requestBlob(fillPath(endpoints.vendorDocumentFile.path, { id }), { method: endpoints.vendorDocumentFile.method, signal });
+  return callBlob(endpoints.vendorDocumentFile, { params: { id }, signal });
 }

@@ -5,7 +5,7 @@ import { Download, ExternalLink, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { errorMessageOf } from '../../../components/server-errors.ts';
-import { Spinner } from '../../../shell/spinner.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
 import { getVendorDocumentFile } from '../api/get-vendor-document-file.ts';
 
 type Loaded = { status: 'loading' } | { status: 'ready'; url: string; type: string } | { status: 'failed'; message: string };
