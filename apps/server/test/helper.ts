@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
-import type { LoginResponse } from '@localloop/contract';
+import { inject as provided } from 'vitest';
+import { endpoints, type LoginResponse } from '@localloop/contract';
 import { buildApp, type AppDeps } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
@@ -13,6 +13,9 @@ import type { Clock } from '../src/lib/clock.ts';
 import type { App } from '../src/lib/http.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { withDatabase } from './global-setup.ts';
+import { inject } from './inject.ts';
+
+export { encoded, inject, raw, type Answer } from './inject.ts';
 
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -20,7 +23,7 @@ export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 export async function freshDatabaseUrl(): Promise<string | null> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return null;
-  const template = inject('pgTemplate');
+  const template = provided('pgTemplate');
   const name = `${template}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -36,7 +39,7 @@ export async function freshDatabaseUrl(): Promise<string | null> {
 export async function freshDatabase(): Promise<Database> {
   const url = await freshDatabaseUrl();
   if (url) return openPostgres(url, 5);
-  const dump = readFileSync(inject('pgliteDump'));
+  const dump = readFileSync(provided('pgliteDump'));
   return openPglite({ loadDataDir: new Blob([dump]) });
 }
 
@@ -129,9 +132,10 @@ export async function createAccount(
 }
 
 export async function login(app: App, email: string, password: string): Promise<LoginResponse> {
-  const res = await app.inject({ method: 'POST', url: '/api/login/v2/', payload: { email, password } });
-  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
-  return res.json();
+  const session = (await inject(app, endpoints.login, { body: { email, password } })).json();
+  // By e-mail the answer is a session; only a phone login answers with a code sent.
+  if (!('access' in session)) throw new Error(`login answered a code, not a session: ${JSON.stringify(session)}`);
+  return session;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
