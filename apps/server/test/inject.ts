@@ -41,15 +41,19 @@ type BodyPart<E extends Endpoint> = E['body'] extends z.ZodType
   : { body?: Unchecked | Encoded };
 
 /** What a call sends besides the endpoint's input: who is calling, from where, with which other headers. */
-type Sender = {
+export type Sender = {
   /** An access token, sent as `authorization: Bearer …`. */
   access?: string | null;
-  headers?: Record<string, string>;
+  /** More headers; one whose value is undefined is left out. */
+  headers?: Record<string, string | undefined>;
   remoteAddress?: string;
 };
 
+/** The query of an endpoint as inject() takes it, for a test's own helper around one endpoint. */
+export type InjectQuery<E extends Endpoint> = QueryArg<QueryOf<E>>;
+
 /** params, query and body are typed by the endpoint's schemas: a misspelt key or a wrong type fails to compile. */
-export type InjectArgs<E extends Endpoint> = Sender & Part<'params', ParamsOf<E>> & Part<'query', QueryArg<QueryOf<E>>> & BodyPart<E>;
+export type InjectArgs<E extends Endpoint> = Sender & Part<'params', ParamsOf<E>> & Part<'query', InjectQuery<E>> & BodyPart<E>;
 export type InjectRest<E extends Endpoint> = Partial<InjectArgs<E>> extends InjectArgs<E> ? [args?: InjectArgs<E>] : [args: InjectArgs<E>];
 
 /** The light-my-request response, with its body read by the endpoint's success shape or as the one error shape. */
@@ -67,23 +71,46 @@ type SentArgs = Sender & { params?: unknown; query?: unknown; body?: unknown };
  * Calls one contract endpoint through the app: its method, its path under /api with `{param}` filled from `params`,
  * `query` encoded, `body` as JSON, signed in with `access` when given. Typed by the endpoint like the web's call().
  */
-export async function inject<E extends Endpoint>(app: App, endpoint: E, ...rest: InjectRest<E>): Promise<Answer<E>> {
+export function inject<E extends Endpoint>(app: App, endpoint: E, ...rest: InjectRest<E>): Promise<Answer<E>> {
   // Checked against E at the call site; TypeScript cannot follow E's schemas into this generic body.
-  const args: SentArgs = rest[0] ?? {};
+  return send(app, endpoint, rest[0] ?? {});
+}
+
+/** inject() bound to an app, as one client would call it. */
+export type Client = <E extends Endpoint>(endpoint: E, ...rest: InjectRest<E>) => Promise<Answer<E>>;
+
+/**
+ * One client of the app (a browser, a device at an address): `sender()` says what each of its calls sends besides its
+ * own arguments (an address, cookies), and `onAnswer` sees every answer (to keep the cookies it sets).
+ */
+export function clientOf(app: App, sender: () => Sender, onAnswer?: (res: Omit<LightMyRequestResponse, 'json'>) => void): Client {
+  return async (endpoint, ...rest) => {
+    const own = sender();
+    const args: SentArgs = rest[0] ?? {};
+    const res = await send(app, endpoint, { ...own, ...args, headers: { ...own.headers, ...args.headers } });
+    onAnswer?.(res);
+    return res;
+  };
+}
+
+async function send<E extends Endpoint>(app: App, endpoint: E, args: SentArgs): Promise<Answer<E>> {
   const body = encode(args.body);
   const res = await app.inject({
     method: endpoint.method,
     url: `/api${fillPath(endpoint.path, unwrap(args.params))}${queryString(unwrap(args.query))}`,
-    headers: {
+    headers: definedOnly({
       ...(body.contentType ? { 'content-type': body.contentType } : {}),
       ...(args.access ? { authorization: `Bearer ${args.access}` } : {}),
       ...args.headers,
-    },
+    }),
     ...(args.remoteAddress ? { remoteAddress: args.remoteAddress } : {}),
     ...(body.payload === undefined ? {} : { payload: body.payload }),
   });
   return answer(endpoint, res);
 }
+
+const definedOnly = (headers: Record<string, string | undefined>): Record<string, string> =>
+  Object.fromEntries(Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== undefined));
 
 const unwrap = (value: unknown): unknown => (isUnchecked(value) ? value[uncheckedValue] : value);
 

@@ -1,8 +1,8 @@
 import { and, count, eq, gt, notExists, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { VendorCard, VendorListResponse } from '@localloop/contract';
+import { endpoints } from '@localloop/contract';
 import { favoriteVendors, users, vendorAddresses, vendorHours, vendorRatings, vendors } from '../schema.ts';
-import { createTestApp, login, type TestContext } from '../../../test/helper.ts';
+import { createTestApp, inject, login, type TestContext } from '../../../test/helper.ts';
 import { DEMO_PASSWORD } from './accounts.ts';
 import { seedDemoData } from './index.ts';
 import { demoVendors } from './vendors.ts';
@@ -21,7 +21,7 @@ const rowCounts = async () => {
   return counts;
 };
 
-const newYork = '/api/vendor/lists/?lat=40.7128&lng=-74.006&radius_km=30&page_size=50';
+const newYork = { lat: 40.7128, lng: -74.006, radius_km: 30, page_size: 50 };
 
 describe('demo data', () => {
   it('is idempotent: a second run adds nothing', async () => {
@@ -46,8 +46,8 @@ describe('demo data', () => {
   });
 
   it('lists thirteen approved vendors around New York with hours and addresses, the demo vendor nearest City Hall, never the pending one', async () => {
-    const res = await t.app.inject({ method: 'GET', url: newYork });
-    const page = res.json() as VendorListResponse;
+    const res = await inject(t.app, endpoints.vendorList, { query: newYork });
+    const page = res.json();
     expect(page.count).toBe(13);
     expect(page.results[0]).toMatchObject({ business_name: 'Hudson Corner Studio', distance_km: 0, city: 'New York', rating_count: 2 });
     expect(page.results.map((v) => v.business_name)).not.toContain('Brooklyn Bike Repair');
@@ -55,7 +55,7 @@ describe('demo data', () => {
     expect(page.results.map((v) => v.state)).toEqual(expect.arrayContaining(['NY', 'NJ']));
 
     for (const card of page.results) {
-      const shop = (await t.app.inject({ method: 'GET', url: `/api/vendor/public/${card.user_id}/` })).json();
+      const shop = (await inject(t.app, endpoints.vendorPublic, { params: { user_id: card.user_id } })).json();
       expect(shop.addresses.length, card.business_name).toBeGreaterThan(0);
       expect(shop.service_time.time_zone).toBe('America/New_York');
       expect(shop.service_time.hours.length, card.business_name).toBeGreaterThan(0);
@@ -89,15 +89,14 @@ describe('demo data', () => {
 
   it('gives the demo user two favorites and ratings of their own, and finds the bakery despite a typo', async () => {
     const { access } = await login(t.app, 'user@example.com', DEMO_PASSWORD);
-    const headers = { authorization: `Bearer ${access}` };
-    const favorites = (await t.app.inject({ method: 'GET', url: '/api/vendor/favorites/', headers })).json() as VendorCard[];
+    const favorites = (await inject(t.app, endpoints.favoriteVendors, { access })).json();
     expect(favorites.map((v) => v.business_name).sort()).toEqual(['Golden Crust Bakery', 'Sunrise Yoga Studio']);
 
-    const bakery = (await t.app.inject({ method: 'GET', url: `${newYork}&q=bakry`, headers })).json() as VendorListResponse;
+    const bakery = (await inject(t.app, endpoints.vendorList, { query: { ...newYork, q: 'bakry' }, access })).json();
     expect(bakery.results).toEqual([expect.objectContaining({ business_name: 'Golden Crust Bakery', is_favorite: true, rating_count: 3 })]);
-    const ratings = (await t.app.inject({ method: 'GET', url: `/api/vendor/${bakery.results[0]?.id}/ratings/`, headers })).json();
+    const ratings = (await inject(t.app, endpoints.vendorRatings, { params: { id: bakery.results[0]?.id ?? '' }, access })).json();
     expect(ratings.mine).toMatchObject({ rating: 5, user: { name: 'demo_user' } });
-    expect(ratings.results.map((r: { user: { name: string } }) => r.user.name)).toEqual(['Maya Chen', 'Leo Rossi', 'demo_user']);
+    expect(ratings.results.map((r) => r.user.name)).toEqual(['Maya Chen', 'Leo Rossi', 'demo_user']);
   });
 
   it('lets every seeded vendor log in as an approved vendor', async () => {
@@ -108,9 +107,8 @@ describe('demo data', () => {
 
   it('does not put back what a person changed since', async () => {
     const { access } = await login(t.app, 'user@example.com', DEMO_PASSWORD);
-    const headers = { authorization: `Bearer ${access}` };
-    const [favorite] = (await t.app.inject({ method: 'GET', url: '/api/vendor/favorites/', headers })).json() as VendorCard[];
-    await t.app.inject({ method: 'POST', url: `/api/vendor/${favorite?.id}/favorite/`, headers });
+    const [favorite] = (await inject(t.app, endpoints.favoriteVendors, { access })).json();
+    await inject(t.app, endpoints.toggleFavoriteVendor, { params: { id: favorite?.id ?? '' }, access });
     const [yoga] = await t.database.db.select().from(vendors).where(eq(vendors.businessName, 'Sunrise Yoga Studio'));
     await t.database.db.delete(vendorHours).where(eq(vendorHours.vendorId, yoga?.id ?? ''));
 
@@ -123,14 +121,14 @@ describe('demo data', () => {
   it('never brings back a demo account that was deleted, operator or vendor', async () => {
     for (const email of ['admin@example.com', 'vendor3@example.com']) {
       const { access } = await login(t.app, email, DEMO_PASSWORD);
-      const gone = await t.app.inject({ method: 'DELETE', url: '/api/profile/', headers: { authorization: `Bearer ${access}` }, payload: { password: DEMO_PASSWORD, confirm: true } });
+      const gone = await inject(t.app, endpoints.deleteAccount, { access, body: { password: DEMO_PASSWORD, confirm: true } });
       expect(gone.statusCode).toBe(200);
     }
     const before = await rowCounts();
     await seedDemoData(t.database.db);
     expect(await rowCounts()).toEqual(before);
     expect(await t.database.db.select().from(users).where(eq(users.email, 'admin@example.com'))).toEqual([]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/login/v2/', payload: { email: 'admin@example.com', password: DEMO_PASSWORD } });
+    const res = await inject(t.app, endpoints.login, { body: { email: 'admin@example.com', password: DEMO_PASSWORD } });
     expect(res.statusCode).toBe(401);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, createTestApp, testClock, type TestContext } from '../../../test/helper.ts';
+import { endpoints } from '@localloop/contract';
+import { clientOf, createAccount, createTestApp, inject, testClock, type Answer, type TestContext } from '../../../test/helper.ts';
 import { PER_SOURCE_FAILURES, SLOWDOWN_SECONDS, UNTRUSTED_FAILURES } from './throttle.ts';
 
 const clock = testClock();
@@ -11,9 +12,9 @@ afterAll(() => t.close());
 
 type Try = { email?: string; phone_number?: string; password: string };
 /** A log-in from one address, with the browser's cookies (the device cookie) when given. */
-const attempt = (body: Try, from: string, cookie?: string, url = '/api/login/v2/') =>
-  t.app.inject({ method: 'POST', url, remoteAddress: from, headers: cookie ? { cookie } : {}, payload: body });
-const deviceCookieOf = (res: Awaited<ReturnType<typeof attempt>>) =>
+const attempt = (body: Try, from: string, cookie?: string, endpoint: typeof endpoints.login | typeof endpoints.legacyLogin = endpoints.login) =>
+  inject(t.app, endpoint, { remoteAddress: from, headers: cookie ? { cookie } : {}, body });
+const deviceCookieOf = (res: Pick<Answer<typeof endpoints.login>, 'headers'>) =>
   String(res.headers['set-cookie'] ?? '')
     .split(/,(?=\s*\w+=)/)
     .map((c) => c.trim().split(';')[0] ?? '')
@@ -29,7 +30,7 @@ describe('password guessing against one account', () => {
     for (let i = 0; i < PER_SOURCE_FAILURES; i += 1) expect((await attempt({ email: a.email, password: `guess-${i}-abc` }, guesser)).statusCode).toBe(401);
     const refused = await attempt({ email: a.email, password: a.password }, guesser);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toMatchObject({ code: 'LOGIN_THROTTLED', error: expect.stringMatching(/reset your password/) });
+    expect(refused.error()).toMatchObject({ code: 'LOGIN_THROTTLED', error: expect.stringMatching(/reset your password/) });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await attempt({ email: a.email, password: a.password }, newAddress())).statusCode).toBe(200);
     // The window passes and the network may try again.
@@ -42,7 +43,7 @@ describe('password guessing against one account', () => {
     const shared = newAddress();
     const laptop = deviceCookieOf(await attempt({ email: a.email, password: a.password }, shared));
     for (let i = 0; i < PER_SOURCE_FAILURES; i += 1) await attempt({ email: a.email, password: `stranger-${i}-guess` }, shared);
-    expect((await attempt({ email: a.email, password: a.password }, shared)).json().code).toBe('LOGIN_THROTTLED');
+    expect((await attempt({ email: a.email, password: a.password }, shared)).error().code).toBe('LOGIN_THROTTLED');
     expect((await attempt({ email: a.email, password: a.password }, shared, laptop)).statusCode).toBe(200);
   });
 
@@ -50,7 +51,7 @@ describe('password guessing against one account', () => {
     const guesser = newAddress();
     const nobody = `nobody-${Date.now()}@example.test`;
     for (let i = 0; i < PER_SOURCE_FAILURES; i += 1) expect((await attempt({ email: nobody, password: `guess-${i}-abc` }, guesser)).statusCode).toBe(401);
-    expect((await attempt({ email: nobody, password: 'guess-x-abc' }, guesser)).json().code).toBe('LOGIN_THROTTLED');
+    expect((await attempt({ email: nobody, password: 'guess-x-abc' }, guesser)).error().code).toBe('LOGIN_THROTTLED');
   });
 
   it('counts the e-mail and the phone number of one account together (the older /login/ takes either)', async () => {
@@ -58,9 +59,9 @@ describe('password guessing against one account', () => {
     const guesser = newAddress();
     for (let i = 0; i < PER_SOURCE_FAILURES; i += 1) {
       const by = i % 2 === 0 ? { email: a.email } : { phone_number: a.user.phoneNumber ?? '' };
-      expect((await attempt({ ...by, password: `guess-${i}-abc` }, guesser, undefined, '/api/login/')).statusCode).toBe(401);
+      expect((await attempt({ ...by, password: `guess-${i}-abc` }, guesser, undefined, endpoints.legacyLogin)).statusCode).toBe(401);
     }
-    expect((await attempt({ phone_number: a.user.phoneNumber ?? '', password: a.password }, guesser, undefined, '/api/login/')).json().code).toBe('LOGIN_THROTTLED');
+    expect((await attempt({ phone_number: a.user.phoneNumber ?? '', password: a.password }, guesser, undefined, endpoints.legacyLogin)).error().code).toBe('LOGIN_THROTTLED');
   });
 
   it('counts parallel guesses too: of twenty at once from one network, at most five reach the password check', async () => {
@@ -83,13 +84,13 @@ describe('password guessing against one account', () => {
     for (let i = 0; i < UNTRUSTED_FAILURES; i += 1) expect((await attempt({ email: a.email, password: `botnet-${i}-guess` }, newAddress())).statusCode).toBe(401);
     const slowed = await attempt({ email: a.email, password: 'botnet-next-guess' }, newAddress());
     expect(slowed.statusCode).toBe(429);
-    expect(slowed.json().code).toBe('LOGIN_SLOWED');
+    expect(slowed.error().code).toBe('LOGIN_SLOWED');
     expect(Number(slowed.headers['retry-after'])).toBeLessThanOrEqual(SLOWDOWN_SECONDS);
 
     // The owner's laptop is not slowed down, nor is a forged cookie honoured.
     expect((await attempt({ email: a.email, password: a.password }, newAddress(), laptop)).statusCode).toBe(200);
     const forged = `${laptop.slice(0, -4)}AAAA`;
-    expect((await attempt({ email: a.email, password: a.password }, newAddress(), forged)).json().code).toBe('LOGIN_SLOWED');
+    expect((await attempt({ email: a.email, password: a.password }, newAddress(), forged)).error().code).toBe('LOGIN_SLOWED');
 
     // A slowdown, not a lock: once the pause has passed, a new device may try (and the owner on a new phone gets in).
     clock.advance((SLOWDOWN_SECONDS + 1) * 1000);
@@ -101,18 +102,16 @@ describe('password guessing against one account', () => {
     for (let i = 0; i < UNTRUSTED_FAILURES; i += 1) await attempt({ email: a.email, password: `botnet-${i}-guess` }, newAddress());
     const from = newAddress();
     let cookie = '';
-    const post = async (url: string, payload: object) => {
-      const res = await t.app.inject({ method: 'POST', url, remoteAddress: from, headers: cookie ? { cookie } : {}, payload });
+    const post = clientOf(t.app, () => ({ remoteAddress: from, headers: cookie ? { cookie } : {} }), (res) => {
       const flow = String(res.headers['set-cookie'] ?? '').match(/ll_code_flow=[^;]+/)?.[0];
       const device = deviceCookieOf(res);
       cookie = [flow ?? cookie.match(/ll_code_flow=[^;]+/)?.[0], device || cookie.match(/ll_device=[^;]+/)?.[0]].filter(Boolean).join('; ');
-      return res;
-    };
-    await post('/api/send/email/forgot-password/', { email: a.email });
-    const [mail] = (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${a.email}` })).json();
-    const { reset_token } = (await post('/api/verify/otp/forgot-password/', { email: a.email, otp: mail.code })).json();
-    expect((await post('/api/reset-password/v2/', { reset_token, password: 'reset-and-trusted-42' })).statusCode).toBe(200);
+    });
+    await post(endpoints.forgotPassword, { body: { email: a.email } });
+    const [mail] = (await inject(t.app, endpoints.devOutbox, { query: { to: a.email } })).json();
+    const { reset_token } = (await post(endpoints.verifyReset, { body: { email: a.email, otp: mail?.code ?? '' } })).json();
+    expect((await post(endpoints.resetPassword, { body: { reset_token, password: 'reset-and-trusted-42' } })).statusCode).toBe(200);
     expect(cookie).toMatch(/ll_device=/);
-    expect((await post('/api/login/v2/', { email: a.email, password: 'reset-and-trusted-42' })).statusCode).toBe(200);
+    expect((await post(endpoints.login, { body: { email: a.email, password: 'reset-and-trusted-42' } })).statusCode).toBe(200);
   });
 });

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NEARBY_LIST_DEPTH, VendorListQuery, type VendorListResponse } from '@localloop/contract';
+import { endpoints, NEARBY_LIST_DEPTH, VendorListQuery } from '@localloop/contract';
 import { users, vendorAddresses, vendors } from '../../db/schema.ts';
 import { chordOf, earthPoint } from '../../lib/geo-sql.ts';
 import { explain } from '../../../test/explain.ts';
-import { createAccount, createTestApp, type TestContext } from '../../../test/helper.ts';
+import { createAccount, createTestApp, inject, type InjectQuery, type TestContext } from '../../../test/helper.ts';
 import { vendorListSql } from './list.ts';
 
 /**
@@ -67,11 +67,10 @@ async function bulkVendors(places: Point[][], opts: { approved?: boolean } = {})
   return ids;
 }
 
-async function page(p: Point, params: Record<string, string | number> = {}) {
-  const q = new URLSearchParams({ lat: String(p.lat), lng: String(p.lng), ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) });
-  const res = await t.app.inject({ method: 'GET', url: `/api/vendor/lists/?${q}` });
+async function page(p: Point, query: InjectQuery<typeof endpoints.vendorList> = {}) {
+  const res = await inject(t.app, endpoints.vendorList, { query: { lat: p.lat, lng: p.lng, ...query } });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as VendorListResponse;
+  return res.json();
 }
 
 /** The answer by brute force: every listed vendor's nearest address, every row read, sorted by distance then id. */
@@ -224,8 +223,8 @@ describe('how deep a list near a point goes', () => {
     const last = await page(crowd, { radius_km: 25, page: 20, page_size: 50 });
     expect(last.results).toHaveLength(50);
     expect(last.results.map((r) => r.id)).toEqual((await everyListedByDistance(crowd, 25)).slice(950, 1000));
-    const res = await t.app.inject({ method: 'GET', url: `/api/vendor/lists/?lat=${crowd.lat}&lng=${crowd.lng}&page=21&page_size=50` });
+    const res = await inject(t.app, endpoints.vendorList, { query: { lat: crowd.lat, lng: crowd.lng, page: 21, page_size: 50 } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { page: expect.stringMatching(/first 1,000 results/) } });
+    expect(res.error()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { page: expect.stringMatching(/first 1,000 results/) } });
   });
 });

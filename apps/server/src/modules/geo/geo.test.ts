@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Place } from '@localloop/contract';
-import { createTestApp, type TestContext } from '../../../test/helper.ts';
+import { endpoints, type Place } from '@localloop/contract';
+import { createTestApp, inject, type TestContext } from '../../../test/helper.ts';
 import { gazetteer } from './gazetteer.ts';
 
 describe('geo: the offline gazetteer', () => {
@@ -14,7 +14,7 @@ describe('geo: the offline gazetteer', () => {
   afterAll(() => t.close());
 
   async function suggest(q: string): Promise<Place[]> {
-    const res = await t.app.inject({ method: 'GET', url: '/api/geo/suggest/', query: { q } });
+    const res = await inject(t.app, endpoints.geoSuggest, { query: { q } });
     expect(res.statusCode).toBe(200);
     return res.json();
   }
@@ -58,25 +58,25 @@ describe('geo: the offline gazetteer', () => {
   });
 
   it('reverse-geocodes New York City Hall to New York City, New York, United States', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/geo/reverse/', query: { lat: '40.7128', lng: '-74.0060' } });
+    const res = await inject(t.app, endpoints.geoReverse, { query: { lat: '40.7128', lng: '-74.0060' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ city: 'New York City', state: 'New York', country: 'United States', area: '' });
     expect(res.headers['cache-control']).toBe('public, max-age=86400');
   });
 
   it('names the borough as the area in the middle of Manhattan', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/geo/reverse/', query: { lat: '40.7831', lng: '-73.9712' } });
+    const res = await inject(t.app, endpoints.geoReverse, { query: { lat: '40.7831', lng: '-73.9712' } });
     expect(res.json()).toMatchObject({ city: 'New York City', state: 'New York', area: 'Manhattan' });
   });
 
   it('reverse-geocodes -23.55,-46.63 to São Paulo', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/geo/reverse/', query: { lat: '-23.55', lng: '-46.63' } });
+    const res = await inject(t.app, endpoints.geoReverse, { query: { lat: '-23.55', lng: '-46.63' } });
     expect(res.json()).toMatchObject({ city: 'São Paulo', state: 'São Paulo', country: 'Brazil' });
   });
 
   it('returns a suggested place again by its id, cacheable for a day', async () => {
     const [chosen] = await suggest('new yo');
-    const res = await t.app.inject({ method: 'GET', url: `/api/geo/place/${chosen?.id}/` });
+    const res = await inject(t.app, endpoints.geoPlace, { params: { id: chosen?.id ?? '' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(chosen);
     expect(chosen?.id).toBe('5128581');
@@ -84,16 +84,16 @@ describe('geo: the offline gazetteer', () => {
   });
 
   it('answers 404 in the error shape for an unknown place id', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/geo/place/999999999999/' });
+    const res = await inject(t.app, endpoints.geoPlace, { params: { id: '999999999999' } });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ code: 'NOT_FOUND', error: expect.any(String) });
+    expect(res.error()).toMatchObject({ code: 'NOT_FOUND', error: expect.any(String) });
   });
 
   it('refuses a latitude outside -90..90 and an empty search with 400', async () => {
-    const bad = await t.app.inject({ method: 'GET', url: '/api/geo/reverse/', query: { lat: '200', lng: '0' } });
+    const bad = await inject(t.app, endpoints.geoReverse, { query: { lat: '200', lng: '0' } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { lat: 'Latitude is between -90 and 90.' } });
-    const empty = await t.app.inject({ method: 'GET', url: '/api/geo/suggest/', query: { q: ' ' } });
+    expect(bad.error()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { lat: 'Latitude is between -90 and 90.' } });
+    const empty = await inject(t.app, endpoints.geoSuggest, { query: { q: ' ' } });
     expect(empty.statusCode).toBe(400);
   });
 });

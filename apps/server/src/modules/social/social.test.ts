@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LoginResponse } from '@localloop/contract';
+import { endpoints, LoginResponse } from '@localloop/contract';
 import { users } from '../../db/schema.ts';
-import { createAccount, createTestApp, login, type TestContext } from '../../../test/helper.ts';
+import { createAccount, createTestApp, inject, login, type TestContext } from '../../../test/helper.ts';
 
 const clientId = 'test-client.apps.googleusercontent.com';
 const kid = 'test-key-1';
@@ -55,11 +55,7 @@ function idToken(claims: JWTPayload, opts: TokenOptions = {}) {
 }
 
 const socialLogin = (credential: string, body: { client_id?: string; app?: TestContext } = {}) =>
-  (body.app ?? t).app.inject({
-    method: 'POST',
-    url: '/api/social-login/',
-    payload: { credential, client_id: body.client_id ?? clientId, select_by: 'btn' },
-  });
+  inject((body.app ?? t).app, endpoints.socialLogin, { body: { credential, client_id: body.client_id ?? clientId, select_by: 'btn' } });
 
 const userByEmail = async (email: string) => (await t.database.db.select().from(users).where(eq(users.email, email)))[0];
 
@@ -85,7 +81,7 @@ describe('POST /api/social-login/', () => {
     });
 
     // The session works: the access token is accepted and the refresh token rotates.
-    const refreshed = await t.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: body.refresh } });
+    const refreshed = await inject(t.app, endpoints.tokenRefresh, { body: { refresh: body.refresh } });
     expect(refreshed.statusCode).toBe(200);
   });
 
@@ -122,7 +118,7 @@ describe('POST /api/social-login/', () => {
     await socialLogin(await idToken(who));
     const res = await socialLogin(await idToken({ ...person(), email: who.email }));
     expect(res.statusCode).toBe(409);
-    expect(res.json().code).toBe('SOCIAL_ACCOUNT_CONFLICT');
+    expect(res.error().code).toBe('SOCIAL_ACCOUNT_CONFLICT');
   });
 
   it('makes usernames unique from the e-mail: mia, mia2, mia3', async () => {
@@ -182,7 +178,7 @@ describe('POST /api/social-login/', () => {
       const before = await t.database.db.select({ id: users.id }).from(users);
       const res = await socialLogin(await make());
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ error: invalidSentence, code: 'SOCIAL_TOKEN_INVALID' });
+      expect(res.error()).toEqual({ error: invalidSentence, code: 'SOCIAL_TOKEN_INVALID' });
       expect(await t.database.db.select({ id: users.id }).from(users)).toHaveLength(before.length);
     });
   });
@@ -196,7 +192,7 @@ describe('POST /api/social-login/', () => {
     const who = { ...person(), email_verified: false };
     const res = await socialLogin(await idToken(who));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'SOCIAL_EMAIL_UNVERIFIED' });
+    expect(res.error()).toMatchObject({ code: 'SOCIAL_EMAIL_UNVERIFIED' });
     expect(await userByEmail(who.email)).toBeUndefined();
   });
 
@@ -204,20 +200,20 @@ describe('POST /api/social-login/', () => {
     const { email: _email, ...noEmail } = person();
     const res = await socialLogin(await idToken(noEmail));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'SOCIAL_EMAIL_MISSING' });
+    expect(res.error()).toMatchObject({ code: 'SOCIAL_EMAIL_MISSING' });
   });
 
   it('refuses a sign-in made for another client id', async () => {
     const res = await socialLogin(await idToken(person()), { client_id: 'other.apps.googleusercontent.com' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'SOCIAL_CLIENT_MISMATCH' });
+    expect(res.error()).toMatchObject({ code: 'SOCIAL_CLIENT_MISMATCH' });
   });
 
   it('refuses a deactivated account, whether found by e-mail or by Google subject', async () => {
     const inactive = await createAccount(t.database, { isActive: false });
     const byEmail = await socialLogin(await idToken({ ...person(), email: inactive.email }));
     expect(byEmail.statusCode).toBe(403);
-    expect(byEmail.json().code).toBe('FORBIDDEN');
+    expect(byEmail.error().code).toBe('FORBIDDEN');
     expect((await userByEmail(inactive.email))?.googleSub).toBeNull();
 
     const who = person('later.closed');
@@ -232,7 +228,7 @@ describe('POST /api/social-login/', () => {
     try {
       const res = await socialLogin(await idToken(person()), { app: off });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: 'Sign in with Google is not set up on this server.', code: 'SOCIAL_LOGIN_DISABLED' });
+      expect(res.error()).toEqual({ error: 'Sign in with Google is not set up on this server.', code: 'SOCIAL_LOGIN_DISABLED' });
     } finally {
       await off.close();
     }
@@ -247,7 +243,7 @@ describe('POST /api/social-login/', () => {
     try {
       const res = await socialLogin(await idToken(person()), { app: offline });
       expect(res.statusCode).toBe(503);
-      expect(res.json().code).toBe('SOCIAL_LOGIN_UNAVAILABLE');
+      expect(res.error().code).toBe('SOCIAL_LOGIN_UNAVAILABLE');
     } finally {
       await offline.close();
     }

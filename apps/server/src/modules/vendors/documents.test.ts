@@ -3,9 +3,9 @@ import { createDeflate } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentUploadLimits, VendorDocument } from '@localloop/contract';
+import { documentUploadLimits, endpoints, VendorDocument } from '@localloop/contract';
 import { vendorDocuments } from '../../db/schema.ts';
-import { createAccount, createTestApp, login, type TestContext } from '../../../test/helper.ts';
+import { createAccount, createTestApp, encoded, inject, login, type TestContext } from '../../../test/helper.ts';
 import { countPdfObjects, createPdfChecker, defaultPdfLimits, type PdfChecker } from '../../lib/pdf-check.ts';
 import { assertDocumentQuota, MAX_DOCUMENT_BYTES_PER_VENDOR } from './documents.ts';
 
@@ -76,8 +76,7 @@ describe('POST /api/vendor/me/documents/: what an untrusted document may cost', 
   });
 
   async function uploadDocument(fileName: string, bytes: Buffer) {
-    const { payload, contentType } = await multipart(fileName, bytes);
-    return t.app.inject({ method: 'POST', url: '/api/vendor/me/documents/', payload, headers: { 'content-type': contentType, authorization: `Bearer ${token}` } });
+    return inject(t.app, endpoints.uploadVendorDocument, { access: token, body: encoded(await multipart(fileName, bytes)) });
   }
 
   it('refuses a 10 MB PDF of 400,000 objects with a 400 from counting them, before any parse', { timeout: 60_000 }, async () => {
@@ -86,13 +85,13 @@ describe('POST /api/vendor/me/documents/: what an untrusted document may cost', 
     const res = await uploadDocument('statement.pdf', pdf);
     expect(res.statusCode).toBe(400);
     const message = 'This PDF has more than 25,000 objects, more than a document needs. Save or scan it again as a simpler PDF, or upload a photo of the document.';
-    expect(res.json()).toEqual({ error: message, code: 'DOCUMENT_TOO_COMPLEX', fields: { file: message } });
+    expect(res.error()).toEqual({ error: message, code: 'DOCUMENT_TOO_COMPLEX', fields: { file: message } });
   });
 
   it('counts the objects an object stream packs, however few bytes declare them', async () => {
     const res = await uploadDocument('packed.pdf', objectStreamPdf('/Type/ObjStm/N 1000000/First 10', Buffer.from('0 0 ')));
     expect(res.statusCode).toBe(400);
-    expect(res.json().code).toBe('DOCUMENT_TOO_COMPLEX');
+    expect(res.error().code).toBe('DOCUMENT_TOO_COMPLEX');
   });
 
   it('refuses a PDF whose object stream inflates from a few hundred kilobytes to 256 MB', { timeout: 60_000 }, async () => {
@@ -100,7 +99,7 @@ describe('POST /api/vendor/me/documents/: what an untrusted document may cost', 
     expect(bomb.length).toBeLessThan(1024 * 1024);
     const res = await uploadDocument('bomb.pdf', bomb);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'DOCUMENT_TOO_COMPLEX', error: 'This PDF is too complex to check. Save or scan it again as a simpler PDF, or upload a photo of the document.' });
+    expect(res.error()).toMatchObject({ code: 'DOCUMENT_TOO_COMPLEX', error: 'This PDF is too complex to check. Save or scan it again as a simpler PDF, or upload a photo of the document.' });
   });
 
   it('still accepts an ordinary PDF written with object streams', async () => {
@@ -115,7 +114,7 @@ describe('POST /api/vendor/me/documents/: what an untrusted document may cost', 
     const res = await uploadDocument('id-card.png', poster);
     expect(res.statusCode).toBe(400);
     const message = 'This image is too large: at most 40 megapixels (it has 100).';
-    expect(res.json()).toEqual({ error: message, code: 'IMAGE_TOO_MANY_PIXELS', fields: { file: message } });
+    expect(res.error()).toEqual({ error: message, code: 'IMAGE_TOO_MANY_PIXELS', fields: { file: message } });
   });
 
   it('refuses formats sharp could read but documents do not take, without parsing them', async () => {
@@ -124,7 +123,7 @@ describe('POST /api/vendor/me/documents/: what an untrusted document may cost', 
     for (const [name, bytes] of [['scan.tiff', tiff], ['scan.gif', gif]] as const) {
       const res = await uploadDocument(name, bytes);
       expect(res.statusCode, name).toBe(400);
-      expect(res.json().code, name).toBe('DOCUMENT_INVALID');
+      expect(res.error().code, name).toBe('DOCUMENT_INVALID');
     }
   });
 });
