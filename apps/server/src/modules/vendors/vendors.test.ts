@@ -8,16 +8,15 @@ import { PDFDocument } from 'pdf-lib';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BankDetails, ServiceTime, VendorAddress, VendorDashboard, VendorDocument, VendorProfile, VendorStatus, type BasicInfoInput } from '@localloop/contract';
+import { BankDetails, endpoints, ServiceTime, VendorAddress, VendorDashboard, VendorDocument, VendorProfile, VendorStatus, type AddressInput, type BasicInfoInput } from '@localloop/contract';
 import { MAX_DOCUMENT_BYTES_PER_VENDOR } from './documents.ts';
 import { favoriteVendors, media, notifications, users, vendorBankAccounts, vendorDocuments, vendorHours, vendors } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import { createAccount, createTestApp, login, onPostgres, testClock, type TestContext } from '../../../test/helper.ts';
+import { createAccount, createTestApp, encoded, inject, login, onPostgres, raw, testClock, type TestContext } from '../../../test/helper.ts';
 import { createPrivateStorage } from '../../lib/storage.ts';
 import { contentDisposition, safeFileName } from './documents.ts';
 import { saveServiceTime, type VendorsDeps } from './service.ts';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Part = { name: string; value: string } | { name: string; fileName: string; bytes: Buffer; type?: string };
 
 /** A real multipart body, serialised by the platform's own FormData, parts in the order given. */
@@ -75,7 +74,7 @@ const weekHours = {
     { weekday: 6, opens: '10:00', closes: '24:00' },
   ],
 };
-const address = (overrides: Record<string, unknown> = {}) => ({
+const address = (overrides: Partial<AddressInput> = {}): AddressInput => ({
   label: 'Shop',
   line1: '350 5th Ave',
   line2: 'Floor 2',
@@ -102,13 +101,8 @@ describe('vendor KYC on local disk', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const call = (method: Method, url: string, access?: string | null, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: access ? { authorization: `Bearer ${access}` } : {},
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  /** A GET of a URL as it is: one an answer gave (a document's file), or one that must serve nothing. */
+  const getUrl = (url: string, access?: string | null) => t.app.inject({ method: 'GET', url, headers: access ? { authorization: `Bearer ${access}` } : {} });
 
   async function signedIn() {
     const account = await createAccount(t.database);
@@ -125,19 +119,13 @@ describe('vendor KYC on local disk', () => {
   /** An account with its vendor record started by the basic-info step. */
   async function startedVendor() {
     const account = await signedIn();
-    const res = await call('PUT', '/api/vendor/me/basic-info/', account.access, basicInfo());
+    const res = await inject(t.app, endpoints.saveBasicInfo, { access: account.access, body: basicInfo() });
     expect(res.statusCode).toBe(200);
     return { ...account, vendorId: VendorProfile.parse(res.json()).id };
   }
 
   async function upload(access: string | null, parts: Part[]) {
-    const { payload, contentType } = await multipart(parts);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/vendor/me/documents/',
-      payload,
-      headers: { 'content-type': contentType, ...(access ? { authorization: `Bearer ${access}` } : {}) },
-    });
+    return inject(t.app, endpoints.uploadVendorDocument, { access, body: encoded(await multipart(parts)) });
   }
   const uploadDocument = (access: string, fileName: string, bytes: Buffer, kind = 'identity') =>
     upload(access, [
@@ -149,9 +137,9 @@ describe('vendor KYC on local disk', () => {
   async function completeVendor() {
     const v = await startedVendor();
     expect((await uploadDocument(v.access, 'passport.png', await makePng())).statusCode).toBe(201);
-    expect((await call('PUT', '/api/vendor/me/bank-details/', v.access, usAccount)).statusCode).toBe(200);
-    expect((await call('PUT', '/api/vendor/me/service-time/', v.access, weekHours)).statusCode).toBe(200);
-    expect((await call('POST', '/api/vendor/me/addresses/', v.access, address())).statusCode).toBe(201);
+    expect((await inject(t.app, endpoints.saveBankDetails, { access: v.access, body: usAccount })).statusCode).toBe(200);
+    expect((await inject(t.app, endpoints.saveServiceTime, { access: v.access, body: weekHours })).statusCode).toBe(200);
+    expect((await inject(t.app, endpoints.addVendorAddress, { access: v.access, body: address() })).statusCode).toBe(201);
     return v;
   }
 
@@ -167,11 +155,11 @@ describe('vendor KYC on local disk', () => {
   describe('the whole KYC', () => {
     it('walks from basic info through every step to pending, and the login, status and dashboard follow', async () => {
       const v = await signedIn();
-      expect((await call('GET', '/api/vendor/me/', v.access)).statusCode).toBe(404);
-      expect((await call('GET', '/api/vendor/dashboard/', v.access)).statusCode).toBe(404);
-      expect((await call('POST', '/api/vendor/me/addresses/', v.access, address())).statusCode).toBe(404);
+      expect((await inject(t.app, endpoints.myVendor, { access: v.access })).statusCode).toBe(404);
+      expect((await inject(t.app, endpoints.vendorDashboard, { access: v.access })).statusCode).toBe(404);
+      expect((await inject(t.app, endpoints.addVendorAddress, { access: v.access, body: address() })).statusCode).toBe(404);
 
-      const started = await call('PUT', '/api/vendor/me/basic-info/', v.access, basicInfo());
+      const started = await inject(t.app, endpoints.saveBasicInfo, { access: v.access, body: basicInfo() });
       expect(started.statusCode).toBe(200);
       const profile = VendorProfile.parse(started.json());
       expect(profile).toMatchObject({
@@ -197,28 +185,28 @@ describe('vendor KYC on local disk', () => {
       const doc = await uploadDocument(v.access, 'passport.png', await makePng());
       expect(doc.statusCode).toBe(201);
       expect(VendorDocument.parse(doc.json())).toMatchObject({ kind: 'identity', content_type: 'image/png', file_name: 'passport.png' });
-      expect((await call('PUT', '/api/vendor/me/bank-details/', v.access, usAccount)).statusCode).toBe(200);
-      expect((await call('PUT', '/api/vendor/me/service-time/', v.access, weekHours)).statusCode).toBe(200);
-      expect((await call('POST', '/api/vendor/me/addresses/', v.access, address())).statusCode).toBe(201);
+      expect((await inject(t.app, endpoints.saveBankDetails, { access: v.access, body: usAccount })).statusCode).toBe(200);
+      expect((await inject(t.app, endpoints.saveServiceTime, { access: v.access, body: weekHours })).statusCode).toBe(200);
+      expect((await inject(t.app, endpoints.addVendorAddress, { access: v.access, body: address() })).statusCode).toBe(201);
 
-      const ready = VendorProfile.parse((await call('GET', '/api/vendor/me/', v.access)).json());
+      const ready = VendorProfile.parse((await inject(t.app, endpoints.myVendor, { access: v.access })).json());
       expect(ready.steps).toEqual({ basic_info: true, documents: true, bank_details: true, service_time: true, addresses: true });
       expect(ready.service_time.hours).toEqual(weekHours.hours);
       expect(ready.addresses[0]).toMatchObject({ is_primary: true, formatted_address: '350 5th Ave, Floor 2, New York, NY 10118, United States' });
 
-      const submitted = await call('POST', '/api/vendor/me/submit/', v.access);
+      const submitted = await inject(t.app, endpoints.submitKyc, { access: v.access });
       expect(submitted.statusCode).toBe(200);
       const pending = VendorProfile.parse(submitted.json());
       expect(pending).toMatchObject({ kyc_status: 'pending', is_approved: false, rejection_reason: null, submitted_at: clock().toISOString() });
 
-      expect(VendorStatus.parse((await call('GET', `/api/vendor/status/${profile.id}/`, v.access)).json())).toEqual({
+      expect(VendorStatus.parse((await inject(t.app, endpoints.vendorStatus, { params: { id: profile.id }, access: v.access })).json())).toEqual({
         is_approved: false,
         kyc_status: 'pending',
         is_suspended: false,
       });
       expect(await login(t.app, v.email, v.password)).toMatchObject({ vendor_id: profile.id, is_approved: false, kyc_status: 'pending' });
 
-      const dashboard = VendorDashboard.parse((await call('GET', '/api/vendor/dashboard/', v.access)).json());
+      const dashboard = VendorDashboard.parse((await inject(t.app, endpoints.vendorDashboard, { access: v.access })).json());
       expect(dashboard).toMatchObject({
         vendor: { id: profile.id, business_name: 'Green Grocer', kyc_status: 'pending', is_approved: false },
         next_step: null,
@@ -229,7 +217,7 @@ describe('vendor KYC on local disk', () => {
 
     it('edits the basic info later without a second vendor record', async () => {
       const v = await startedVendor();
-      const res = await call('PUT', '/api/vendor/me/basic-info/', v.access, basicInfo({ business_name: 'Greener Grocer', category: 'Shopping & Retail' }));
+      const res = await inject(t.app, endpoints.saveBasicInfo, { access: v.access, body: basicInfo({ business_name: 'Greener Grocer', category: 'Shopping & Retail' }) });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ id: v.vendorId, business_name: 'Greener Grocer', category: 'Shopping & Retail' });
       expect(await t.database.db.select().from(vendors).where(eq(vendors.userId, v.user.id))).toHaveLength(1);
@@ -239,20 +227,20 @@ describe('vendor KYC on local disk', () => {
       for (const missing of [{ phoneNumber: null }, { email: null }] as const) {
         const v = await signedIn();
         await t.database.db.update(users).set(missing).where(eq(users.id, v.user.id));
-        const res = await call('PUT', '/api/vendor/me/basic-info/', v.access, basicInfo());
+        const res = await inject(t.app, endpoints.saveBasicInfo, { access: v.access, body: basicInfo() });
         expect(res.statusCode).toBe(409);
-        expect(res.json()).toMatchObject({ code: 'PROFILE_INCOMPLETE', error: 'Please update your user profile first, and then complete KYC.' });
+        expect(res.error()).toMatchObject({ code: 'PROFILE_INCOMPLETE', error: 'Please update your user profile first, and then complete KYC.' });
         expect(await t.database.db.select().from(vendors).where(eq(vendors.userId, v.user.id))).toHaveLength(0);
       }
     });
 
     it('checks the basic info field by field; without a token it is refused', async () => {
       const v = await signedIn();
-      const res = await call('PUT', '/api/vendor/me/basic-info/', v.access, basicInfo({ business_name: 'x', category: 'Nope' as never, contact_phone: '12' }));
+      const res = await inject(t.app, endpoints.saveBasicInfo, { access: v.access, body: raw({ ...basicInfo(), business_name: 'x', category: 'Nope', contact_phone: '12' }) });
       expect(res.statusCode).toBe(400);
-      expect(Object.keys(res.json().fields)).toEqual(expect.arrayContaining(['business_name', 'category', 'contact_phone']));
-      expect((await call('PUT', '/api/vendor/me/basic-info/', null, basicInfo())).statusCode).toBe(401);
-      expect((await call('GET', '/api/vendor/me/')).statusCode).toBe(401);
+      expect(Object.keys(res.error().fields ?? {})).toEqual(expect.arrayContaining(['business_name', 'category', 'contact_phone']));
+      expect((await inject(t.app, endpoints.saveBasicInfo, { body: basicInfo() })).statusCode).toBe(401);
+      expect((await inject(t.app, endpoints.myVendor)).statusCode).toBe(401);
     });
 
     it('takes as logo only an image the account uploaded itself', async () => {
@@ -269,28 +257,28 @@ describe('vendor KYC on local disk', () => {
       });
       const [mine] = await t.database.db.insert(media).values(image(a.user.id)).returning();
       const [theirs] = await t.database.db.insert(media).values(image(b.user.id)).returning();
-      const stolen = await call('PUT', '/api/vendor/me/basic-info/', a.access, basicInfo({ logo: `/media/${theirs?.storageKey}` }));
+      const stolen = await inject(t.app, endpoints.saveBasicInfo, { access: a.access, body: basicInfo({ logo: `/media/${theirs?.storageKey}` }) });
       expect(stolen.statusCode).toBe(400);
-      expect(stolen.json().fields.logo).toBe('This is not an image you uploaded.');
-      const ok = await call('PUT', '/api/vendor/me/basic-info/', a.access, basicInfo({ logo: `/media/${mine?.storageKey}` }));
+      expect(stolen.error().fields?.logo).toBe('This is not an image you uploaded.');
+      const ok = await inject(t.app, endpoints.saveBasicInfo, { access: a.access, body: basicInfo({ logo: `/media/${mine?.storageKey}` }) });
       expect(ok.statusCode).toBe(200);
       expect(ok.json()).toMatchObject({ logo: `/media/${mine?.storageKey}`, logo_thumbnail: `/media/${mine?.thumbnailKey}` });
-      expect((await call('PUT', '/api/vendor/me/basic-info/', a.access, basicInfo({ logo: null }))).json().logo).toBeNull();
+      expect((await inject(t.app, endpoints.saveBasicInfo, { access: a.access, body: basicInfo({ logo: null }) })).json().logo).toBeNull();
     });
 
     it('refuses to submit before every step is done, listing the missing steps by field', async () => {
       const v = await startedVendor();
-      const res = await call('POST', '/api/vendor/me/submit/', v.access);
+      const res = await inject(t.app, endpoints.submitKyc, { access: v.access });
       expect(res.statusCode).toBe(400);
-      expect(res.json().code).toBe('KYC_INCOMPLETE');
-      expect(Object.keys(res.json().fields).sort()).toEqual(['addresses', 'bank_details', 'documents', 'service_time']);
-      expect(res.json().error).toMatch(/Documents, Bank details, Service time, Address/);
+      expect(res.error().code).toBe('KYC_INCOMPLETE');
+      expect(Object.keys(res.error().fields ?? {}).sort()).toEqual(['addresses', 'bank_details', 'documents', 'service_time']);
+      expect(res.error().error).toMatch(/Documents, Bank details, Service time, Address/);
 
       // A business document alone is not an identity document.
       await uploadDocument(v.access, 'register.pdf', await makePdf(), 'business_registration');
-      await call('PUT', '/api/vendor/me/bank-details/', v.access, usAccount);
-      const still = await call('POST', '/api/vendor/me/submit/', v.access);
-      expect(Object.keys(still.json().fields).sort()).toEqual(['addresses', 'documents', 'service_time']);
+      await inject(t.app, endpoints.saveBankDetails, { access: v.access, body: usAccount });
+      const still = await inject(t.app, endpoints.submitKyc, { access: v.access });
+      expect(Object.keys(still.error().fields ?? {}).sort()).toEqual(['addresses', 'documents', 'service_time']);
       expect((await vendorRow(v.vendorId)).kycStatus).toBe('not_submitted');
     });
   });
@@ -299,11 +287,11 @@ describe('vendor KYC on local disk', () => {
     it('goes from rejected back to pending, clearing the operator\'s reason', async () => {
       const v = await completeVendor();
       await t.database.db.update(vendors).set({ kycStatus: 'rejected', rejectionReason: 'The passport photo is blurred.' }).where(eq(vendors.id, v.vendorId));
-      const shown = VendorProfile.parse((await call('GET', '/api/vendor/me/', v.access)).json());
+      const shown = VendorProfile.parse((await inject(t.app, endpoints.myVendor, { access: v.access })).json());
       expect(shown).toMatchObject({ kyc_status: 'rejected', rejection_reason: 'The passport photo is blurred.' });
-      expect(VendorDashboard.parse((await call('GET', '/api/vendor/dashboard/', v.access)).json()).vendor.rejection_reason).toBe('The passport photo is blurred.');
+      expect(VendorDashboard.parse((await inject(t.app, endpoints.vendorDashboard, { access: v.access })).json()).vendor.rejection_reason).toBe('The passport photo is blurred.');
 
-      const res = await call('POST', '/api/vendor/me/submit/', v.access);
+      const res = await inject(t.app, endpoints.submitKyc, { access: v.access });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ kyc_status: 'pending', rejection_reason: null });
     });
@@ -312,22 +300,22 @@ describe('vendor KYC on local disk', () => {
       const v = await completeVendor();
       const approvedAt = new Date(clock().getTime() - 86_400_000);
       await t.database.db.update(vendors).set({ kycStatus: 'approved', isApproved: true, approvedAt }).where(eq(vendors.id, v.vendorId));
-      expect((await call('PUT', '/api/vendor/me/basic-info/', v.access, basicInfo({ description: 'Now with a bakery corner.' }))).statusCode).toBe(200);
-      const res = await call('POST', '/api/vendor/me/submit/', v.access);
+      expect((await inject(t.app, endpoints.saveBasicInfo, { access: v.access, body: basicInfo({ description: 'Now with a bakery corner.' }) })).statusCode).toBe(200);
+      const res = await inject(t.app, endpoints.submitKyc, { access: v.access });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ kyc_status: 'pending', is_approved: true, approved_at: approvedAt.toISOString() });
-      expect((await call('GET', `/api/vendor/status/${v.vendorId}/`, v.access)).json()).toEqual({ is_approved: true, kyc_status: 'pending', is_suspended: false });
+      expect((await inject(t.app, endpoints.vendorStatus, { params: { id: v.vendorId }, access: v.access })).json()).toEqual({ is_approved: true, kyc_status: 'pending', is_suspended: false });
       expect(await login(t.app, v.email, v.password)).toMatchObject({ is_approved: true, kyc_status: 'pending' });
     });
 
     it('refuses a second submission while the first waits for review', async () => {
       const v = await completeVendor();
-      expect((await call('POST', '/api/vendor/me/submit/', v.access)).statusCode).toBe(200);
+      expect((await inject(t.app, endpoints.submitKyc, { access: v.access })).statusCode).toBe(200);
       const submittedAt = (await vendorRow(v.vendorId)).submittedAt;
       clock.advance(60_000);
-      const again = await call('POST', '/api/vendor/me/submit/', v.access);
+      const again = await inject(t.app, endpoints.submitKyc, { access: v.access });
       expect(again.statusCode).toBe(409);
-      expect(again.json().code).toBe('KYC_ALREADY_PENDING');
+      expect(again.error().code).toBe('KYC_ALREADY_PENDING');
       expect((await vendorRow(v.vendorId)).submittedAt).toEqual(submittedAt);
     });
   });
@@ -351,13 +339,13 @@ describe('vendor KYC on local disk', () => {
       for (const bytes of [random, Buffer.from('%PDF-1.7\nthis is not really a PDF at all\n%%EOF'), Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')]) {
         const refused = await uploadDocument(v.access, 'contract.pdf', bytes);
         expect(refused.statusCode).toBe(400);
-        expect(refused.json()).toMatchObject({ code: 'DOCUMENT_INVALID', fields: { file: expect.any(String) } });
+        expect(refused.error()).toMatchObject({ code: 'DOCUMENT_INVALID', fields: { file: expect.any(String) } });
       }
       // A GIF decodes, but is not one of the accepted types.
       const gif = await sharp({ create: { width: 5, height: 5, channels: 3, background: 'red' } }).gif().toBuffer();
       expect((await uploadDocument(v.access, 'id.gif', gif)).statusCode).toBe(400);
 
-      const profile = VendorProfile.parse((await call('GET', '/api/vendor/me/', v.access)).json());
+      const profile = VendorProfile.parse((await inject(t.app, endpoints.myVendor, { access: v.access })).json());
       expect(profile.documents.map((d) => d.content_type)).toEqual(['image/png', 'application/pdf', 'image/jpeg']);
       expect(profile.documents[0]?.url).toBe(`/api/vendor/documents/${profile.documents[0]?.id}/`);
     });
@@ -377,7 +365,7 @@ describe('vendor KYC on local disk', () => {
       );
       const res = await uploadDocument(v.access, 'passport.png', await makePng());
       expect(res.statusCode).toBe(413);
-      expect(res.json()).toMatchObject({ code: 'DOCUMENT_QUOTA_EXCEEDED', fields: { file: expect.any(String) } });
+      expect(res.error()).toMatchObject({ code: 'DOCUMENT_QUOTA_EXCEEDED', fields: { file: expect.any(String) } });
       const kept = await t.database.db.select().from(vendorDocuments).where(eq(vendorDocuments.vendorId, v.vendorId));
       expect(kept).toHaveLength(5);
     });
@@ -388,11 +376,11 @@ describe('vendor KYC on local disk', () => {
       for (let i = 0; i < 30; i += 1) {
         const res = await uploadDocument(v.access, `scan-${i}.png`, png);
         expect(res.statusCode).toBe(201);
-        expect((await call('DELETE', `/api/vendor/me/documents/${res.json().id}/`, v.access)).statusCode).toBe(200);
+        expect((await inject(t.app, endpoints.deleteVendorDocument, { params: { id: res.json().id }, access: v.access })).statusCode).toBe(200);
       }
       const limited = await uploadDocument(v.access, 'one-more.png', png);
       expect(limited.statusCode).toBe(429);
-      expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED', error: expect.stringMatching(/for your account/) });
+      expect(limited.error()).toMatchObject({ code: 'RATE_LIMITED', error: expect.stringMatching(/for your account/) });
       const other = await startedVendor();
       expect((await uploadDocument(other.access, 'passport.png', png)).statusCode).toBe(201);
     });
@@ -413,7 +401,7 @@ describe('vendor KYC on local disk', () => {
       const res = await uploadDocument(v.access, 'id-front.png', photo);
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({ content_type: 'image/png', bytes: photo.length });
-      expect((await call('GET', res.json().url, v.access)).rawPayload.equals(photo)).toBe(true);
+      expect((await getUrl(res.json().url, v.access)).rawPayload.equals(photo)).toBe(true);
     });
 
     it('refuses a file over 10 MB with a 413 in the one error shape', async () => {
@@ -421,7 +409,7 @@ describe('vendor KYC on local disk', () => {
       const big = Buffer.concat([await makePng(), Buffer.alloc(10 * 1024 * 1024)]);
       const res = await uploadDocument(v.access, 'huge.png', big);
       expect(res.statusCode).toBe(413);
-      expect(res.json()).toMatchObject({ code: 'DOCUMENT_TOO_LARGE', error: 'The document must be 10 MB or smaller.', fields: { file: expect.any(String) } });
+      expect(res.error()).toMatchObject({ code: 'DOCUMENT_TOO_LARGE', error: 'The document must be 10 MB or smaller.', fields: { file: expect.any(String) } });
       expect(await t.database.db.select().from(vendorDocuments).where(eq(vendorDocuments.vendorId, v.vendorId))).toHaveLength(0);
     });
 
@@ -430,23 +418,23 @@ describe('vendor KYC on local disk', () => {
       const png = await makePng();
       const noKind = await upload(v.access, [{ name: 'file', fileName: 'a.png', bytes: png }]);
       expect(noKind.statusCode).toBe(400);
-      expect(noKind.json().fields.kind).toBeDefined();
+      expect(noKind.error().fields?.kind).toBeDefined();
       const badKind = await uploadDocument(v.access, 'a.png', png, 'selfie');
-      expect(badKind.json().fields.kind).toBeDefined();
+      expect(badKind.error().fields?.kind).toBeDefined();
       const noFile = await upload(v.access, [{ name: 'kind', value: 'identity' }]);
-      expect(noFile.json().fields.file).toBe('Choose a file to upload.');
+      expect(noFile.error().fields?.file).toBe('Choose a file to upload.');
       const wrongField = await upload(v.access, [
         { name: 'kind', value: 'identity' },
         { name: 'images', fileName: 'a.png', bytes: png },
       ]);
-      expect(wrongField.json().fields.file).toMatch(/field "file"/);
+      expect(wrongField.error().fields?.file).toMatch(/field "file"/);
       // The file before the kind is fine too.
       const reversed = await upload(v.access, [
         { name: 'file', fileName: 'a.png', bytes: png },
         { name: 'kind', value: 'identity' },
       ]);
       expect(reversed.statusCode).toBe(201);
-      const json = await call('POST', '/api/vendor/me/documents/', v.access, { kind: 'identity' });
+      const json = await inject(t.app, endpoints.uploadVendorDocument, { access: v.access, body: raw({ kind: 'identity' }) });
       expect(json.statusCode).toBe(415);
       expect((await upload(null, [{ name: 'kind', value: 'identity' }])).statusCode).toBe(401);
       // An account that has not started KYC has nowhere to put documents.
@@ -459,7 +447,7 @@ describe('vendor KYC on local disk', () => {
       const pdfBytes = await makePdf('Private');
       const doc = VendorDocument.parse((await uploadDocument(v.access, 'Pässport scan.pdf', pdfBytes)).json());
 
-      const own = await call('GET', doc.url, v.access);
+      const own = await getUrl(doc.url, v.access);
       expect(own.statusCode).toBe(200);
       expect(own.rawPayload.equals(pdfBytes)).toBe(true);
       expect(own.headers['content-type']).toBe('application/pdf');
@@ -468,17 +456,17 @@ describe('vendor KYC on local disk', () => {
       expect(own.headers['content-disposition']).toBe(`inline; filename="P_ssport scan.pdf"; filename*=UTF-8''P%C3%A4ssport%20scan.pdf`);
 
       const op = await operator();
-      const operatorView = await call('GET', doc.url, op.access);
+      const operatorView = await getUrl(doc.url, op.access);
       expect(operatorView.statusCode).toBe(200);
       expect(operatorView.rawPayload.equals(pdfBytes)).toBe(true);
 
       const other = await signedIn();
       for (const access of [other.access, null]) {
-        const res = await call('GET', doc.url, access);
+        const res = await getUrl(doc.url, access);
         expect(res.statusCode).toBe(404);
         expect(res.json().code).toBe('NOT_FOUND');
       }
-      expect((await call('GET', `/api/vendor/documents/${crypto.randomUUID()}/`, v.access)).statusCode).toBe(404);
+      expect((await inject(t.app, endpoints.vendorDocumentFile, { params: { id: crypto.randomUUID() }, access: v.access })).statusCode).toBe(404);
 
       // Stored outside the public media root, under a key no URL serves.
       const [row] = await t.database.db.select().from(vendorDocuments).where(eq(vendorDocuments.id, doc.id));
@@ -486,7 +474,7 @@ describe('vendor KYC on local disk', () => {
       expect(filesUnder(path.join(dataDir, 'media')).some((f) => f.includes(doc.id))).toBe(false);
       expect(existsSync(path.join(dataDir, 'private', ...key.split('/')))).toBe(true);
       for (const url of [`/media/${key}`, `/media/../private/${key}`, `/media/%2e%2e/private/${key}`, `/private/${key}`]) {
-        const res = await call('GET', url, v.access);
+        const res = await getUrl(url, v.access);
         expect(res.statusCode).toBe(404);
         expect(res.rawPayload.equals(pdfBytes)).toBe(false);
       }
@@ -500,37 +488,37 @@ describe('vendor KYC on local disk', () => {
       expect(existsSync(file)).toBe(true);
 
       const other = await startedVendor();
-      expect((await call('DELETE', `/api/vendor/me/documents/${doc.id}/`, other.access)).statusCode).toBe(404);
-      const gone = await call('DELETE', `/api/vendor/me/documents/${doc.id}/`, v.access);
+      expect((await inject(t.app, endpoints.deleteVendorDocument, { params: { id: doc.id }, access: other.access })).statusCode).toBe(404);
+      const gone = await inject(t.app, endpoints.deleteVendorDocument, { params: { id: doc.id }, access: v.access });
       expect(gone.statusCode).toBe(200);
       expect(gone.json()).toEqual({ id: doc.id });
       expect(existsSync(file)).toBe(false);
-      expect((await call('GET', doc.url, v.access)).statusCode).toBe(404);
-      expect((await call('DELETE', `/api/vendor/me/documents/${doc.id}/`, v.access)).statusCode).toBe(404);
+      expect((await getUrl(doc.url, v.access)).statusCode).toBe(404);
+      expect((await inject(t.app, endpoints.deleteVendorDocument, { params: { id: doc.id }, access: v.access })).statusCode).toBe(404);
     });
 
     it('go, file and all, with the payout account, when their owner deletes the account', async () => {
       const v = await startedVendor();
       const doc = VendorDocument.parse((await uploadDocument(v.access, 'passport.png', await makePng())).json());
-      expect((await call('PUT', '/api/vendor/me/bank-details/', v.access, usAccount)).statusCode).toBe(200);
+      expect((await inject(t.app, endpoints.saveBankDetails, { access: v.access, body: usAccount })).statusCode).toBe(200);
       const [row] = await t.database.db.select().from(vendorDocuments).where(eq(vendorDocuments.id, doc.id));
       const file = path.join(dataDir, 'private', ...(row?.storageKey ?? '').split('/'));
       expect(existsSync(file)).toBe(true);
 
-      const deleted = await call('DELETE', '/api/profile/', v.access, { password: v.password, confirm: true });
+      const deleted = await inject(t.app, endpoints.deleteAccount, { access: v.access, body: { password: v.password, confirm: true } });
       expect(deleted.statusCode).toBe(200);
       expect(existsSync(file)).toBe(false);
       expect(await t.database.db.select().from(vendorDocuments).where(eq(vendorDocuments.vendorId, v.vendorId))).toEqual([]);
       expect(await t.database.db.select().from(vendorBankAccounts).where(eq(vendorBankAccounts.vendorId, v.vendorId))).toEqual([]);
       const admin = await operator();
-      expect((await call('GET', doc.url, admin.access)).statusCode).toBe(404);
+      expect((await getUrl(doc.url, admin.access)).statusCode).toBe(404);
     });
   });
 
   describe('bank details', () => {
     it('stores the full number and shows it masked in every response', async () => {
       const v = await startedVendor();
-      const saved = await call('PUT', '/api/vendor/me/bank-details/', v.access, { ...usAccount, account_number: '1234-5678 9012' });
+      const saved = await inject(t.app, endpoints.saveBankDetails, { access: v.access, body: { ...usAccount, account_number: '1234-5678 9012' } });
       expect(saved.statusCode).toBe(200);
       expect(BankDetails.parse(saved.json())).toMatchObject({
         account_holder: 'Green Grocer LLC',
@@ -543,26 +531,27 @@ describe('vendor KYC on local disk', () => {
       expect(row?.accountNumber).toBe('123456789012');
 
       await uploadDocument(v.access, 'id.png', await makePng());
-      await call('PUT', '/api/vendor/me/service-time/', v.access, weekHours);
-      await call('POST', '/api/vendor/me/addresses/', v.access, address());
+      await inject(t.app, endpoints.saveServiceTime, { access: v.access, body: weekHours });
+      await inject(t.app, endpoints.addVendorAddress, { access: v.access, body: address() });
+      const mine = await inject(t.app, endpoints.myVendor, { access: v.access });
       const responses = [
         saved,
-        await call('GET', '/api/vendor/me/', v.access),
-        await call('PUT', '/api/vendor/me/basic-info/', v.access, basicInfo()),
-        await call('POST', '/api/vendor/me/submit/', v.access),
-        await call('GET', '/api/vendor/dashboard/', v.access),
+        mine,
+        await inject(t.app, endpoints.saveBasicInfo, { access: v.access, body: basicInfo() }),
+        await inject(t.app, endpoints.submitKyc, { access: v.access }),
+        await inject(t.app, endpoints.vendorDashboard, { access: v.access }),
       ];
       for (const res of responses) {
         expect(res.statusCode).toBe(200);
         expect(res.body).not.toContain('123456789012');
         expect(res.body).not.toContain('56789012');
       }
-      expect(responses[1]?.json().bank_details.account_number_masked).toBe('•••• 9012');
+      expect(mine.json().bank_details?.account_number_masked).toBe('•••• 9012');
     });
 
     it('takes an IBAN checked by its checksum, masked to its last four characters', async () => {
       const v = await startedVendor();
-      const res = await call('PUT', '/api/vendor/me/bank-details/', v.access, { account_holder: 'Grün GmbH', bank_name: 'Commerzbank', iban: 'de89 3704 0044 0532 0130 00' });
+      const res = await inject(t.app, endpoints.saveBankDetails, { access: v.access, body: { account_holder: 'Grün GmbH', bank_name: 'Commerzbank', iban: 'de89 3704 0044 0532 0130 00' } });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ kind: 'iban', account_number_masked: '•••• 3000', routing_number: null });
       expect(res.body).not.toContain('370400440532013000');
@@ -570,20 +559,20 @@ describe('vendor KYC on local disk', () => {
       expect(row).toMatchObject({ kind: 'iban', accountNumber: 'DE89370400440532013000', routingNumber: null });
 
       // Replaced, not added: back to a US account.
-      expect((await call('PUT', '/api/vendor/me/bank-details/', v.access, usAccount)).json().kind).toBe('us_account');
+      expect((await inject(t.app, endpoints.saveBankDetails, { access: v.access, body: usAccount })).json().kind).toBe('us_account');
       expect(await t.database.db.select().from(vendorBankAccounts).where(eq(vendorBankAccounts.vendorId, v.vendorId))).toHaveLength(1);
     });
 
     it('refuses a bad IBAN and a bad routing number under their fields', async () => {
       const v = await startedVendor();
-      const badIban = await call('PUT', '/api/vendor/me/bank-details/', v.access, { account_holder: 'A B', bank_name: 'Bank', iban: 'DE89370400440532013001' });
+      const badIban = await inject(t.app, endpoints.saveBankDetails, { access: v.access, body: { account_holder: 'A B', bank_name: 'Bank', iban: 'DE89370400440532013001' } });
       expect(badIban.statusCode).toBe(400);
-      expect(badIban.json().fields).toEqual({ iban: 'This IBAN is not valid: check the letters and digits.' });
-      const badRouting = await call('PUT', '/api/vendor/me/bank-details/', v.access, { ...usAccount, routing_number: '011000016', account_number: '12' });
+      expect(badIban.error().fields).toEqual({ iban: 'This IBAN is not valid: check the letters and digits.' });
+      const badRouting = await inject(t.app, endpoints.saveBankDetails, { access: v.access, body: { ...usAccount, routing_number: '011000016', account_number: '12' } });
       expect(badRouting.statusCode).toBe(400);
-      expect(Object.keys(badRouting.json().fields).sort()).toEqual(['account_number', 'routing_number']);
-      const nothing = await call('PUT', '/api/vendor/me/bank-details/', v.access, { account_holder: 'A B', bank_name: 'Bank' });
-      expect(nothing.json().fields.iban).toBeDefined();
+      expect(Object.keys(badRouting.error().fields ?? {}).sort()).toEqual(['account_number', 'routing_number']);
+      const nothing = await inject(t.app, endpoints.saveBankDetails, { access: v.access, body: { account_holder: 'A B', bank_name: 'Bank' } });
+      expect(nothing.error().fields?.iban).toBeDefined();
       expect(await t.database.db.select().from(vendorBankAccounts).where(eq(vendorBankAccounts.vendorId, v.vendorId))).toHaveLength(0);
     });
   });
@@ -591,43 +580,43 @@ describe('vendor KYC on local disk', () => {
   describe('service time', () => {
     it('replaces every range at once and keeps the time zone; 24:00 stays 24:00', async () => {
       const v = await startedVendor();
-      const first = await call('PUT', '/api/vendor/me/service-time/', v.access, weekHours);
+      const first = await inject(t.app, endpoints.saveServiceTime, { access: v.access, body: weekHours });
       expect(first.statusCode).toBe(200);
       expect(ServiceTime.parse(first.json())).toEqual(weekHours);
 
       const next = { time_zone: 'Europe/Paris', hours: [{ weekday: 7, opens: '00:00', closes: '24:00' }] };
-      const second = await call('PUT', '/api/vendor/me/service-time/', v.access, next);
+      const second = await inject(t.app, endpoints.saveServiceTime, { access: v.access, body: next });
       expect(second.json()).toEqual(next);
       const rows = await t.database.db.select().from(vendorHours).where(eq(vendorHours.vendorId, v.vendorId));
       expect(rows.map((r) => [r.weekday, r.opensMinute, r.closesMinute])).toEqual([[7, 0, 1440]]);
       expect((await vendorRow(v.vendorId)).timeZone).toBe('Europe/Paris');
 
-      const cleared = await call('PUT', '/api/vendor/me/service-time/', v.access, { time_zone: 'Europe/Paris', hours: [] });
+      const cleared = await inject(t.app, endpoints.saveServiceTime, { access: v.access, body: { time_zone: 'Europe/Paris', hours: [] } });
       expect(cleared.json().hours).toEqual([]);
-      expect(VendorProfile.parse((await call('GET', '/api/vendor/me/', v.access)).json()).steps.service_time).toBe(false);
+      expect(VendorProfile.parse((await inject(t.app, endpoints.myVendor, { access: v.access })).json()).steps.service_time).toBe(false);
     });
 
     it('refuses overlapping ranges of one day, a closing before the opening, and an unknown time zone', async () => {
       const v = await startedVendor();
-      const overlap = await call('PUT', '/api/vendor/me/service-time/', v.access, {
+      const overlap = await inject(t.app, endpoints.saveServiceTime, { access: v.access, body: {
         time_zone: 'America/New_York',
         hours: [
           { weekday: 2, opens: '09:00', closes: '12:00' },
           { weekday: 3, opens: '11:00', closes: '13:00' },
           { weekday: 2, opens: '11:30', closes: '14:00' },
         ],
-      });
+      } });
       expect(overlap.statusCode).toBe(400);
-      expect(overlap.json().fields).toEqual({ 'hours.2.opens': 'Overlaps another range on Tuesday.' });
-      const backwards = await call('PUT', '/api/vendor/me/service-time/', v.access, { time_zone: 'America/New_York', hours: [{ weekday: 1, opens: '18:00', closes: '09:00' }] });
-      expect(backwards.json().fields['hours.0.closes']).toBeDefined();
-      const zone = await call('PUT', '/api/vendor/me/service-time/', v.access, { time_zone: 'Mars/Olympus', hours: [] });
-      expect(zone.json().fields.time_zone).toBeDefined();
+      expect(overlap.error().fields).toEqual({ 'hours.2.opens': 'Overlaps another range on Tuesday.' });
+      const backwards = await inject(t.app, endpoints.saveServiceTime, { access: v.access, body: { time_zone: 'America/New_York', hours: [{ weekday: 1, opens: '18:00', closes: '09:00' }] } });
+      expect(backwards.error().fields?.['hours.0.closes']).toBeDefined();
+      const zone = await inject(t.app, endpoints.saveServiceTime, { access: v.access, body: { time_zone: 'Mars/Olympus', hours: [] } });
+      expect(zone.error().fields?.time_zone).toBeDefined();
     });
 
     it('has the database refuse an overlap the checks above would miss, and keeps the previous hours', async () => {
       const v = await startedVendor();
-      await call('PUT', '/api/vendor/me/service-time/', v.access, weekHours);
+      await inject(t.app, endpoints.saveServiceTime, { access: v.access, body: weekHours });
 
       // Straight into the table: the exclusion constraint is the last guard.
       const direct = t.database.db.insert(vendorHours).values({ vendorId: v.vendorId, weekday: 1, opensMinute: 600, closesMinute: 660 });
@@ -639,121 +628,121 @@ describe('vendor KYC on local disk', () => {
       const error = await saveServiceTime(deps, v.user.id, overlapping).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(AppError);
       expect(error).toMatchObject({ status: 400, fields: { hours: expect.stringMatching(/overlap/) } });
-      expect(ServiceTime.parse((await call('GET', '/api/vendor/me/', v.access)).json().service_time)).toEqual(weekHours);
+      expect(ServiceTime.parse((await inject(t.app, endpoints.myVendor, { access: v.access })).json().service_time)).toEqual(weekHours);
     });
   });
 
   describe('addresses', () => {
     it('makes the first address primary, moves the primary on request, and keeps the vendor\'s coordinates on it', async () => {
       const v = await startedVendor();
-      const first = VendorAddress.parse((await call('POST', '/api/vendor/me/addresses/', v.access, address({ is_primary: false }))).json());
+      const first = VendorAddress.parse((await inject(t.app, endpoints.addVendorAddress, { access: v.access, body: address({ is_primary: false }) })).json());
       expect(first).toMatchObject({ is_primary: true, vendor_id: v.vendorId });
       expect(await vendorRow(v.vendorId)).toMatchObject({ latitude: 40.7484, longitude: -73.9857 });
 
-      const second = await call('POST', '/api/vendor/me/addresses/', v.access, address({ label: 'Depot', line1: '1 Main St', line2: '', state: '', postal_code: '', latitude: 40.7, longitude: -74, is_primary: true }));
+      const second = await inject(t.app, endpoints.addVendorAddress, { access: v.access, body: address({ label: 'Depot', line1: '1 Main St', line2: '', state: '', postal_code: '', latitude: 40.7, longitude: -74, is_primary: true }) });
       expect(second.statusCode).toBe(201);
       expect(second.json()).toMatchObject({ is_primary: true, formatted_address: '1 Main St, New York, United States' });
-      const third = VendorAddress.parse((await call('POST', '/api/vendor/me/addresses/', v.access, address({ label: 'Kiosk', latitude: 40.8, longitude: -73.9 }))).json());
+      const third = VendorAddress.parse((await inject(t.app, endpoints.addVendorAddress, { access: v.access, body: address({ label: 'Kiosk', latitude: 40.8, longitude: -73.9 }) })).json());
       expect(third.is_primary).toBe(false);
 
-      let listed = VendorProfile.parse((await call('GET', '/api/vendor/me/', v.access)).json()).addresses;
+      let listed = VendorProfile.parse((await inject(t.app, endpoints.myVendor, { access: v.access })).json()).addresses;
       expect(listed.filter((a) => a.is_primary).map((a) => a.label)).toEqual(['Depot']);
       expect(listed[0]?.label).toBe('Depot');
       expect(await vendorRow(v.vendorId)).toMatchObject({ latitude: 40.7, longitude: -74 });
 
       // Marking the kiosk primary by an update.
-      const moved = await call('PUT', `/api/vendor/me/addresses/${third.id}/`, v.access, address({ label: 'Kiosk', latitude: 40.81, longitude: -73.91, is_primary: true }));
+      const moved = await inject(t.app, endpoints.updateVendorAddress, { params: { id: third.id }, access: v.access, body: address({ label: 'Kiosk', latitude: 40.81, longitude: -73.91, is_primary: true }) });
       expect(moved.json()).toMatchObject({ is_primary: true, latitude: 40.81 });
       expect(await vendorRow(v.vendorId)).toMatchObject({ latitude: 40.81, longitude: -73.91 });
 
       // Unmarking the primary hands it to the oldest other address.
-      const unmarked = await call('PUT', `/api/vendor/me/addresses/${third.id}/`, v.access, address({ label: 'Kiosk', latitude: 40.81, longitude: -73.91, is_primary: false }));
+      const unmarked = await inject(t.app, endpoints.updateVendorAddress, { params: { id: third.id }, access: v.access, body: address({ label: 'Kiosk', latitude: 40.81, longitude: -73.91, is_primary: false }) });
       expect(unmarked.json().is_primary).toBe(false);
-      listed = VendorProfile.parse((await call('GET', '/api/vendor/me/', v.access)).json()).addresses;
+      listed = VendorProfile.parse((await inject(t.app, endpoints.myVendor, { access: v.access })).json()).addresses;
       expect(listed.filter((a) => a.is_primary).map((a) => a.id)).toEqual([first.id]);
 
       // Deleting the primary promotes another; deleting the last clears the coordinates.
-      expect((await call('DELETE', `/api/vendor/me/addresses/${first.id}/`, v.access)).json()).toEqual({ id: first.id });
-      listed = VendorProfile.parse((await call('GET', '/api/vendor/me/', v.access)).json()).addresses;
+      expect((await inject(t.app, endpoints.deleteVendorAddress, { params: { id: first.id }, access: v.access })).json()).toEqual({ id: first.id });
+      listed = VendorProfile.parse((await inject(t.app, endpoints.myVendor, { access: v.access })).json()).addresses;
       expect(listed.filter((a) => a.is_primary)).toHaveLength(1);
       expect(listed).toHaveLength(2);
-      for (const a of listed) await call('DELETE', `/api/vendor/me/addresses/${a.id}/`, v.access);
+      for (const a of listed) await inject(t.app, endpoints.deleteVendorAddress, { params: { id: a.id }, access: v.access });
       expect(await vendorRow(v.vendorId)).toMatchObject({ latitude: null, longitude: null });
     });
 
     it('keeps a single address primary even when asked to unmark it', async () => {
       const v = await startedVendor();
-      const only = VendorAddress.parse((await call('POST', '/api/vendor/me/addresses/', v.access, address())).json());
-      const res = await call('PUT', `/api/vendor/me/addresses/${only.id}/`, v.access, address({ city: 'Brooklyn', is_primary: false }));
+      const only = VendorAddress.parse((await inject(t.app, endpoints.addVendorAddress, { access: v.access, body: address() })).json());
+      const res = await inject(t.app, endpoints.updateVendorAddress, { params: { id: only.id }, access: v.access, body: address({ city: 'Brooklyn', is_primary: false }) });
       expect(res.json()).toMatchObject({ city: 'Brooklyn', is_primary: true });
     });
 
     it('changes and removes only the caller\'s own addresses; coordinates are checked', async () => {
       const a = await startedVendor();
       const b = await startedVendor();
-      const mine = VendorAddress.parse((await call('POST', '/api/vendor/me/addresses/', a.access, address())).json());
-      expect((await call('PUT', `/api/vendor/me/addresses/${mine.id}/`, b.access, address())).statusCode).toBe(404);
-      expect((await call('DELETE', `/api/vendor/me/addresses/${mine.id}/`, b.access)).statusCode).toBe(404);
-      const bad = await call('POST', '/api/vendor/me/addresses/', a.access, address({ latitude: 91, line1: '' }));
+      const mine = VendorAddress.parse((await inject(t.app, endpoints.addVendorAddress, { access: a.access, body: address() })).json());
+      expect((await inject(t.app, endpoints.updateVendorAddress, { params: { id: mine.id }, access: b.access, body: address() })).statusCode).toBe(404);
+      expect((await inject(t.app, endpoints.deleteVendorAddress, { params: { id: mine.id }, access: b.access })).statusCode).toBe(404);
+      const bad = await inject(t.app, endpoints.addVendorAddress, { access: a.access, body: address({ latitude: 91, line1: '' }) });
       expect(bad.statusCode).toBe(400);
-      expect(Object.keys(bad.json().fields).sort()).toEqual(['latitude', 'line1']);
+      expect(Object.keys(bad.error().fields ?? {}).sort()).toEqual(['latitude', 'line1']);
     });
 
     it('keeps exactly one primary when two addresses marked primary arrive at once', async () => {
       const v = await startedVendor();
       await Promise.all(
-        Array.from({ length: 4 }, (_, i) => call('POST', '/api/vendor/me/addresses/', v.access, address({ label: `A${i}`, is_primary: true }))),
+        Array.from({ length: 4 }, (_, i) => inject(t.app, endpoints.addVendorAddress, { access: v.access, body: address({ label: `A${i}`, is_primary: true }) })),
       );
-      const listed = VendorProfile.parse((await call('GET', '/api/vendor/me/', v.access)).json()).addresses;
+      const listed = VendorProfile.parse((await inject(t.app, endpoints.myVendor, { access: v.access })).json()).addresses;
       expect(listed).toHaveLength(4);
       expect(listed.filter((a) => a.is_primary)).toHaveLength(1);
     });
 
     it('lists a vendor\'s addresses to everyone once it is live; before, to its owner and operators only', async () => {
       const v = await startedVendor();
-      await call('POST', '/api/vendor/me/addresses/', v.access, address());
+      await inject(t.app, endpoints.addVendorAddress, { access: v.access, body: address() });
       const other = await signedIn();
       const op = await operator();
-      const url = `/api/vendor/addresses/?vendor_uuid=${v.vendorId}`;
-      expect((await call('GET', url)).statusCode).toBe(404);
-      expect((await call('GET', url, other.access)).statusCode).toBe(404);
-      expect((await call('GET', url, v.access)).json()).toHaveLength(1);
-      expect((await call('GET', url, op.access)).json()).toHaveLength(1);
+      const query = { vendor_uuid: v.vendorId };
+      expect((await inject(t.app, endpoints.vendorAddresses, { query })).statusCode).toBe(404);
+      expect((await inject(t.app, endpoints.vendorAddresses, { query, access: other.access })).statusCode).toBe(404);
+      expect((await inject(t.app, endpoints.vendorAddresses, { query, access: v.access })).json()).toHaveLength(1);
+      expect((await inject(t.app, endpoints.vendorAddresses, { query, access: op.access })).json()).toHaveLength(1);
 
       await t.database.db.update(vendors).set({ kycStatus: 'approved', isApproved: true, approvedAt: clock() }).where(eq(vendors.id, v.vendorId));
-      const visitor = await call('GET', url);
+      const visitor = await inject(t.app, endpoints.vendorAddresses, { query });
       expect(visitor.statusCode).toBe(200);
       expect(visitor.json()[0]).toMatchObject({ city: 'New York', is_primary: true });
 
       await t.database.db.update(vendors).set({ isSuspended: true }).where(eq(vendors.id, v.vendorId));
-      expect((await call('GET', url)).statusCode).toBe(404);
-      expect((await call('GET', url, v.access)).statusCode).toBe(200);
-      expect((await call('GET', `/api/vendor/addresses/?vendor_uuid=${crypto.randomUUID()}`)).statusCode).toBe(404);
-      expect((await call('GET', '/api/vendor/addresses/?vendor_uuid=nope')).statusCode).toBe(400);
+      expect((await inject(t.app, endpoints.vendorAddresses, { query })).statusCode).toBe(404);
+      expect((await inject(t.app, endpoints.vendorAddresses, { query, access: v.access })).statusCode).toBe(200);
+      expect((await inject(t.app, endpoints.vendorAddresses, { query: { vendor_uuid: crypto.randomUUID() } })).statusCode).toBe(404);
+      expect((await inject(t.app, endpoints.vendorAddresses, { query: { vendor_uuid: 'nope' } })).statusCode).toBe(400);
     });
   });
 
   describe('status', () => {
     it('answers the owner and operators; another user gets 404 and a visitor 401', async () => {
       const v = await startedVendor();
-      const url = `/api/vendor/status/${v.vendorId}/`;
-      const own = await call('GET', url, v.access);
+      const params = { id: v.vendorId };
+      const own = await inject(t.app, endpoints.vendorStatus, { params, access: v.access });
       expect(own.statusCode).toBe(200);
       expect(own.json()).toEqual({ is_approved: false, kyc_status: 'not_submitted', is_suspended: false });
       const op = await operator();
-      expect((await call('GET', url, op.access)).statusCode).toBe(200);
-      expect((await call('GET', url, (await signedIn()).access)).statusCode).toBe(404);
-      expect((await call('GET', url)).statusCode).toBe(401);
-      expect((await call('GET', `/api/vendor/status/${crypto.randomUUID()}/`, op.access)).statusCode).toBe(404);
+      expect((await inject(t.app, endpoints.vendorStatus, { params, access: op.access })).statusCode).toBe(200);
+      expect((await inject(t.app, endpoints.vendorStatus, { params, access: (await signedIn()).access })).statusCode).toBe(404);
+      expect((await inject(t.app, endpoints.vendorStatus, { params })).statusCode).toBe(401);
+      expect((await inject(t.app, endpoints.vendorStatus, { params: { id: crypto.randomUUID() }, access: op.access })).statusCode).toBe(404);
     });
 
     it('says not approved while the shop is suspended, and the login says so too', async () => {
       const v = await completeVendor();
       await t.database.db.update(vendors).set({ kycStatus: 'approved', isApproved: true, approvedAt: clock(), isSuspended: true }).where(eq(vendors.id, v.vendorId));
-      expect((await call('GET', `/api/vendor/status/${v.vendorId}/`, v.access)).json()).toEqual({ is_approved: false, kyc_status: 'approved', is_suspended: true });
+      expect((await inject(t.app, endpoints.vendorStatus, { params: { id: v.vendorId }, access: v.access })).json()).toEqual({ is_approved: false, kyc_status: 'approved', is_suspended: true });
       expect(await login(t.app, v.email, v.password)).toMatchObject({ vendor_id: v.vendorId, is_approved: false, kyc_status: 'approved' });
-      expect((await call('GET', '/api/profile/', v.access)).json().is_approved).toBe(false);
-      expect(VendorDashboard.parse((await call('GET', '/api/vendor/dashboard/', v.access)).json()).vendor).toMatchObject({ is_approved: false, is_suspended: true });
+      expect((await inject(t.app, endpoints.profile, { access: v.access })).json().is_approved).toBe(false);
+      expect(VendorDashboard.parse((await inject(t.app, endpoints.vendorDashboard, { access: v.access })).json()).vendor).toMatchObject({ is_approved: false, is_suspended: true });
 
       await t.database.db.update(vendors).set({ isSuspended: false }).where(eq(vendors.id, v.vendorId));
       expect(await login(t.app, v.email, v.password)).toMatchObject({ is_approved: true });
@@ -763,7 +752,7 @@ describe('vendor KYC on local disk', () => {
   describe('dashboard', () => {
     it('shows the next KYC step, completeness, rating figures, favourites and the last five notifications', async () => {
       const v = await startedVendor();
-      const fresh = VendorDashboard.parse((await call('GET', '/api/vendor/dashboard/', v.access)).json());
+      const fresh = VendorDashboard.parse((await inject(t.app, endpoints.vendorDashboard, { access: v.access })).json());
       expect(fresh).toMatchObject({
         next_step: { step: 'documents', label: 'Documents', path: '/VendorDocument' },
         completeness: { percent: 20, missing: ['Documents', 'Bank details', 'Service time', 'Address'] },
@@ -773,8 +762,8 @@ describe('vendor KYC on local disk', () => {
       });
 
       await uploadDocument(v.access, 'id.png', await makePng());
-      await call('POST', '/api/vendor/me/addresses/', v.access, address());
-      const later = VendorDashboard.parse((await call('GET', '/api/vendor/dashboard/', v.access)).json());
+      await inject(t.app, endpoints.addVendorAddress, { access: v.access, body: address() });
+      const later = VendorDashboard.parse((await inject(t.app, endpoints.vendorDashboard, { access: v.access })).json());
       expect(later.next_step).toEqual({ step: 'bank_details', label: 'Bank details', path: '/BankDetails' });
       expect(later.completeness).toEqual({ percent: 60, missing: ['Bank details', 'Service time'] });
 
@@ -784,20 +773,20 @@ describe('vendor KYC on local disk', () => {
       await t.database.db.insert(notifications).values(
         Array.from({ length: 7 }, (_, i) => ({ userId: v.user.id, title: `Note ${i}`, body: 'b', notificationType: 'test', createdAt: new Date(clock().getTime() + i * 1000) })),
       );
-      const figures = VendorDashboard.parse((await call('GET', '/api/vendor/dashboard/', v.access)).json());
+      const figures = VendorDashboard.parse((await inject(t.app, endpoints.vendorDashboard, { access: v.access })).json());
       expect(figures).toMatchObject({ rating_avg: 4.3, rating_count: 3, favorites_count: 2 });
       expect(figures.recent_notifications.map((n) => n.title)).toEqual(['Note 6', 'Note 5', 'Note 4', 'Note 3', 'Note 2']);
-      expect(VendorProfile.parse((await call('GET', '/api/vendor/me/', v.access)).json())).toMatchObject({ rating_avg: 4.3, favorites_count: 2 });
+      expect(VendorProfile.parse((await inject(t.app, endpoints.myVendor, { access: v.access })).json())).toMatchObject({ rating_avg: 4.3, favorites_count: 2 });
       // Another account's notifications never show.
       const other = await startedVendor();
-      expect(VendorDashboard.parse((await call('GET', '/api/vendor/dashboard/', other.access)).json()).recent_notifications).toEqual([]);
+      expect(VendorDashboard.parse((await inject(t.app, endpoints.vendorDashboard, { access: other.access })).json()).recent_notifications).toEqual([]);
     });
   });
 
   describe('one vendor per account', () => {
     it('creates one vendor record when two first saves arrive at once', async () => {
       const v = await signedIn();
-      const results = await Promise.all([0, 1, 2].map((i) => call('PUT', '/api/vendor/me/basic-info/', v.access, basicInfo({ business_name: `Shop ${i}` }))));
+      const results = await Promise.all([0, 1, 2].map((i) => inject(t.app, endpoints.saveBasicInfo, { access: v.access, body: basicInfo({ business_name: `Shop ${i}` }) })));
       expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
       const rows = await t.database.db.select().from(vendors).where(eq(vendors.userId, v.user.id));
       expect(rows).toHaveLength(1);
@@ -867,13 +856,13 @@ describe('vendor documents with an S3-compatible bucket', () => {
     const account = await createAccount(t.database);
     const { access } = await login(t.app, account.email, account.password);
     const auth = { authorization: `Bearer ${access}` };
-    expect((await t.app.inject({ method: 'PUT', url: '/api/vendor/me/basic-info/', headers: auth, payload: basicInfo() })).statusCode).toBe(200);
+    expect((await inject(t.app, endpoints.saveBasicInfo, { access, body: basicInfo() })).statusCode).toBe(200);
     const pdfBytes = await makePdf('In the bucket');
-    const { payload, contentType } = await multipart([
+    const form = await multipart([
       { name: 'kind', value: 'identity' },
       { name: 'file', fileName: 'id.pdf', bytes: pdfBytes },
     ]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/vendor/me/documents/', payload, headers: { ...auth, 'content-type': contentType } });
+    const res = await inject(t.app, endpoints.uploadVendorDocument, { access, body: encoded(form) });
     expect(res.statusCode).toBe(201);
     const doc = VendorDocument.parse(res.json());
 
@@ -890,12 +879,13 @@ describe('vendor documents with an S3-compatible bucket', () => {
       client.destroy();
     }
 
+    // The document's own URL, as the answer gave it.
     const fetched = await t.app.inject({ method: 'GET', url: doc.url, headers: auth });
     expect(fetched.statusCode).toBe(200);
     expect(fetched.rawPayload.equals(pdfBytes)).toBe(true);
     expect((await t.app.inject({ method: 'GET', url: doc.url })).statusCode).toBe(404);
 
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/vendor/me/documents/${doc.id}/`, headers: auth })).statusCode).toBe(200);
+    expect((await inject(t.app, endpoints.deleteVendorDocument, { params: { id: doc.id }, access })).statusCode).toBe(200);
     const after = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials });
     try {
       expect((await after.send(new ListObjectsV2Command({ Bucket: bucket }))).Contents ?? []).toEqual([]);
@@ -917,8 +907,7 @@ describe.runIf(onPostgres)('vendor KYC under concurrency on PostgreSQL', () => {
   it('applies concurrent opening-hour replacements one after another, never mixing them', async () => {
     const account = await createAccount(t.database);
     const { access } = await login(t.app, account.email, account.password);
-    const headers = { authorization: `Bearer ${access}` };
-    await t.app.inject({ method: 'PUT', url: '/api/vendor/me/basic-info/', headers, payload: basicInfo() });
+    await inject(t.app, endpoints.saveBasicInfo, { access, body: basicInfo() });
     const variants = Array.from({ length: 6 }, (_, i) => ({
       time_zone: 'America/New_York',
       hours: [
@@ -926,9 +915,9 @@ describe.runIf(onPostgres)('vendor KYC under concurrency on PostgreSQL', () => {
         { weekday: 1, opens: '11:00', closes: `1${i + 2}:00` },
       ],
     }));
-    const results = await Promise.all(variants.map((payload) => t.app.inject({ method: 'PUT', url: '/api/vendor/me/service-time/', headers, payload })));
+    const results = await Promise.all(variants.map((payload) => inject(t.app, endpoints.saveServiceTime, { access, body: payload })));
     expect(results.map((r) => r.statusCode)).toEqual(variants.map(() => 200));
-    const final = (await t.app.inject({ method: 'GET', url: '/api/vendor/me/', headers })).json().service_time;
+    const final = (await inject(t.app, endpoints.myVendor, { access })).json().service_time;
     expect(variants).toContainEqual(final);
   });
 });
