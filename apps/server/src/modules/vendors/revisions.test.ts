@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminVendorDetail, BankDetails, VendorDashboard, VendorListResponse, VendorProfile, VendorPublic, type BasicInfoInput } from '@localloop/contract';
+import { AdminVendorDetail, BankDetails, endpoints, VendorDashboard, VendorListResponse, VendorProfile, VendorPublic, type BasicInfoInput } from '@localloop/contract';
 import { notifications, users, vendorBankAccounts, vendorRevisions, vendors } from '../../db/schema.ts';
-import { createAccount, createTestApp, login, onPostgres, testClock, type TestContext } from '../../../test/helper.ts';
+import { createAccount, createTestApp, encoded, inject, login, onPostgres, testClock, type TestContext } from '../../../test/helper.ts';
 import { decide } from '../admin/service.ts';
 
 /*
@@ -12,7 +12,6 @@ import { decide } from '../admin/service.ts';
  * change left them public. These tests hold the fix: such changes wait in vendor_revisions until approved.
  */
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Response = { statusCode: number; body: string; json: () => unknown };
 
 const clock = testClock();
@@ -22,13 +21,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: Method, url: string, access?: string | null, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: access ? { authorization: `Bearer ${access}` } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
 const ok = (res: Response, status = 200) => expect(res.statusCode, res.body).toBe(status);
 
 /** Words that share no trigram with each other, so the directory's typo-tolerant search tells the names apart. */
@@ -55,12 +47,8 @@ async function uploadIdentity(access: string) {
   const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: 'white' } }).png().toBuffer();
   form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'passport.png');
   const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/vendor/me/documents/',
-    payload: Buffer.from(await request.arrayBuffer()),
-    headers: { 'content-type': request.headers.get('content-type') ?? '', authorization: `Bearer ${access}` },
-  });
+  const body = encoded({ payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type') ?? '' });
+  return inject(t.app, endpoints.uploadVendorDocument, { access, body });
 }
 
 /** A shop that went through the whole KYC and an operator's approval, all through the API. */
@@ -75,22 +63,22 @@ async function liveVendor(op: { access: string }) {
     contact_email: 'harbor@example.test',
     contact_phone: '+15551230000',
   };
-  const created = await call('PUT', '/api/vendor/me/basic-info/', owner.access, basicInfo);
+  const created = await inject(t.app, endpoints.saveBasicInfo, { access: owner.access, body: basicInfo });
   ok(created);
   const vendorId = VendorProfile.parse(created.json()).id;
   ok(await uploadIdentity(owner.access), 201);
-  ok(await call('PUT', '/api/vendor/me/bank-details/', owner.access, usAccount));
-  ok(await call('PUT', '/api/vendor/me/service-time/', owner.access, { time_zone: 'America/New_York', hours: [{ weekday: 1, opens: '08:00', closes: '16:00' }] }));
-  ok(await call('POST', '/api/vendor/me/addresses/', owner.access, { line1: '350 5th Ave', city: 'New York', country: 'United States', latitude: here.lat, longitude: here.lng }), 201);
-  ok(await call('POST', '/api/vendor/me/submit/', owner.access));
-  ok(await call('POST', `/api/admin/vendors/${vendorId}/approve/`, op.access, {}));
+  ok(await inject(t.app, endpoints.saveBankDetails, { access: owner.access, body: usAccount }));
+  ok(await inject(t.app, endpoints.saveServiceTime, { access: owner.access, body: { time_zone: 'America/New_York', hours: [{ weekday: 1, opens: '08:00', closes: '16:00' }] } }));
+  ok(await inject(t.app, endpoints.addVendorAddress, { access: owner.access, body: { line1: '350 5th Ave', city: 'New York', country: 'United States', latitude: here.lat, longitude: here.lng } }), 201);
+  ok(await inject(t.app, endpoints.submitKyc, { access: owner.access }));
+  ok(await inject(t.app, endpoints.approveVendor, { params: { id: vendorId }, access: op.access, body: {} }));
   return { ...owner, vendorId, name, basicInfo };
 }
 
-const me = async (access: string) => VendorProfile.parse((await call('GET', '/api/vendor/me/', access)).json());
-const publicPage = async (userId: string) => VendorPublic.parse((await call('GET', `/api/vendor/public/${userId}/`)).json());
+const me = async (access: string) => VendorProfile.parse((await inject(t.app, endpoints.myVendor, { access })).json());
+const publicPage = async (userId: string) => VendorPublic.parse((await inject(t.app, endpoints.vendorPublic, { params: { user_id: userId } })).json());
 const directory = async (q: string) =>
-  VendorListResponse.parse((await call('GET', `/api/vendor/lists/?lat=${here.lat}&lng=${here.lng}&radius_km=5&q=${encodeURIComponent(q)}`)).json());
+  VendorListResponse.parse((await inject(t.app, endpoints.vendorList, { query: { lat: here.lat, lng: here.lng, radius_km: 5, q } })).json());
 const found = async (q: string, vendorId: string) => (await directory(q)).results.find((card) => card.id === vendorId) ?? null;
 const vendorRow = async (id: string) => (await t.database.db.select().from(vendors).where(eq(vendors.id, id)))[0];
 const bankRow = async (id: string) => (await t.database.db.select().from(vendorBankAccounts).where(eq(vendorBankAccounts.vendorId, id)))[0];
@@ -111,9 +99,9 @@ describe('an approved vendor\'s changes to what operators review', () => {
     const v = await liveVendor(op);
     const change = identityChange(v);
 
-    const saved = await call('PUT', '/api/vendor/me/basic-info/', v.access, change);
+    const saved = await inject(t.app, endpoints.saveBasicInfo, { access: v.access, body: change });
     ok(saved);
-    const bank = await call('PUT', '/api/vendor/me/bank-details/', v.access, iban);
+    const bank = await inject(t.app, endpoints.saveBankDetails, { access: v.access, body: iban });
     ok(bank);
     // The owner's answers show what they saved, masked as always.
     expect(BankDetails.parse(bank.json())).toMatchObject({ kind: 'iban', account_number_masked: '•••• 3000', account_holder: 'Harbor Bakery GmbH' });
@@ -138,12 +126,12 @@ describe('an approved vendor\'s changes to what operators review', () => {
       expect(await vendorRow(v.vendorId)).toMatchObject({ businessName: v.name, contactEmail: 'harbor@example.test', contactPhone: '+15551230000' });
       expect(await bankRow(v.vendorId)).toMatchObject({ kind: 'us_account', accountNumber: '123456789012' });
       // The dashboard names the shop as customers see it, and knows there is something to send.
-      return VendorDashboard.parse((await call('GET', '/api/vendor/dashboard/', v.access)).json());
+      return VendorDashboard.parse((await inject(t.app, endpoints.vendorDashboard, { access: v.access })).json());
     };
     expect((await checkStillLive()).vendor).toMatchObject({ business_name: v.name, unsent_changes: true });
 
     // Sent for review: still nothing public moves, and the shop stays live.
-    const submitted = await call('POST', '/api/vendor/me/submit/', v.access);
+    const submitted = await inject(t.app, endpoints.submitKyc, { access: v.access });
     ok(submitted);
     expect(VendorProfile.parse(submitted.json())).toMatchObject({
       kyc_status: 'pending',
@@ -159,11 +147,11 @@ describe('an approved vendor\'s changes to what operators review', () => {
     const op = await operator();
     const v = await liveVendor(op);
     const change = identityChange(v);
-    ok(await call('PUT', '/api/vendor/me/basic-info/', v.access, { ...change, description: 'Bread and now cakes.' }));
-    ok(await call('PUT', '/api/vendor/me/bank-details/', v.access, iban));
-    ok(await call('POST', '/api/vendor/me/submit/', v.access));
+    ok(await inject(t.app, endpoints.saveBasicInfo, { access: v.access, body: { ...change, description: 'Bread and now cakes.' } }));
+    ok(await inject(t.app, endpoints.saveBankDetails, { access: v.access, body: iban }));
+    ok(await inject(t.app, endpoints.submitKyc, { access: v.access }));
 
-    const approved = await call('POST', `/api/admin/vendors/${v.vendorId}/approve/`, op.access, {});
+    const approved = await inject(t.app, endpoints.approveVendor, { params: { id: v.vendorId }, access: op.access, body: {} });
     ok(approved);
     expect(AdminVendorDetail.parse(approved.json())).toMatchObject({ business_name: change.business_name, proposed_changes: null, pending_changes: null, kyc_status: 'approved' });
 
@@ -180,9 +168,9 @@ describe('an approved vendor\'s changes to what operators review', () => {
   it('publish nothing when the approval\'s transaction rolls back: the live values and the revision stay as they were', async () => {
     const op = await operator();
     const v = await liveVendor(op);
-    ok(await call('PUT', '/api/vendor/me/basic-info/', v.access, identityChange(v)));
-    ok(await call('PUT', '/api/vendor/me/bank-details/', v.access, iban));
-    ok(await call('POST', '/api/vendor/me/submit/', v.access));
+    ok(await inject(t.app, endpoints.saveBasicInfo, { access: v.access, body: identityChange(v) }));
+    ok(await inject(t.app, endpoints.saveBankDetails, { access: v.access, body: iban }));
+    ok(await inject(t.app, endpoints.submitKyc, { access: v.access }));
     const [vendorBefore, bankBefore, revisionBefore] = [await vendorRow(v.vendorId), await bankRow(v.vendorId), await revisionRows(v.vendorId)];
 
     await expect(
@@ -202,12 +190,12 @@ describe('an approved vendor\'s changes to what operators review', () => {
     const op = await operator();
     const v = await liveVendor(op);
     const change = identityChange(v);
-    ok(await call('PUT', '/api/vendor/me/basic-info/', v.access, change));
-    ok(await call('PUT', '/api/vendor/me/bank-details/', v.access, iban));
-    ok(await call('POST', '/api/vendor/me/submit/', v.access));
+    ok(await inject(t.app, endpoints.saveBasicInfo, { access: v.access, body: change }));
+    ok(await inject(t.app, endpoints.saveBankDetails, { access: v.access, body: iban }));
+    ok(await inject(t.app, endpoints.submitKyc, { access: v.access }));
 
     const reason = 'The new name belongs to another bakery.';
-    const rejected = await call('POST', `/api/admin/vendors/${v.vendorId}/reject/`, op.access, { reason });
+    const rejected = await inject(t.app, endpoints.rejectVendor, { params: { id: v.vendorId }, access: op.access, body: { reason } });
     ok(rejected);
     expect(rejected.json()).toMatchObject({ kyc_status: 'rejected', is_approved: true, business_name: v.name, proposed_changes: null });
 
@@ -230,20 +218,20 @@ describe('an approved vendor\'s changes to what operators review', () => {
     expect(note?.body).toContain('They were discarded. Your shop stays live with its approved details.');
 
     // Nothing is left to send until the vendor changes something again.
-    const again = await call('POST', '/api/vendor/me/submit/', v.access);
+    const again = await inject(t.app, endpoints.submitKyc, { access: v.access });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ code: 'NOTHING_TO_REVIEW' });
+    expect(again.error()).toMatchObject({ code: 'NOTHING_TO_REVIEW' });
   });
 
   it('tell a suspended vendor whose changes are rejected that the shop keeps its details, without calling it live', async () => {
     const op = await operator();
     const v = await liveVendor(op);
-    ok(await call('POST', `/api/admin/vendors/${v.vendorId}/suspend/`, op.access, { reason: 'Complaints under investigation.' }));
+    ok(await inject(t.app, endpoints.suspendVendor, { params: { id: v.vendorId }, access: op.access, body: { reason: 'Complaints under investigation.' } }));
     // Suspended or not, an approved vendor's changes wait for review.
-    ok(await call('PUT', '/api/vendor/me/basic-info/', v.access, identityChange(v)));
+    ok(await inject(t.app, endpoints.saveBasicInfo, { access: v.access, body: identityChange(v) }));
     expect(await vendorRow(v.vendorId)).toMatchObject({ businessName: v.name });
-    ok(await call('POST', '/api/vendor/me/submit/', v.access));
-    ok(await call('POST', `/api/admin/vendors/${v.vendorId}/reject/`, op.access, { reason: 'Not while suspended.' }));
+    ok(await inject(t.app, endpoints.submitKyc, { access: v.access }));
+    ok(await inject(t.app, endpoints.rejectVendor, { params: { id: v.vendorId }, access: op.access, body: { reason: 'Not while suspended.' } }));
     const [note] = (await noticesOf(v.user.id)).filter((n) => n.notificationType === 'vendor_rejected');
     expect(note?.body).toContain('Your shop keeps its approved details.');
     expect(note?.body).not.toContain('live');
@@ -253,51 +241,51 @@ describe('an approved vendor\'s changes to what operators review', () => {
     const op = await operator();
     const v = await liveVendor(op);
     const change = identityChange(v);
-    ok(await call('PUT', '/api/vendor/me/basic-info/', v.access, change));
-    ok(await call('POST', '/api/vendor/me/submit/', v.access));
+    ok(await inject(t.app, endpoints.saveBasicInfo, { access: v.access, body: change }));
+    ok(await inject(t.app, endpoints.submitKyc, { access: v.access }));
     const before = await revisionRows(v.vendorId);
 
-    const rename = await call('PUT', '/api/vendor/me/basic-info/', v.access, { ...change, business_name: 'Something Else Entirely' });
+    const rename = await inject(t.app, endpoints.saveBasicInfo, { access: v.access, body: { ...change, business_name: 'Something Else Entirely' } });
     expect(rename.statusCode).toBe(409);
-    expect(rename.json()).toMatchObject({ code: 'CHANGES_IN_REVIEW', error: expect.stringContaining('being reviewed') });
-    const rebank = await call('PUT', '/api/vendor/me/bank-details/', v.access, iban);
+    expect(rename.error()).toMatchObject({ code: 'CHANGES_IN_REVIEW', error: expect.stringContaining('being reviewed') });
+    const rebank = await inject(t.app, endpoints.saveBankDetails, { access: v.access, body: iban });
     expect(rebank.statusCode).toBe(409);
-    expect(rebank.json()).toMatchObject({ code: 'CHANGES_IN_REVIEW' });
+    expect(rebank.error()).toMatchObject({ code: 'CHANGES_IN_REVIEW' });
     expect(await revisionRows(v.vendorId)).toEqual(before);
     expect(await bankRow(v.vendorId)).toMatchObject({ accountNumber: '123456789012' });
 
-    ok(await call('PUT', '/api/vendor/me/service-time/', v.access, { time_zone: 'America/New_York', hours: [{ weekday: 2, opens: '07:00', closes: '15:00' }] }));
-    ok(await call('POST', '/api/vendor/me/addresses/', v.access, { line1: '1 Pier Road', city: 'New York', country: 'United States', latitude: 40.7, longitude: -74 }), 201);
+    ok(await inject(t.app, endpoints.saveServiceTime, { access: v.access, body: { time_zone: 'America/New_York', hours: [{ weekday: 2, opens: '07:00', closes: '15:00' }] } }));
+    ok(await inject(t.app, endpoints.addVendorAddress, { access: v.access, body: { line1: '1 Pier Road', city: 'New York', country: 'United States', latitude: 40.7, longitude: -74 } }), 201);
     expect((await publicPage(v.user.id)).service_time.hours).toEqual([{ weekday: 2, opens: '07:00', closes: '15:00' }]);
   });
 
   it('refuses to send nothing for review, and editing back to the live values leaves no revision', async () => {
     const op = await operator();
     const v = await liveVendor(op);
-    const nothing = await call('POST', '/api/vendor/me/submit/', v.access);
+    const nothing = await inject(t.app, endpoints.submitKyc, { access: v.access });
     expect(nothing.statusCode).toBe(409);
-    expect(nothing.json()).toEqual({
+    expect(nothing.error()).toEqual({
       code: 'NOTHING_TO_REVIEW',
       error: 'There is nothing to review: your details are the same as your live shop. Change your basic info or bank details first.',
     });
     expect(await vendorRow(v.vendorId)).toMatchObject({ kycStatus: 'approved' });
 
     // Saving the live values as they are proposes nothing.
-    ok(await call('PUT', '/api/vendor/me/basic-info/', v.access, v.basicInfo));
-    ok(await call('PUT', '/api/vendor/me/bank-details/', v.access, { ...usAccount, account_number: '1234 5678 9012' }));
+    ok(await inject(t.app, endpoints.saveBasicInfo, { access: v.access, body: v.basicInfo }));
+    ok(await inject(t.app, endpoints.saveBankDetails, { access: v.access, body: { ...usAccount, account_number: '1234 5678 9012' } }));
     expect(await revisionRows(v.vendorId)).toEqual([]);
 
     // A change, then back: the revision goes; one group back keeps the other.
-    ok(await call('PUT', '/api/vendor/me/basic-info/', v.access, { ...v.basicInfo, description: 'Changed.' }));
-    ok(await call('PUT', '/api/vendor/me/bank-details/', v.access, iban));
+    ok(await inject(t.app, endpoints.saveBasicInfo, { access: v.access, body: { ...v.basicInfo, description: 'Changed.' } }));
+    ok(await inject(t.app, endpoints.saveBankDetails, { access: v.access, body: iban }));
     expect((await me(v.access)).pending_changes).toMatchObject({ fields: ['description'], bank_details: true });
-    ok(await call('PUT', '/api/vendor/me/basic-info/', v.access, v.basicInfo));
+    ok(await inject(t.app, endpoints.saveBasicInfo, { access: v.access, body: v.basicInfo }));
     expect((await me(v.access)).pending_changes).toMatchObject({ fields: [], bank_details: true });
-    const backToLive = await call('PUT', '/api/vendor/me/bank-details/', v.access, usAccount);
+    const backToLive = await inject(t.app, endpoints.saveBankDetails, { access: v.access, body: usAccount });
     expect(backToLive.json()).toMatchObject({ kind: 'us_account', account_number_masked: '•••• 9012' });
     expect(await revisionRows(v.vendorId)).toEqual([]);
     expect((await me(v.access)).pending_changes).toBeNull();
-    expect((await call('POST', '/api/vendor/me/submit/', v.access)).statusCode).toBe(409);
+    expect((await inject(t.app, endpoints.submitKyc, { access: v.access })).statusCode).toBe(409);
   });
 
   it('belong to their vendor alone: another vendor, a customer and a visitor neither see nor change them', async () => {
@@ -306,40 +294,40 @@ describe('an approved vendor\'s changes to what operators review', () => {
     const other = await liveVendor(op);
     const customer = await person();
     const change = identityChange(v);
-    ok(await call('PUT', '/api/vendor/me/basic-info/', v.access, change));
-    ok(await call('PUT', '/api/vendor/me/bank-details/', v.access, iban));
+    ok(await inject(t.app, endpoints.saveBasicInfo, { access: v.access, body: change }));
+    ok(await inject(t.app, endpoints.saveBankDetails, { access: v.access, body: iban }));
     const revision = await revisionRows(v.vendorId);
 
     // Another vendor's own endpoints act on its own record only.
     expect(await me(other.access)).toMatchObject({ id: other.vendorId, business_name: other.name, pending_changes: null });
-    ok(await call('PUT', '/api/vendor/me/basic-info/', other.access, { ...other.basicInfo, description: 'Theirs.' }));
-    expect((await call('POST', '/api/vendor/me/submit/', other.access)).json()).toMatchObject({ id: other.vendorId });
+    ok(await inject(t.app, endpoints.saveBasicInfo, { access: other.access, body: { ...other.basicInfo, description: 'Theirs.' } }));
+    expect((await inject(t.app, endpoints.submitKyc, { access: other.access })).json()).toMatchObject({ id: other.vendorId });
     expect(await revisionRows(v.vendorId)).toEqual(revision);
     expect(await vendorRow(v.vendorId)).toMatchObject({ kycStatus: 'approved', businessName: v.name });
 
     // Nobody but an operator reads the proposed changes.
     for (const access of [other.access, customer.access]) {
-      expect((await call('GET', `/api/admin/vendors/${v.vendorId}/`, access)).statusCode).toBe(403);
-      const page = await call('GET', `/api/vendor/public/${v.user.id}/`, access);
+      expect((await inject(t.app, endpoints.adminVendor, { params: { id: v.vendorId }, access })).statusCode).toBe(403);
+      const page = await inject(t.app, endpoints.vendorPublic, { params: { user_id: v.user.id }, access });
       ok(page);
       expect(page.body).not.toContain(change.business_name);
       expect(page.body).not.toContain('new-owner@example.test');
-      const status = await call('GET', `/api/vendor/status/${v.vendorId}/`, access);
+      const status = await inject(t.app, endpoints.vendorStatus, { params: { id: v.vendorId }, access });
       expect(status.statusCode).toBe(404);
     }
-    expect((await call('GET', `/api/admin/vendors/${v.vendorId}/`)).statusCode).toBe(401);
-    expect((await call('GET', `/api/vendor/public/${v.user.id}/`)).body).not.toContain(change.business_name);
+    expect((await inject(t.app, endpoints.adminVendor, { params: { id: v.vendorId } })).statusCode).toBe(401);
+    expect((await inject(t.app, endpoints.vendorPublic, { params: { user_id: v.user.id } })).body).not.toContain(change.business_name);
   });
 
   it('are shown to an operator beside the live values, the bank numbers masked', async () => {
     const op = await operator();
     const v = await liveVendor(op);
     const change = identityChange(v);
-    ok(await call('PUT', '/api/vendor/me/basic-info/', v.access, change));
-    ok(await call('PUT', '/api/vendor/me/bank-details/', v.access, iban));
-    ok(await call('POST', '/api/vendor/me/submit/', v.access));
+    ok(await inject(t.app, endpoints.saveBasicInfo, { access: v.access, body: change }));
+    ok(await inject(t.app, endpoints.saveBankDetails, { access: v.access, body: iban }));
+    ok(await inject(t.app, endpoints.submitKyc, { access: v.access }));
 
-    const res = await call('GET', `/api/admin/vendors/${v.vendorId}/`, op.access);
+    const res = await inject(t.app, endpoints.adminVendor, { params: { id: v.vendorId }, access: op.access });
     ok(res);
     const detail = AdminVendorDetail.parse(res.json());
     // The profile part is the live shop, what customers see now.
@@ -363,17 +351,17 @@ describe('an approved vendor\'s changes to what operators review', () => {
     expect(res.body).not.toContain('123456789012');
     expect(res.body).not.toContain('370400440532013000');
     // The review queue lists it as a reapplication under its live name.
-    const queue = (await call('GET', `/api/admin/vendors/?status=pending&q=${encodeURIComponent(v.name)}`, op.access)).json();
+    const queue = (await inject(t.app, endpoints.adminVendors, { query: { status: 'pending', q: v.name }, access: op.access })).json();
     expect(queue.results).toEqual([expect.objectContaining({ id: v.vendorId, business_name: v.name, is_approved: true, kyc_status: 'pending' })]);
   });
 
   it('go with the account: deleting it removes the proposed contact and bank details too', async () => {
     const op = await operator();
     const v = await liveVendor(op);
-    ok(await call('PUT', '/api/vendor/me/basic-info/', v.access, identityChange(v)));
-    ok(await call('PUT', '/api/vendor/me/bank-details/', v.access, iban));
+    ok(await inject(t.app, endpoints.saveBasicInfo, { access: v.access, body: identityChange(v) }));
+    ok(await inject(t.app, endpoints.saveBankDetails, { access: v.access, body: iban }));
     expect(await revisionRows(v.vendorId)).toHaveLength(1);
-    ok(await call('DELETE', '/api/profile/', v.access, { password: v.password, confirm: true }));
+    ok(await inject(t.app, endpoints.deleteAccount, { access: v.access, body: { password: v.password, confirm: true } }));
     expect(await revisionRows(v.vendorId)).toEqual([]);
     expect(await bankRow(v.vendorId)).toBeUndefined();
   });
@@ -382,10 +370,10 @@ describe('an approved vendor\'s changes to what operators review', () => {
 describe('before the first approval', () => {
   it('edits go straight to the vendor\'s record, with nothing pending', async () => {
     const v = await person();
-    const basicInfo = { business_name: 'First Try Deli', category: 'Food & Drink', description: '', logo: null, contact_email: 'deli@example.test', contact_phone: '+15551112222' };
-    const created = VendorProfile.parse((await call('PUT', '/api/vendor/me/basic-info/', v.access, basicInfo)).json());
-    ok(await call('PUT', '/api/vendor/me/basic-info/', v.access, { ...basicInfo, business_name: 'Second Try Deli' }));
-    ok(await call('PUT', '/api/vendor/me/bank-details/', v.access, usAccount));
+    const basicInfo: BasicInfoInput = { business_name: 'First Try Deli', category: 'Food & Drink', description: '', logo: null, contact_email: 'deli@example.test', contact_phone: '+15551112222' };
+    const created = VendorProfile.parse((await inject(t.app, endpoints.saveBasicInfo, { access: v.access, body: basicInfo })).json());
+    ok(await inject(t.app, endpoints.saveBasicInfo, { access: v.access, body: { ...basicInfo, business_name: 'Second Try Deli' } }));
+    ok(await inject(t.app, endpoints.saveBankDetails, { access: v.access, body: usAccount }));
     expect(await vendorRow(created.id)).toMatchObject({ businessName: 'Second Try Deli' });
     expect(await bankRow(created.id)).toMatchObject({ accountNumber: '123456789012' });
     expect(await revisionRows(created.id)).toEqual([]);
@@ -406,10 +394,10 @@ describe('the vendor_revisions table', () => {
 
   it('refuses a one-emoji name with a 400 on the field, not a 500 from the database\'s character count', async () => {
     const v = await liveVendor(await operator());
-    const res = await call('PUT', '/api/vendor/me/basic-info/', v.access, { ...v.basicInfo, business_name: '😀' });
+    const res = await inject(t.app, endpoints.saveBasicInfo, { access: v.access, body: { ...v.basicInfo, business_name: '😀' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { business_name: 'Use at least 2 characters.' } });
-    expect((await call('PUT', '/api/vendor/me/basic-info/', v.access, { ...v.basicInfo, business_name: '😀🥐' })).statusCode).toBe(200);
+    expect(res.error()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { business_name: 'Use at least 2 characters.' } });
+    expect((await inject(t.app, endpoints.saveBasicInfo, { access: v.access, body: { ...v.basicInfo, business_name: '😀🥐' } })).statusCode).toBe(200);
   });
 
   it('holds one revision per vendor, each group whole, something proposed, and an E.164 phone', async () => {
@@ -439,16 +427,16 @@ describe('an approval and an edit at the same moment', () => {
     for (let round = 0; round < (onPostgres ? 4 : 2); round += 1) {
       const v = await liveVendor(op);
       const sent = identityChange(v);
-      ok(await call('PUT', '/api/vendor/me/basic-info/', v.access, sent));
-      ok(await call('PUT', '/api/vendor/me/bank-details/', v.access, iban));
-      ok(await call('POST', '/api/vendor/me/submit/', v.access));
+      ok(await inject(t.app, endpoints.saveBasicInfo, { access: v.access, body: sent }));
+      ok(await inject(t.app, endpoints.saveBankDetails, { access: v.access, body: iban }));
+      ok(await inject(t.app, endpoints.submitKyc, { access: v.access }));
 
       const late = { ...sent, business_name: `Late ${tag()} Edit` };
       const lateBank = { ...usAccount, account_number: '999988887777' };
       const [approve, edit, rebank] = await Promise.all([
-        call('POST', `/api/admin/vendors/${v.vendorId}/approve/`, op.access, {}),
-        call('PUT', '/api/vendor/me/basic-info/', v.access, late),
-        call('PUT', '/api/vendor/me/bank-details/', v.access, lateBank),
+        inject(t.app, endpoints.approveVendor, { params: { id: v.vendorId }, access: op.access, body: {} }),
+        inject(t.app, endpoints.saveBasicInfo, { access: v.access, body: late }),
+        inject(t.app, endpoints.saveBankDetails, { access: v.access, body: lateBank }),
       ]);
       ok(approve);
       // Each edit either met the review (refused) or came after the approval (a new revision).
