@@ -8,12 +8,12 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, inject as provided } from 'vitest';
 import { WebSocket } from 'ws';
-import { endpoints } from '@localloop/contract';
+import { endpoints, type BasicInfoInput } from '@localloop/contract';
 import { openPglite, openPostgres, pgliteExtensions, type Database } from '../../db/client.ts';
 import { notifications, users, vendorDecisions, vendors } from '../../db/schema.ts';
-import { createAccount, createTestApp, freshDatabaseUrl, login, testClock, type TestContext } from '../../../test/helper.ts';
+import { createAccount, createTestApp, encoded, freshDatabaseUrl, inject, login, raw, testClock, type InjectQuery, type TestContext } from '../../../test/helper.ts';
 import { decide } from './service.ts';
 
 const clock = testClock();
@@ -27,6 +27,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Method = 'GET' | 'POST' | 'PUT';
+/** A call by method and path, for a walk over the table and a URL an answer gave; inject() calls a named endpoint. */
 const call = (method: Method, url: string, access?: string, payload?: unknown) =>
   t.app.inject({
     method,
@@ -70,8 +71,10 @@ async function vendor(state: { kycStatus: KycStatus; isApproved?: boolean; isSus
 
 const vendorRow = async (id: string) => (await t.database.db.select().from(vendors).where(eq(vendors.id, id)))[0];
 const decisionRows = (vendorId: string) => t.database.db.select().from(vendorDecisions).where(eq(vendorDecisions.vendorId, vendorId));
-const notificationsOf = async (access: string) => (await call('GET', '/api/notifications/', access)).json() as Array<{ notification_type: string; title: string; body: string; data: Record<string, unknown> }>;
+const notificationsOf = async (access: string) => (await inject(t.app, endpoints.notifications, { access })).json();
 
+/** The operator's decisions, by the word for each. */
+const decisions = { approve: endpoints.approveVendor, reject: endpoints.rejectVendor, suspend: endpoints.suspendVendor, unsuspend: endpoints.unsuspendVendor };
 const url = (vendorId: string, action?: string) => `/api/admin/vendors/${vendorId}/${action ? `${action}/` : ''}`;
 const reason = 'The identity document is unreadable.';
 
@@ -111,27 +114,27 @@ describe('who may call the operator endpoints', () => {
 
   it('reads the operator role from the database on every call, not from the token', async () => {
     const someone = await person();
-    expect((await call('GET', '/api/admin/vendors/', someone.access)).statusCode).toBe(403);
+    expect((await inject(t.app, endpoints.adminVendors, { access: someone.access })).statusCode).toBe(403);
     await t.database.db.update(users).set({ isOperator: true }).where(eq(users.id, someone.user.id));
-    expect((await call('GET', '/api/admin/vendors/', someone.access)).statusCode).toBe(200);
+    expect((await inject(t.app, endpoints.adminVendors, { access: someone.access })).statusCode).toBe(200);
     await t.database.db.update(users).set({ isOperator: false }).where(eq(users.id, someone.user.id));
-    expect((await call('GET', '/api/admin/vendors/', someone.access)).statusCode).toBe(403);
+    expect((await inject(t.app, endpoints.adminVendors, { access: someone.access })).statusCode).toBe(403);
   });
 
   it('tells the web app through the profile whether the account is an operator', async () => {
     const op = await operator();
     const customer = await person();
-    expect((await call('GET', '/api/profile/', op.access)).json().is_operator).toBe(true);
-    expect((await call('GET', '/api/profile/', customer.access)).json().is_operator).toBe(false);
+    expect((await inject(t.app, endpoints.profile, { access: op.access })).json().is_operator).toBe(true);
+    expect((await inject(t.app, endpoints.profile, { access: customer.access })).json().is_operator).toBe(false);
   });
 });
 
 describe('GET /api/admin/vendors/', () => {
   const tag = () => `Q${randomBytes(3).toString('hex')}`;
-  const names = async (access: string, query: string) => {
-    const res = await call('GET', `/api/admin/vendors/?${query}`, access);
+  const names = async (access: string, query: InjectQuery<typeof endpoints.adminVendors>) => {
+    const res = await inject(t.app, endpoints.adminVendors, { query, access });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json().results.map((r: { business_name: string }) => r.business_name);
+    return res.json().results.map((r) => r.business_name);
   };
 
   it('queues pending applications oldest submission first, by default', async () => {
@@ -142,8 +145,8 @@ describe('GET /api/admin/vendors/', () => {
     await vendor({ kycStatus: 'pending', name: `${q} newest`, submittedAt: new Date(base - 1 * 3600_000) });
     await vendor({ kycStatus: 'pending', name: `${q} oldest`, submittedAt: new Date(base - 3 * 3600_000) });
     await vendor({ kycStatus: 'approved', name: `${q} live` });
-    expect(await names(op.access, `q=${q}`)).toEqual([`${q} oldest`, `${q} middle`, `${q} newest`]);
-    expect(await names(op.access, `status=pending&q=${q}`)).toEqual([`${q} oldest`, `${q} middle`, `${q} newest`]);
+    expect(await names(op.access, { q })).toEqual([`${q} oldest`, `${q} middle`, `${q} newest`]);
+    expect(await names(op.access, { status: 'pending', q })).toEqual([`${q} oldest`, `${q} middle`, `${q} newest`]);
   });
 
   it('filters by status, newest vendor first, and describes each vendor with its owner\'s contacts', async () => {
@@ -155,14 +158,14 @@ describe('GET /api/admin/vendors/', () => {
     await vendor({ kycStatus: 'not_submitted', name: `${q} draft` });
     // An approved vendor's reapplication under review: still live, and in the queue.
     await vendor({ kycStatus: 'pending', isApproved: true, name: `${q} reapplying` });
-    expect(await names(op.access, `status=approved&q=${q}`)).toEqual([`${q} reapplying`, `${q} live`]);
-    expect(await names(op.access, `status=rejected&q=${q}`)).toEqual([`${q} rejected`]);
-    expect(await names(op.access, `status=suspended&q=${q}`)).toEqual([`${q} suspended`]);
-    expect(await names(op.access, `status=not_submitted&q=${q}`)).toEqual([`${q} draft`]);
-    expect(await names(op.access, `status=pending&q=${q}`)).toEqual([`${q} reapplying`]);
-    expect(await names(op.access, `status=all&q=${q}`)).toEqual([`${q} reapplying`, `${q} draft`, `${q} suspended`, `${q} rejected`, `${q} live`]);
+    expect(await names(op.access, { status: 'approved', q })).toEqual([`${q} reapplying`, `${q} live`]);
+    expect(await names(op.access, { status: 'rejected', q })).toEqual([`${q} rejected`]);
+    expect(await names(op.access, { status: 'suspended', q })).toEqual([`${q} suspended`]);
+    expect(await names(op.access, { status: 'not_submitted', q })).toEqual([`${q} draft`]);
+    expect(await names(op.access, { status: 'pending', q })).toEqual([`${q} reapplying`]);
+    expect(await names(op.access, { status: 'all', q })).toEqual([`${q} reapplying`, `${q} draft`, `${q} suspended`, `${q} rejected`, `${q} live`]);
 
-    const res = (await call('GET', `/api/admin/vendors/?status=approved&q=${q}%20live`, op.access)).json();
+    const res = (await inject(t.app, endpoints.adminVendors, { query: { status: 'approved', q: `${q} live` }, access: op.access })).json();
     expect(res).toMatchObject({ count: 1, page: 1, page_size: 20 });
     expect(res.results[0]).toEqual({
       id: live.vendorId,
@@ -184,27 +187,27 @@ describe('GET /api/admin/vendors/', () => {
     const q = tag();
     const a = await vendor({ kycStatus: 'pending', name: `${q} Bakery` });
     const b = await vendor({ kycStatus: 'pending', name: `${q} Florist` });
-    const ids = async (query: string) =>
-      (await call('GET', `/api/admin/vendors/?status=all&${query}`, op.access)).json().results.map((r: { id: string }) => r.id);
-    expect(await ids(`q=${encodeURIComponent(`${q} bak`)}`)).toEqual([a.vendorId]);
-    expect(await ids(`q=${encodeURIComponent(b.email.toUpperCase())}`)).toEqual([b.vendorId]);
+    const ids = async (query: InjectQuery<typeof endpoints.adminVendors>) =>
+      (await inject(t.app, endpoints.adminVendors, { query: { status: 'all', ...query }, access: op.access })).json().results.map((r) => r.id);
+    expect(await ids({ q: `${q} bak` })).toEqual([a.vendorId]);
+    expect(await ids({ q: b.email.toUpperCase() })).toEqual([b.vendorId]);
     const phone = b.user.phoneNumber ?? '';
     const spaced = `${phone.slice(0, 2)} ${phone.slice(2, 5)} ${phone.slice(5)}`;
-    expect(await ids(`q=${encodeURIComponent(spaced)}`)).toEqual([b.vendorId]);
+    expect(await ids({ q: spaced })).toEqual([b.vendorId]);
     // LIKE's wildcards are searched as characters.
-    expect(await ids(`q=${encodeURIComponent(`${q}%`)}`)).toEqual([]);
+    expect(await ids({ q: `${q}%` })).toEqual([]);
   });
 
   it('pages the results and counts them all', async () => {
     const op = await operator();
     const q = tag();
     for (let i = 0; i < 5; i += 1) await vendor({ kycStatus: 'pending', name: `${q} ${i}`, submittedAt: new Date(clock().getTime() - (10 - i) * 60_000) });
-    const page2 = (await call('GET', `/api/admin/vendors/?q=${q}&page=2&page_size=2`, op.access)).json();
+    const page2 = (await inject(t.app, endpoints.adminVendors, { query: { q, page: 2, page_size: 2 }, access: op.access })).json();
     expect(page2).toMatchObject({ count: 5, page: 2, page_size: 2 });
-    expect(page2.results.map((r: { business_name: string }) => r.business_name)).toEqual([`${q} 2`, `${q} 3`]);
-    const bad = await call('GET', '/api/admin/vendors/?status=everything', op.access);
+    expect(page2.results.map((r) => r.business_name)).toEqual([`${q} 2`, `${q} 3`]);
+    const bad = await inject(t.app, endpoints.adminVendors, { query: raw({ status: 'everything' }), access: op.access });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields).toHaveProperty('status');
+    expect(bad.error().fields).toHaveProperty('status');
   });
 });
 
@@ -213,11 +216,11 @@ describe('GET /api/admin/vendors/{id}/', () => {
     const op = await operator();
     const v = await vendor({ kycStatus: 'pending' });
     await t.database.db.update(users).set({ firstName: 'Ada', lastName: 'Lovelace' }).where(eq(users.id, v.user.id));
-    expect((await call('POST', url(v.vendorId, 'approve'), op.access, { note: 'Looks good.' })).statusCode).toBe(200);
+    expect((await inject(t.app, endpoints.approveVendor, { params: { id: v.vendorId }, access: op.access, body: { note: 'Looks good.' } })).statusCode).toBe(200);
     clock.advance(1000);
-    expect((await call('POST', url(v.vendorId, 'suspend'), op.access, { reason: 'Complaints about fake deals.' })).statusCode).toBe(200);
+    expect((await inject(t.app, endpoints.suspendVendor, { params: { id: v.vendorId }, access: op.access, body: { reason: 'Complaints about fake deals.' } })).statusCode).toBe(200);
 
-    const res = await call('GET', url(v.vendorId), op.access);
+    const res = await inject(t.app, endpoints.adminVendor, { params: { id: v.vendorId }, access: op.access });
     expect(res.statusCode).toBe(200);
     const detail = res.json();
     expect(detail).toMatchObject({
@@ -239,10 +242,10 @@ describe('GET /api/admin/vendors/{id}/', () => {
   it('answers 404 for a vendor that does not exist and 400 for a malformed id', async () => {
     const op = await operator();
     const missing = '00000000-0000-4000-8000-000000000000';
-    expect((await call('GET', url(missing), op.access)).statusCode).toBe(404);
-    expect((await call('POST', url(missing, 'approve'), op.access, {})).statusCode).toBe(404);
-    expect((await call('POST', url(missing, 'suspend'), op.access, { reason })).statusCode).toBe(404);
-    expect((await call('GET', '/api/admin/vendors/not-a-uuid/', op.access)).statusCode).toBe(400);
+    expect((await inject(t.app, endpoints.adminVendor, { params: { id: missing }, access: op.access })).statusCode).toBe(404);
+    expect((await inject(t.app, endpoints.approveVendor, { params: { id: missing }, access: op.access, body: {} })).statusCode).toBe(404);
+    expect((await inject(t.app, endpoints.suspendVendor, { params: { id: missing }, access: op.access, body: { reason } })).statusCode).toBe(404);
+    expect((await inject(t.app, endpoints.adminVendor, { params: { id: 'not-a-uuid' }, access: op.access })).statusCode).toBe(400);
   });
 });
 
@@ -251,7 +254,7 @@ describe('operator decisions', () => {
     const op = await operator();
     const v = await vendor({ kycStatus: 'pending' });
     await t.database.db.update(vendors).set({ rejectionReason: 'From an earlier review.' }).where(eq(vendors.id, v.vendorId));
-    const res = await call('POST', url(v.vendorId, 'approve'), op.access, {});
+    const res = await inject(t.app, endpoints.approveVendor, { params: { id: v.vendorId }, access: op.access, body: {} });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: v.vendorId, kyc_status: 'approved', is_approved: true, rejection_reason: null, approved_at: clock().toISOString() });
     expect(await decisionRows(v.vendorId)).toEqual([expect.objectContaining({ operatorId: op.user.id, decision: 'approved', reason: '' })]);
@@ -259,13 +262,13 @@ describe('operator decisions', () => {
     expect(note).toMatchObject({ notification_type: 'vendor_approved', title: 'Your vendor account is approved', data: { decision: 'approved', vendor_id: v.vendorId } });
     expect(note?.body).toContain('You can now post deals');
     // The vendor's own view follows at once.
-    expect((await call('GET', '/api/profile/', v.access)).json()).toMatchObject({ is_approved: true, kyc_status: 'approved' });
+    expect((await inject(t.app, endpoints.profile, { access: v.access })).json()).toMatchObject({ is_approved: true, kyc_status: 'approved' });
   });
 
   it('rejects a pending vendor with a reason the vendor reads; the shop stays off', async () => {
     const op = await operator();
     const v = await vendor({ kycStatus: 'pending' });
-    const res = await call('POST', url(v.vendorId, 'reject'), op.access, { reason: `  ${reason}  ` });
+    const res = await inject(t.app, endpoints.rejectVendor, { params: { id: v.vendorId }, access: op.access, body: { reason: `  ${reason}  ` } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ kyc_status: 'rejected', is_approved: false, rejection_reason: reason });
     expect(await decisionRows(v.vendorId)).toEqual([expect.objectContaining({ operatorId: op.user.id, decision: 'rejected', reason })]);
@@ -278,7 +281,7 @@ describe('operator decisions', () => {
   it('rejects an approved vendor\'s reapplication and keeps the shop live', async () => {
     const op = await operator();
     const v = await vendor({ kycStatus: 'pending', isApproved: true });
-    const res = await call('POST', url(v.vendorId, 'reject'), op.access, { reason });
+    const res = await inject(t.app, endpoints.rejectVendor, { params: { id: v.vendorId }, access: op.access, body: { reason } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ kyc_status: 'rejected', is_approved: true, rejection_reason: reason });
     const [note] = await notificationsOf(v.access);
@@ -290,7 +293,7 @@ describe('operator decisions', () => {
     const op = await operator();
     const v = await vendor({ kycStatus: 'pending', isApproved: true, name: 'Corner Deli' });
     await t.database.db.update(vendors).set({ approvedAt: new Date(clock().getTime() - 86_400_000) }).where(eq(vendors.id, v.vendorId));
-    expect((await call('POST', url(v.vendorId, 'approve'), op.access, { note: 'New opening hours are fine.' })).statusCode).toBe(200);
+    expect((await inject(t.app, endpoints.approveVendor, { params: { id: v.vendorId }, access: op.access, body: { note: 'New opening hours are fine.' } })).statusCode).toBe(200);
     const [note] = await notificationsOf(v.access);
     expect(note).toMatchObject({
       notification_type: 'vendor_approved',
@@ -310,9 +313,9 @@ describe('operator decisions', () => {
       const v = await vendor({ kycStatus: state });
       const before = await vendorRow(v.vendorId);
       for (const [action, body] of [['approve', {}], ['reject', { reason }]] as const) {
-        const res = await call('POST', url(v.vendorId, action), op.access, body);
+        const res = await inject(t.app, decisions[action], { params: { id: v.vendorId }, access: op.access, body });
         expect(res.statusCode, `${action} ${state}`).toBe(409);
-        expect(res.json()).toEqual({ error: message, code: 'VENDOR_NOT_PENDING' });
+        expect(res.error()).toEqual({ error: message, code: 'VENDOR_NOT_PENDING' });
       }
       expect(await vendorRow(v.vendorId)).toEqual(before);
       expect(await decisionRows(v.vendorId)).toEqual([]);
@@ -323,19 +326,19 @@ describe('operator decisions', () => {
   it('suspends a vendor and puts it back, refusing a second suspension or lifting one that is not there (409)', async () => {
     const op = await operator();
     const v = await vendor({ kycStatus: 'approved' });
-    const lift = await call('POST', url(v.vendorId, 'unsuspend'), op.access, {});
+    const lift = await inject(t.app, endpoints.unsuspendVendor, { params: { id: v.vendorId }, access: op.access, body: {} });
     expect(lift.statusCode).toBe(409);
-    expect(lift.json()).toEqual({ error: 'This vendor is not suspended.', code: 'VENDOR_NOT_SUSPENDED' });
+    expect(lift.error()).toEqual({ error: 'This vendor is not suspended.', code: 'VENDOR_NOT_SUSPENDED' });
 
-    const suspended = await call('POST', url(v.vendorId, 'suspend'), op.access, { reason: 'Reported for selling counterfeits.' });
+    const suspended = await inject(t.app, endpoints.suspendVendor, { params: { id: v.vendorId }, access: op.access, body: { reason: 'Reported for selling counterfeits.' } });
     expect(suspended.statusCode, suspended.body).toBe(200);
     // Suspension hides the shop; approval and KYC stay what they were.
     expect(suspended.json()).toMatchObject({ is_suspended: true, is_approved: true, kyc_status: 'approved' });
-    const again = await call('POST', url(v.vendorId, 'suspend'), op.access, { reason: 'Reported for selling counterfeits.' });
+    const again = await inject(t.app, endpoints.suspendVendor, { params: { id: v.vendorId }, access: op.access, body: { reason: 'Reported for selling counterfeits.' } });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: 'This vendor is already suspended.', code: 'VENDOR_ALREADY_SUSPENDED' });
+    expect(again.error()).toEqual({ error: 'This vendor is already suspended.', code: 'VENDOR_ALREADY_SUSPENDED' });
 
-    const back = await call('POST', url(v.vendorId, 'unsuspend'), op.access, { note: 'Cleared after review.' });
+    const back = await inject(t.app, endpoints.unsuspendVendor, { params: { id: v.vendorId }, access: op.access, body: { note: 'Cleared after review.' } });
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json()).toMatchObject({ is_suspended: false, is_approved: true });
 
@@ -357,11 +360,11 @@ describe('operator decisions', () => {
   it('asks for a reason of at least 5 characters to reject or suspend', async () => {
     const op = await operator();
     const v = await vendor({ kycStatus: 'pending' });
-    for (const action of ['reject', 'suspend']) {
+    for (const action of ['reject', 'suspend'] as const) {
       for (const body of [{}, { reason: '  no ' }]) {
-        const res = await call('POST', url(v.vendorId, action), op.access, body);
+        const res = await inject(t.app, decisions[action], { params: { id: v.vendorId }, access: op.access, body: raw(body) });
         expect(res.statusCode).toBe(400);
-        expect(res.json().fields).toHaveProperty('reason');
+        expect(res.error().fields).toHaveProperty('reason');
       }
     }
     expect(await decisionRows(v.vendorId)).toEqual([]);
@@ -370,9 +373,9 @@ describe('operator decisions', () => {
   it('refuses an operator deciding on their own vendor account, undoing the change', async () => {
     const op = await vendor({ kycStatus: 'pending' });
     await t.database.db.update(users).set({ isOperator: true }).where(eq(users.id, op.user.id));
-    const res = await call('POST', url(op.vendorId, 'approve'), op.access, {});
+    const res = await inject(t.app, endpoints.approveVendor, { params: { id: op.vendorId }, access: op.access, body: {} });
     expect(res.statusCode).toBe(403);
-    expect(res.json().error).toBe('You cannot decide on your own vendor account; ask another operator.');
+    expect(res.error().error).toBe('You cannot decide on your own vendor account; ask another operator.');
     expect(await vendorRow(op.vendorId)).toMatchObject({ kycStatus: 'pending', isApproved: false });
     expect(await decisionRows(op.vendorId)).toEqual([]);
   });
@@ -381,7 +384,7 @@ describe('operator decisions', () => {
     const [first, second] = [await operator(), await operator()];
     for (let round = 0; round < 3; round += 1) {
       const v = await vendor({ kycStatus: 'pending' });
-      const answers = await Promise.all([first, second].map((op) => call('POST', url(v.vendorId, 'approve'), op.access, {})));
+      const answers = await Promise.all([first, second].map((op) => inject(t.app, endpoints.approveVendor, { params: { id: v.vendorId }, access: op.access, body: {} })));
       expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
       expect(await decisionRows(v.vendorId)).toHaveLength(1);
       const notes = await notificationsOf(v.access);
@@ -393,8 +396,8 @@ describe('operator decisions', () => {
     const [first, second] = [await operator(), await operator()];
     const v = await vendor({ kycStatus: 'pending' });
     const [approve, reject] = await Promise.all([
-      call('POST', url(v.vendorId, 'approve'), first.access, {}),
-      call('POST', url(v.vendorId, 'reject'), second.access, { reason }),
+      inject(t.app, endpoints.approveVendor, { params: { id: v.vendorId }, access: first.access, body: {} }),
+      inject(t.app, endpoints.rejectVendor, { params: { id: v.vendorId }, access: second.access, body: { reason } }),
     ]);
     expect([approve?.statusCode, reject?.statusCode].sort()).toEqual([200, 409]);
     const rows = await decisionRows(v.vendorId);
@@ -410,12 +413,8 @@ describe('the whole KYC state machine, through the vendor\'s and the operator\'s
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: 'white' } }).png().toBuffer();
     form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'passport.png');
     const request = new Request('http://localhost/', { method: 'POST', body: form });
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/vendor/me/documents/',
-      payload: Buffer.from(await request.arrayBuffer()),
-      headers: { 'content-type': request.headers.get('content-type') ?? '', authorization: `Bearer ${access}` },
-    });
+    const body = encoded({ payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type') ?? '' });
+    return inject(t.app, endpoints.uploadVendorDocument, { access, body });
   }
 
   it('goes submit → reject → fix and resubmit → approve, then a rejected reapplication keeps the shop live', async () => {
@@ -423,58 +422,58 @@ describe('the whole KYC state machine, through the vendor\'s and the operator\'s
     const someone = await person();
     const name = `KYC ${randomBytes(3).toString('hex')}`;
     const ok = (res: { statusCode: number; body: string }, status = 200) => expect(res.statusCode, res.body).toBe(status);
-    const basicInfo = { business_name: name, category: 'Food & Drink', description: 'Fresh bread.', logo: null, contact_email: 'bakery@example.test', contact_phone: '+15551230000' };
+    const basicInfo: BasicInfoInput = { business_name: name, category: 'Food & Drink', description: 'Fresh bread.', logo: null, contact_email: 'bakery@example.test', contact_phone: '+15551230000' };
 
-    const created = await call('PUT', '/api/vendor/me/basic-info/', someone.access, basicInfo);
+    const created = await inject(t.app, endpoints.saveBasicInfo, { access: someone.access, body: basicInfo });
     ok(created);
-    const vendorId: string = created.json().id;
+    const vendorId = created.json().id;
     ok(await uploadIdentity(someone.access), 201);
-    ok(await call('PUT', '/api/vendor/me/bank-details/', someone.access, { account_holder: 'Bakery LLC', bank_name: 'First Bank', routing_number: '011000015', account_number: '123456789012' }));
-    ok(await call('PUT', '/api/vendor/me/service-time/', someone.access, { time_zone: 'America/New_York', hours: [{ weekday: 1, opens: '08:00', closes: '16:00' }] }));
+    ok(await inject(t.app, endpoints.saveBankDetails, { access: someone.access, body: { account_holder: 'Bakery LLC', bank_name: 'First Bank', routing_number: '011000015', account_number: '123456789012' } }));
+    ok(await inject(t.app, endpoints.saveServiceTime, { access: someone.access, body: { time_zone: 'America/New_York', hours: [{ weekday: 1, opens: '08:00', closes: '16:00' }] } }));
     ok(
-      await call('POST', '/api/vendor/me/addresses/', someone.access, { line1: '350 5th Ave', city: 'New York', country: 'United States', latitude: 40.7484, longitude: -73.9857 }),
+      await inject(t.app, endpoints.addVendorAddress, { access: someone.access, body: { line1: '350 5th Ave', city: 'New York', country: 'United States', latitude: 40.7484, longitude: -73.9857 } }),
       201,
     );
-    const status = async () => (await call('GET', `/api/vendor/status/${vendorId}/`, someone.access)).json();
+    const status = async () => (await inject(t.app, endpoints.vendorStatus, { params: { id: vendorId }, access: someone.access })).json();
 
     // Nothing to review before the vendor submits.
-    expect((await call('POST', url(vendorId, 'approve'), op.access, {})).statusCode).toBe(409);
-    ok(await call('POST', '/api/vendor/me/submit/', someone.access));
+    expect((await inject(t.app, endpoints.approveVendor, { params: { id: vendorId }, access: op.access, body: {} })).statusCode).toBe(409);
+    ok(await inject(t.app, endpoints.submitKyc, { access: someone.access }));
     expect(await status()).toEqual({ is_approved: false, kyc_status: 'pending', is_suspended: false });
 
     // The operator finds it in the queue, with its documents (which an operator may open) and masked bank details.
-    const queue = (await call('GET', `/api/admin/vendors/?q=${encodeURIComponent(name)}`, op.access)).json();
-    expect(queue.results.map((r: { id: string }) => r.id)).toEqual([vendorId]);
-    const detail = (await call('GET', url(vendorId), op.access)).json();
+    const queue = (await inject(t.app, endpoints.adminVendors, { query: { q: name }, access: op.access })).json();
+    expect(queue.results.map((r) => r.id)).toEqual([vendorId]);
+    const detail = (await inject(t.app, endpoints.adminVendor, { params: { id: vendorId }, access: op.access })).json();
     expect(detail).toMatchObject({ kyc_status: 'pending', steps: { basic_info: true, documents: true, bank_details: true, service_time: true, addresses: true } });
-    expect(detail.bank_details.account_number_masked).toBe('•••• 9012');
+    expect(detail.bank_details?.account_number_masked).toBe('•••• 9012');
     expect(JSON.stringify(detail)).not.toContain('123456789012');
-    expect((await call('GET', detail.documents[0].url, op.access)).statusCode).toBe(200);
+    expect((await call('GET', detail.documents[0]?.url ?? '', op.access)).statusCode).toBe(200);
 
     // Rejected with a reason the vendor reads; the vendor fixes and resubmits.
-    ok(await call('POST', url(vendorId, 'reject'), op.access, { reason }));
+    ok(await inject(t.app, endpoints.rejectVendor, { params: { id: vendorId }, access: op.access, body: { reason } }));
     expect(await status()).toEqual({ is_approved: false, kyc_status: 'rejected', is_suspended: false });
-    expect((await call('GET', '/api/vendor/me/', someone.access)).json()).toMatchObject({ kyc_status: 'rejected', rejection_reason: reason });
-    ok(await call('PUT', '/api/vendor/me/basic-info/', someone.access, { ...basicInfo, description: 'Fresh bread, baked at dawn.' }));
-    const resubmitted = await call('POST', '/api/vendor/me/submit/', someone.access);
+    expect((await inject(t.app, endpoints.myVendor, { access: someone.access })).json()).toMatchObject({ kyc_status: 'rejected', rejection_reason: reason });
+    ok(await inject(t.app, endpoints.saveBasicInfo, { access: someone.access, body: { ...basicInfo, description: 'Fresh bread, baked at dawn.' } }));
+    const resubmitted = await inject(t.app, endpoints.submitKyc, { access: someone.access });
     ok(resubmitted);
     expect(resubmitted.json()).toMatchObject({ kyc_status: 'pending', rejection_reason: null });
 
     // Approved: the shop is live and the account is a vendor for the web app.
-    ok(await call('POST', url(vendorId, 'approve'), op.access, {}));
+    ok(await inject(t.app, endpoints.approveVendor, { params: { id: vendorId }, access: op.access, body: {} }));
     expect(await status()).toEqual({ is_approved: true, kyc_status: 'approved', is_suspended: false });
-    expect((await call('GET', '/api/profile/', someone.access)).json()).toMatchObject({ vendor_id: vendorId, is_approved: true, kyc_status: 'approved' });
+    expect((await inject(t.app, endpoints.profile, { access: someone.access })).json()).toMatchObject({ vendor_id: vendorId, is_approved: true, kyc_status: 'approved' });
 
     // A change goes back to review while the shop stays live, and stays live when it is rejected.
-    ok(await call('PUT', '/api/vendor/me/basic-info/', someone.access, { ...basicInfo, business_name: `${name} & Sons` }));
-    ok(await call('POST', '/api/vendor/me/submit/', someone.access));
+    ok(await inject(t.app, endpoints.saveBasicInfo, { access: someone.access, body: { ...basicInfo, business_name: `${name} & Sons` } }));
+    ok(await inject(t.app, endpoints.submitKyc, { access: someone.access }));
     expect(await status()).toEqual({ is_approved: true, kyc_status: 'pending', is_suspended: false });
-    ok(await call('POST', url(vendorId, 'reject'), op.access, { reason: 'The new name is not yours to use.' }));
+    ok(await inject(t.app, endpoints.rejectVendor, { params: { id: vendorId }, access: op.access, body: { reason: 'The new name is not yours to use.' } }));
     expect(await status()).toEqual({ is_approved: true, kyc_status: 'rejected', is_suspended: false });
-    expect((await call('GET', `/api/vendor/public/${someone.user.id}/`)).json().business_name).toBe(name);
+    expect((await inject(t.app, endpoints.vendorPublic, { params: { user_id: someone.user.id } })).json().business_name).toBe(name);
 
-    const history = (await call('GET', url(vendorId), op.access)).json().decisions;
-    expect(history.map((d: { decision: string; operator_email: string }) => [d.decision, d.operator_email])).toEqual([
+    const history = (await inject(t.app, endpoints.adminVendor, { params: { id: vendorId }, access: op.access })).json().decisions;
+    expect(history.map((d) => [d.decision, d.operator_email])).toEqual([
       ['rejected', op.email],
       ['approved', op.email],
       ['rejected', op.email],
@@ -559,7 +558,7 @@ describe('npm run admin', () => {
     if (databaseUrl) return { env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl }, open: async () => openPostgres(databaseUrl, 1) };
     const pgliteDir = path.join(dataDir, 'pglite');
     // Start from the run's migrated copy rather than migrating again (slow).
-    const client = await PGlite.create(pgliteDir, { extensions: pgliteExtensions, loadDataDir: new Blob([readFileSync(inject('pgliteDump'))]) });
+    const client = await PGlite.create(pgliteDir, { extensions: pgliteExtensions, loadDataDir: new Blob([readFileSync(provided('pgliteDump'))]) });
     await client.close();
     return { env: { DATA_DIR: dataDir }, open: () => openPglite({ dataDir: pgliteDir }) };
   }
