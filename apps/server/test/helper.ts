@@ -15,7 +15,7 @@ import { hashPassword } from '../src/lib/passwords.ts';
 import { withDatabase } from './global-setup.ts';
 import { inject } from './inject.ts';
 
-export { clientOf, encoded, inject, raw, type Answer, type Client, type InjectQuery } from './inject.ts';
+export { clientOf, encoded, inject, raw, type Answer, type Client, type InjectQuery, type Unchecked } from './inject.ts';
 
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 

@@ -1,8 +1,8 @@
 import { count, eq, sql, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { VendorCard, VendorCategory } from '@localloop/contract';
+import { endpoints, type RateVendorInput, type VendorCard, type VendorCategory } from '@localloop/contract';
 import { notifications, users, vendorAddresses, vendorHours, vendorRatings, vendors } from '../../db/schema.ts';
-import { createAccount, createTestApp, login, onPostgres, testClock, type TestContext } from '../../../test/helper.ts';
+import { createAccount, createTestApp, inject, login, onPostgres, raw, testClock, type InjectQuery, type TestContext, type Unchecked } from '../../../test/helper.ts';
 
 const clock = testClock();
 let t: TestContext;
@@ -10,15 +10,6 @@ beforeAll(async () => {
   t = await createTestApp({ clock });
 });
 afterAll(() => t.close());
-
-type Method = 'GET' | 'POST';
-const call = (method: Method, url: string, access?: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: access ? { authorization: `Bearer ${access}` } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
 
 type Point = { lat: number; lng: number };
 
@@ -97,15 +88,12 @@ async function loggedIn(v: { email: string; password: string }) {
   return (await login(t.app, v.email, v.password)).access;
 }
 
-function listUrl(p: Point, params: Record<string, string | number> = {}) {
-  const q = new URLSearchParams({ lat: String(p.lat), lng: String(p.lng), ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) });
-  return `/api/vendor/lists/?${q}`;
-}
+type ListQuery = InjectQuery<typeof endpoints.vendorList>;
 
-async function list(p: Point, params: Record<string, string | number> = {}, access?: string) {
-  const res = await call('GET', listUrl(p, params), access);
+async function list(p: Point, query: ListQuery = {}, access?: string) {
+  const res = await inject(t.app, endpoints.vendorList, { query: { lat: p.lat, lng: p.lng, ...query }, access });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { count: number; page: number; page_size: number; results: VendorCard[] };
+  return res.json();
 }
 
 const names = (r: { results: VendorCard[] }) => r.results.map((c) => c.business_name);
@@ -155,7 +143,7 @@ describe('GET /api/vendor/lists/', () => {
     await vendor({ name: 'Closed Bakery', category: 'Food & Drink', ownerActive: false, at: [here] });
     await vendor({ name: 'Nowhere Bakery', category: 'Food & Drink', at: [] });
     const someone = await signedIn();
-    for (const params of [{}, { q: 'bakery' }, { category: 'Food & Drink' }, { sort: 'rating' }] as Record<string, string>[]) {
+    for (const params of [{}, { q: 'bakery' }, { category: 'Food & Drink' }, { sort: 'rating' }] satisfies ListQuery[]) {
       expect(names(await list(here, params))).toEqual(['Open Bakery']);
       expect(names(await list(here, params, someone.access))).toEqual(['Open Bakery']);
     }
@@ -209,9 +197,9 @@ describe('GET /api/vendor/lists/', () => {
     await vendor({ name: 'Bagel Place', category: 'Food & Drink', at: [offset(here, 3)] });
     expect(names(await list(here, { category: 'Food & Drink' }))).toEqual(['Corner Cafe', 'Bagel Place']);
     expect(names(await list(here, { category: 'Food & Drink', q: 'corner' }))).toEqual(['Corner Cafe']);
-    const bad = await call('GET', listUrl(here, { category: 'Spaceships' }));
+    const bad = await inject(t.app, endpoints.vendorList, { query: raw({ lat: here.lat, lng: here.lng, category: 'Spaceships' }) });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields.category).toBe('Choose a category.');
+    expect(bad.error().fields?.category).toBe('Choose a category.');
   });
 
   it('pages the results and counts them all', async () => {
@@ -229,9 +217,9 @@ describe('GET /api/vendor/lists/', () => {
   });
 
   it('refuses a point or a radius out of range with a message per field', async () => {
-    const res = await call('GET', '/api/vendor/lists/?lat=91&lng=-200&radius_km=501&page_size=51');
+    const res = await inject(t.app, endpoints.vendorList, { query: { lat: 91, lng: -200, radius_km: 501, page_size: 51 } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({
+    expect(res.error()).toMatchObject({
       code: 'VALIDATION_FAILED',
       fields: { lat: 'Latitude is between -90 and 90.', lng: 'Longitude is between -180 and 180.', radius_km: expect.any(String), page_size: expect.any(String) },
     });
@@ -243,7 +231,7 @@ describe('GET /api/vendor/lists/', () => {
     await vendor({ name: 'Other', at: [offset(here, 2)] });
     const fan = await signedIn();
     const stranger = await signedIn();
-    expect((await call('POST', `/api/vendor/${liked.id}/favorite/`, fan.access)).statusCode).toBe(200);
+    expect((await inject(t.app, endpoints.toggleFavoriteVendor, { params: { id: liked.id }, access: fan.access })).statusCode).toBe(200);
     const flags = async (access?: string) => (await list(here, {}, access)).results.map((c) => [c.business_name, c.is_favorite]);
     expect(await flags(fan.access)).toEqual([['Liked', true], ['Other', false]]);
     expect(await flags(stranger.access)).toEqual([['Liked', false], ['Other', false]]);
@@ -261,9 +249,9 @@ describe('GET /api/vendor/public/{user_id}/', () => {
       { vendorId: shop.id, weekday: 1, opensMinute: 13 * 60 + 30, closesMinute: 24 * 60 },
     ]);
     const fan = await signedIn();
-    await call('POST', `/api/vendor/${shop.id}/favorite/`, fan.access);
+    await inject(t.app, endpoints.toggleFavoriteVendor, { params: { id: shop.id }, access: fan.access });
 
-    const res = await call('GET', `/api/vendor/public/${shop.userId}/`);
+    const res = await inject(t.app, endpoints.vendorPublic, { params: { user_id: shop.userId } });
     expect(res.statusCode, res.body).toBe(200);
     const page = res.json();
     expect(page).toMatchObject({
@@ -290,7 +278,7 @@ describe('GET /api/vendor/public/{user_id}/', () => {
     expect(page.addresses).toHaveLength(2);
     expect(page.addresses[0]).toMatchObject({ is_primary: true, formatted_address: '1 Main Street, Town 1, NY 10001, United States' });
 
-    const fromHere = (await call('GET', `/api/vendor/public/${shop.userId}/?lat=${here.lat}&lng=${here.lng}`, fan.access)).json();
+    const fromHere = (await inject(t.app, endpoints.vendorPublic, { params: { user_id: shop.userId }, query: { lat: here.lat, lng: here.lng }, access: fan.access })).json();
     expect(fromHere).toMatchObject({ distance_km: expect.closeTo(2, 1), city: 'Town 2', is_favorite: true });
   });
 
@@ -303,20 +291,20 @@ describe('GET /api/vendor/public/{user_id}/', () => {
     await t.database.db.update(users).set({ isOperator: true }).where(eq(users.id, operator.user.id));
 
     for (const v of [pending, suspended]) {
-      expect((await call('GET', `/api/vendor/public/${v.userId}/`)).statusCode).toBe(404);
-      expect((await call('GET', `/api/vendor/public/${v.userId}/`, someone.access)).statusCode).toBe(404);
-      expect((await call('GET', `/api/vendor/public/${v.userId}/`, await loggedIn(v))).statusCode).toBe(200);
-      expect((await call('GET', `/api/vendor/public/${v.userId}/`, operator.access)).statusCode).toBe(200);
+      expect((await inject(t.app, endpoints.vendorPublic, { params: { user_id: v.userId } })).statusCode).toBe(404);
+      expect((await inject(t.app, endpoints.vendorPublic, { params: { user_id: v.userId }, access: someone.access })).statusCode).toBe(404);
+      expect((await inject(t.app, endpoints.vendorPublic, { params: { user_id: v.userId }, access: await loggedIn(v) })).statusCode).toBe(200);
+      expect((await inject(t.app, endpoints.vendorPublic, { params: { user_id: v.userId }, access: operator.access })).statusCode).toBe(200);
     }
     // a user who is no vendor, and an id of nobody
-    expect((await call('GET', `/api/vendor/public/${someone.user.id}/`)).statusCode).toBe(404);
-    expect((await call('GET', `/api/vendor/public/${crypto.randomUUID()}/`)).json()).toMatchObject({ code: 'NOT_FOUND' });
-    expect((await call('GET', '/api/vendor/public/not-a-uuid/')).statusCode).toBe(400);
+    expect((await inject(t.app, endpoints.vendorPublic, { params: { user_id: someone.user.id } })).statusCode).toBe(404);
+    expect((await inject(t.app, endpoints.vendorPublic, { params: { user_id: crypto.randomUUID() } })).error()).toMatchObject({ code: 'NOT_FOUND' });
+    expect((await inject(t.app, endpoints.vendorPublic, { params: { user_id: 'not-a-uuid' } })).statusCode).toBe(400);
   });
 });
 
 describe('POST /api/rate/vendor/ and GET /api/vendor/{id}/ratings/', () => {
-  const rate = (access: string | undefined, payload: unknown) => call('POST', '/api/rate/vendor/', access, payload);
+  const rate = (access: string | undefined, body: RateVendorInput | Unchecked) => inject(t.app, endpoints.rateVendor, { access, body });
 
   it('refuses a visitor with 401', async () => {
     const shop = await vendor({ name: 'Any Shop', at: [spot()] });
@@ -327,13 +315,13 @@ describe('POST /api/rate/vendor/ and GET /api/vendor/{id}/ratings/', () => {
     const shop = await vendor({ name: 'Strict Shop', at: [spot()] });
     const me = await signedIn();
     for (const rating of [0, 6, 4.5, '5', null, undefined]) {
-      const res = await rate(me.access, { vendor_id: shop.id, rating, comment: 'x' });
+      const res = await rate(me.access, raw({ vendor_id: shop.id, rating, comment: 'x' }));
       expect(res.statusCode).toBe(400);
-      expect(res.json().fields).toEqual({ rating: 'Choose 1 to 5 stars.' });
+      expect(res.error().fields).toEqual({ rating: 'Choose 1 to 5 stars.' });
     }
     const long = await rate(me.access, { vendor_id: shop.id, rating: 3, comment: 'x'.repeat(1001) });
-    expect(long.json().fields).toEqual({ comment: 'Use at most 1000 characters.' });
-    expect((await rate(me.access, { vendor_id: 'nope', rating: 3 })).json().fields).toEqual({ vendor_id: 'Unknown vendor.' });
+    expect(long.error().fields).toEqual({ comment: 'Use at most 1000 characters.' });
+    expect((await rate(me.access, { vendor_id: 'nope', rating: 3 })).error().fields).toEqual({ vendor_id: 'Unknown vendor.' });
     const [row] = await t.database.db.select().from(vendors).where(eq(vendors.id, shop.id));
     expect(row).toMatchObject({ ratingSum: 0, ratingCount: 0 });
   });
@@ -361,7 +349,7 @@ describe('POST /api/rate/vendor/ and GET /api/vendor/{id}/ratings/', () => {
     const stored = await t.database.db.select().from(vendorRatings).where(eq(vendorRatings.vendorId, shop.id));
     expect(stored.map((r) => r.rating).sort()).toEqual([2, 4]);
     // the directory and the public page show the same figures
-    const page = (await call('GET', `/api/vendor/public/${shop.userId}/`)).json();
+    const page = (await inject(t.app, endpoints.vendorPublic, { params: { user_id: shop.userId } })).json();
     expect(page).toMatchObject({ rating_avg: 3, rating_count: 2 });
   });
 
@@ -369,7 +357,7 @@ describe('POST /api/rate/vendor/ and GET /api/vendor/{id}/ratings/', () => {
     const shop = await vendor({ name: 'Self Shop', at: [spot()] });
     const res = await rate(await loggedIn(shop), { vendor_id: shop.id, rating: 5 });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: 'You cannot rate your own business.', code: 'FORBIDDEN' });
+    expect(res.error()).toEqual({ error: 'You cannot rate your own business.', code: 'FORBIDDEN' });
   });
 
   it('rates only listed vendors: others answer 404', async () => {
@@ -380,7 +368,7 @@ describe('POST /api/rate/vendor/ and GET /api/vendor/{id}/ratings/', () => {
     for (const id of [pending.id, suspended.id, crypto.randomUUID()]) {
       const res = await rate(me.access, { vendor_id: id, rating: 4 });
       expect(res.statusCode).toBe(404);
-      expect(res.json().code).toBe('NOT_FOUND');
+      expect(res.error().code).toBe('NOT_FOUND');
     }
     expect(await t.database.db.select().from(vendorRatings).where(eq(vendorRatings.userId, me.user.id))).toEqual([]);
   });
@@ -404,17 +392,17 @@ describe('POST /api/rate/vendor/ and GET /api/vendor/{id}/ratings/', () => {
       await rate(who.access, { vendor_id: shop.id, rating: stars, comment: `${stars} from me` });
       clock.advance(60_000);
     }
-    const firstPage = (await call('GET', `/api/vendor/${shop.id}/ratings/?page_size=2`, ann.access)).json();
+    const firstPage = (await inject(t.app, endpoints.vendorRatings, { params: { id: shop.id }, query: { page_size: 2 }, access: ann.access })).json();
     expect(firstPage).toMatchObject({ count: 3, page: 1, page_size: 2 });
     expect(firstPage.results.map((r: { user: { name: string } }) => r.user.name)).toEqual(['Cy', ben.user.username]);
     expect(firstPage.mine).toMatchObject({ rating: 3, comment: '3 from me', user: { name: 'Ann Old' } });
 
-    const second = (await call('GET', `/api/vendor/${shop.id}/ratings/?page_size=2&page=2`)).json();
+    const second = (await inject(t.app, endpoints.vendorRatings, { params: { id: shop.id }, query: { page_size: 2, page: 2 } })).json();
     expect(second.results.map((r: { rating: number }) => r.rating)).toEqual([3]);
     expect(second.mine).toBeNull();
     // a changed rating comes back to the top
     await rate(ann.access, { vendor_id: shop.id, rating: 4, comment: 'Better now' });
-    const again = (await call('GET', `/api/vendor/${shop.id}/ratings/`)).json();
+    const again = (await inject(t.app, endpoints.vendorRatings, { params: { id: shop.id } })).json();
     expect(again.results.map((r: { comment: string }) => r.comment)).toEqual(['Better now', '5 from me', '4 from me']);
     // The stars distribution counts every rating, whatever the page.
     expect(again.distribution).toEqual([
@@ -428,8 +416,8 @@ describe('POST /api/rate/vendor/ and GET /api/vendor/{id}/ratings/', () => {
 
   it('hides the ratings of a vendor that is not listed', async () => {
     const shop = await vendor({ name: 'Hidden Shop', kyc: 'pending', at: [spot()] });
-    expect((await call('GET', `/api/vendor/${shop.id}/ratings/`)).statusCode).toBe(404);
-    expect((await call('GET', `/api/vendor/${shop.id}/ratings/`, await loggedIn(shop))).statusCode).toBe(200);
+    expect((await inject(t.app, endpoints.vendorRatings, { params: { id: shop.id } })).statusCode).toBe(404);
+    expect((await inject(t.app, endpoints.vendorRatings, { params: { id: shop.id }, access: await loggedIn(shop) })).statusCode).toBe(200);
   });
 
   it(`keeps the sum and count equal to the stored ratings under concurrent ratings from many people${onPostgres ? ' (PostgreSQL)' : ''}`, async () => {
@@ -455,9 +443,9 @@ describe('POST /api/rate/vendor/ and GET /api/vendor/{id}/ratings/', () => {
 });
 
 describe('favorites: POST /api/vendor/{id}/favorite/ and GET /api/vendor/favorites/', () => {
-  const toggle = (id: string, access?: string) => call('POST', `/api/vendor/${id}/favorite/`, access);
+  const toggle = (id: string, access?: string) => inject(t.app, endpoints.toggleFavoriteVendor, { params: { id }, access });
   const favorites = async (access: string) => {
-    const res = await call('GET', '/api/vendor/favorites/', access);
+    const res = await inject(t.app, endpoints.favoriteVendors, { access });
     expect(res.statusCode).toBe(200);
     return res.json() as VendorCard[];
   };
@@ -503,11 +491,11 @@ describe('favorites: POST /api/vendor/{id}/favorite/ and GET /api/vendor/favorit
     const pending = await vendor({ name: 'Pending Fav', kyc: 'pending', at: [here] });
     const me = await signedIn();
     expect((await toggle(shop.id)).statusCode).toBe(401);
-    expect((await call('GET', '/api/vendor/favorites/')).statusCode).toBe(401);
+    expect((await inject(t.app, endpoints.favoriteVendors)).statusCode).toBe(401);
     expect((await toggle(pending.id, me.access)).statusCode).toBe(404);
     expect((await toggle(crypto.randomUUID(), me.access)).statusCode).toBe(404);
     const own = await toggle(shop.id, await loggedIn(shop));
     expect(own.statusCode).toBe(403);
-    expect(own.json().error).toBe('You cannot add your own business to your favorites.');
+    expect(own.error().error).toBe('You cannot add your own business to your favorites.');
   });
 });
