@@ -138,19 +138,6 @@ export async function login(app: App, email: string, password: string): Promise<
   return session;
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** A JSON call through the app, signed in when given an access token. */
-export function caller(app: App) {
-  return (method: Method, url: string, access?: string | null, payload?: unknown) =>
-    app.inject({
-      method,
-      url,
-      headers: access ? { authorization: `Bearer ${access}` } : {},
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-}
-
 /** A new account, logged in: its row, password and session. */
 export async function signedInAccount(context: Pick<TestContext, 'app' | 'database'>) {
   const account = await createAccount(context.database);

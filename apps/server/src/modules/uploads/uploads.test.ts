@@ -7,9 +7,9 @@ import { eq } from 'drizzle-orm';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { imageUploadLimits, UploadImagesResponse, type UploadedImage } from '@localloop/contract';
+import { endpoints, imageUploadLimits, UploadImagesResponse, type UploadedImage } from '@localloop/contract';
 import { media } from '../../db/schema.ts';
-import { createAccount, createTestApp, login, type TestContext } from '../../../test/helper.ts';
+import { createAccount, createTestApp, encoded, inject, login, raw, type TestContext } from '../../../test/helper.ts';
 import { acceptUpload, createImageWork, createUploadGate, uploadImages, type UploadDeps } from './service.ts';
 import { createWorkQueue, RetryLaterError } from '../../lib/work-queue.ts';
 import type { Storage } from '../../lib/storage.ts';
@@ -113,13 +113,7 @@ describe('POST /api/UploadImagesAPI/ with files on local disk', () => {
   const rowsOf = (userId: string) => t.database.db.select().from(media).where(eq(media.ownerId, userId));
 
   async function upload(files: Upload[], auth: string | null = token) {
-    const { payload, contentType } = await multipart(files);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/UploadImagesAPI/',
-      payload,
-      headers: { 'content-type': contentType, ...(auth ? { authorization: `Bearer ${auth}` } : {}) },
-    });
+    return inject(t.app, endpoints.uploadImages, { access: auth, body: encoded(await multipart(files)) });
   }
 
   /** The bytes the server stored for a URL it answered, read from disk. */
@@ -247,7 +241,7 @@ describe('POST /api/UploadImagesAPI/ with files on local disk', () => {
       const caller = await freshCaller();
       const res = await upload(files, caller.token);
       expect(res.statusCode).toBe(400);
-      const body = res.json();
+      const body = res.error();
       expect(body.error).toBe(`${bad?.name} is not a JPEG, PNG or WebP image.`);
       expect(body.fields).toEqual({ images: body.error });
       expect(await rowsOf(caller.id)).toHaveLength(0);
@@ -260,7 +254,7 @@ describe('POST /api/UploadImagesAPI/ with files on local disk', () => {
     const before = filesUnder(mediaDir()).length;
     const res = await upload([{ name: 'huge.jpg', bytes: Buffer.alloc(6 * 1024 * 1024, 1) }], caller.token);
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toMatchObject({ error: 'Each image must be 5 MB or smaller.', code: 'IMAGE_TOO_LARGE' });
+    expect(res.error()).toMatchObject({ error: 'Each image must be 5 MB or smaller.', code: 'IMAGE_TOO_LARGE' });
     expect(await rowsOf(caller.id)).toHaveLength(0);
     expect(filesUnder(mediaDir())).toHaveLength(before);
   });
@@ -269,57 +263,43 @@ describe('POST /api/UploadImagesAPI/ with files on local disk', () => {
     const small = await makePng(10, 10);
     const res = await upload(Array.from({ length: 11 }, (_, i) => ({ name: `${i}.png`, bytes: small })));
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toMatchObject({ code: 'TOO_MANY_IMAGES', error: 'Send at most 10 images at a time.' });
+    expect(res.error()).toMatchObject({ code: 'TOO_MANY_IMAGES', error: 'Send at most 10 images at a time.' });
   });
 
   it('asks for a file when the request has none', async () => {
     const form = new FormData();
     form.append('note', 'hello');
     const request = new Request('http://localhost/', { method: 'POST', body: form });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/UploadImagesAPI/',
-      payload: Buffer.from(await request.arrayBuffer()),
-      headers: { 'content-type': request.headers.get('content-type') ?? '', authorization: `Bearer ${token}` },
-    });
+    const body = encoded({ payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type') ?? '' });
+    const res = await inject(t.app, endpoints.uploadImages, { access: token, body });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'NO_IMAGES', fields: { images: 'Choose at least one image to upload.' } });
+    expect(res.error()).toMatchObject({ code: 'NO_IMAGES', fields: { images: 'Choose at least one image to upload.' } });
   });
 
   it('refuses a file in an unknown field rather than dropping it silently', async () => {
     const res = await upload([{ name: 'a.png', bytes: await makePng(10, 10), field: 'avatar' }]);
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields.images).toMatch(/field "images"/);
+    expect(res.error().fields?.images).toMatch(/field "images"/);
   });
 
   it('refuses a request that is not multipart, in the error shape', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/UploadImagesAPI/',
-      payload: { images: ['x'] },
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const res = await inject(t.app, endpoints.uploadImages, { access: token, body: raw({ images: ['x'] }) });
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toMatchObject({ code: 'NOT_MULTIPART' });
-    const raw = await t.app.inject({
-      method: 'POST',
-      url: '/api/UploadImagesAPI/',
-      payload: await makePng(10, 10),
-      headers: { 'content-type': 'image/png', authorization: `Bearer ${token}` },
-    });
-    expect(raw.statusCode).toBe(415);
-    expect(Object.keys(raw.json()).sort()).toEqual(['code', 'error']);
+    expect(res.error()).toMatchObject({ code: 'NOT_MULTIPART' });
+    const bare = await inject(t.app, endpoints.uploadImages, { access: token, body: encoded({ payload: await makePng(10, 10), contentType: 'image/png' }) });
+    expect(bare.statusCode).toBe(415);
+    expect(Object.keys(bare.error()).sort()).toEqual(['code', 'error']);
   });
 
   it('refuses a caller who is not logged in, before reading the files', async () => {
     const res = await upload([{ name: 'a.png', bytes: await makePng(10, 10) }], null);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect(res.error()).toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 
   it('keeps multipart to this endpoint: other endpoints still refuse it', async () => {
-    const { payload, contentType } = await multipart([{ name: 'a.png', bytes: await makePng(10, 10) }]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/token/refresh/', payload, headers: { 'content-type': contentType } });
+    const form = await multipart([{ name: 'a.png', bytes: await makePng(10, 10) }]);
+    const res = await inject(t.app, endpoints.tokenRefresh, { body: encoded(form) });
     expect(res.statusCode).toBe(415);
   });
 
@@ -363,7 +343,7 @@ describe('POST /api/UploadImagesAPI/ with files on local disk', () => {
       const before = filesUnder(mediaDir()).length;
       const res = await upload([{ name: 'poster.png', bytes: bomb, type: 'image/png' }], caller.token);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({
+      expect(res.error()).toEqual({
         error: 'poster.png is too large: at most 40 megapixels (it has 100).',
         code: 'IMAGE_TOO_MANY_PIXELS',
         fields: { images: 'poster.png is too large: at most 40 megapixels (it has 100).' },
@@ -376,7 +356,7 @@ describe('POST /api/UploadImagesAPI/ with files on local disk', () => {
       const callers = await Promise.all(Array.from({ length: 6 }, () => freshCaller()));
       const files = Array.from({ length: 10 }, (_, i) => ({ name: `big${i}.png`, bytes: bomb }));
       const answers = await Promise.all(callers.map((caller) => upload(files, caller.token)));
-      expect(answers.map((res) => [res.statusCode, res.json().code])).toEqual(Array.from({ length: 6 }, () => [400, 'IMAGE_TOO_MANY_PIXELS']));
+      expect(answers.map((res) => [res.statusCode, res.error().code])).toEqual(Array.from({ length: 6 }, () => [400, 'IMAGE_TOO_MANY_PIXELS']));
       for (const caller of callers) expect(await rowsOf(caller.id)).toHaveLength(0);
     });
 
@@ -458,8 +438,8 @@ describe('POST /api/UploadImagesAPI/: the per-account quota, counted in the data
 
   async function upload(token: string, count: number) {
     const small = await makePng(20, 20);
-    const { payload, contentType } = await multipart(Array.from({ length: count }, (_, i) => ({ name: `p${i}.png`, bytes: small })));
-    return t.app.inject({ method: 'POST', url: '/api/UploadImagesAPI/', payload, headers: { 'content-type': contentType, authorization: `Bearer ${token}` } });
+    const form = await multipart(Array.from({ length: count }, (_, i) => ({ name: `p${i}.png`, bytes: small })));
+    return inject(t.app, endpoints.uploadImages, { access: token, body: encoded(form) });
   }
 
   const rowsOf = async (ownerId: string) => (await t.database.db.select().from(media).where(eq(media.ownerId, ownerId))).length;
@@ -473,7 +453,7 @@ describe('POST /api/UploadImagesAPI/: the per-account quota, counted in the data
 
     const refused = await upload(me.token, 3);
     expect(refused.statusCode).toBe(429);
-    const { error, code, fields } = refused.json();
+    const { error, code, fields } = refused.error();
     expect(error).toMatch(/^You can upload 2 more images now \(at most 10 in 24 hours\) and this upload has 3\. Choose fewer, or try again in (59|60|61) minutes\.$/);
     expect({ code, fields }).toEqual({ code: 'UPLOAD_QUOTA_EXCEEDED', fields: { images: error } });
     // Room for the third image comes when the upload made 23 hours ago is 24 hours old.
@@ -485,7 +465,7 @@ describe('POST /api/UploadImagesAPI/: the per-account quota, counted in the data
     expect((await upload(me.token, 2)).statusCode).toBe(201);
     const full = await upload(me.token, 1);
     expect(full.statusCode).toBe(429);
-    expect(full.json().error).toMatch(/^You have uploaded 10 images in the last 24 hours, the most allowed\. You can upload more in (59|60|61) minutes\.$/);
+    expect(full.error().error).toMatch(/^You have uploaded 10 images in the last 24 hours, the most allowed\. You can upload more in (59|60|61) minutes\.$/);
     expect(await rowsOf(me.id)).toBe(10);
   });
 
@@ -510,7 +490,7 @@ describe('POST /api/UploadImagesAPI/: the per-account quota, counted in the data
     const before = filesUnder(path.join(dataDir, 'media')).length;
     const res = await upload(me.token, 1);
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toMatchObject({
+    expect(res.error()).toMatchObject({
       code: 'STORAGE_QUOTA_EXCEEDED',
       error: 'Your images take up 1 MB of the 2 MB an account may keep, and these would not fit. Upload fewer or smaller images.',
       fields: { images: expect.any(String) },
@@ -519,7 +499,7 @@ describe('POST /api/UploadImagesAPI/: the per-account quota, counted in the data
     expect(filesUnder(path.join(dataDir, 'media'))).toHaveLength(before);
 
     await pastUploads(me.id, 1, 48 * hour, 100);
-    expect((await upload(me.token, 1)).json().error).toBe('Your images take up all of the 2 MB an account may keep, so no more can be uploaded.');
+    expect((await upload(me.token, 1)).error().error).toBe('Your images take up all of the 2 MB an account may keep, so no more can be uploaded.');
   });
 
   it('lets two parallel uploads racing for the last place store one image between them, never eleven', async () => {
@@ -671,13 +651,8 @@ describe('POST /api/UploadImagesAPI/ with an S3-compatible bucket', () => {
   });
 
   it('puts the image and its thumbnail in the bucket and answers their URLs', async () => {
-    const { payload, contentType } = await multipart([{ name: 'stall.jpg', bytes: await makeJpeg(2500, 2500) }]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/UploadImagesAPI/',
-      payload,
-      headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
-    });
+    const form = await multipart([{ name: 'stall.jpg', bytes: await makeJpeg(2500, 2500) }]);
+    const res = await inject(t.app, endpoints.uploadImages, { access: token, body: encoded(form) });
     expect(res.statusCode).toBe(201);
     const [image] = UploadImagesResponse.parse(res.json()).images as [UploadedImage];
     expect(image).toMatchObject({ width: 2048, height: 2048, content_type: 'image/jpeg' });
