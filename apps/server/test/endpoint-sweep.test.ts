@@ -8,7 +8,7 @@ import { endpoints, ErrorResponse, errorStatuses, type Endpoint, type EndpointNa
 import { notifications, users } from '../src/db/schema.ts';
 import { createTokenService } from '../src/lib/tokens.ts';
 import { asQueryString, fillPath, multipartBody, png, sample, shapeOf, type Part, type SampleContext } from './inputs.ts';
-import { createAccount, createTestApp, login, testConfig, type TestContext } from './helper.ts';
+import { createAccount, createTestApp, encoded, inject, login, testConfig, type TestContext } from './helper.ts';
 
 /**
  * A sweep over the whole endpoint table (a new endpoint is swept as soon as it is in the contract):
@@ -41,7 +41,6 @@ const stale: { label: string; header: string }[] = [];
 beforeAll(async () => {
   t = await createTestApp();
   const signIn = async (account: { email: string; password: string }) => (await login(t.app, account.email, account.password)).access;
-  const as = (access: string) => ({ authorization: `Bearer ${access}` });
 
   const person = await createAccount(t.database);
   tokens.user = await signIn(person);
@@ -51,21 +50,17 @@ beforeAll(async () => {
   tokens.vendor = await signIn(shop);
   ids.vendor = shop.vendorId ?? '';
   ids.vendorUser = shop.user.id;
-  const vendorCall = async (method: HttpMethod, url: string, payload: object) => {
-    const res = await t.app.inject({ method, url, headers: as(tokens.vendor), payload });
-    if (res.statusCode >= 300) throw new Error(`fixture ${method} ${url}: ${res.statusCode} ${res.body}`);
-    return res.json();
-  };
-  await vendorCall('PUT', '/api/vendor/me/basic-info/', { business_name: 'Sweep Bakery', category: 'Food & Drink', contact_email: 'bakery@example.test', contact_phone: '+15550001111' });
-  await vendorCall('PUT', '/api/vendor/me/service-time/', { time_zone: 'America/New_York', hours: [{ weekday: 1, opens: '09:00', closes: '17:00' }] });
-  await vendorCall('PUT', '/api/vendor/me/bank-details/', { account_holder: 'Sweep Bakery', bank_name: 'First Bank', iban: 'DE89370400440532013000' });
-  ids.address = (await vendorCall('POST', '/api/vendor/me/addresses/', { line1: '350 5th Ave', city: 'New York', country: 'United States', latitude: 40.7484, longitude: -73.9857 })).id;
+  // The vendor's own rows, through the API; json() throws, with the answer, if a fixture is refused.
+  const access = tokens.vendor;
+  (await inject(t.app, endpoints.saveBasicInfo, { access, body: { business_name: 'Sweep Bakery', category: 'Food & Drink', contact_email: 'bakery@example.test', contact_phone: '+15550001111' } })).json();
+  (await inject(t.app, endpoints.saveServiceTime, { access, body: { time_zone: 'America/New_York', hours: [{ weekday: 1, opens: '09:00', closes: '17:00' }] } })).json();
+  (await inject(t.app, endpoints.saveBankDetails, { access, body: { account_holder: 'Sweep Bakery', bank_name: 'First Bank', iban: 'DE89370400440532013000' } })).json();
+  ids.address = (await inject(t.app, endpoints.addVendorAddress, { access, body: { line1: '350 5th Ave', city: 'New York', country: 'United States', latitude: 40.7484, longitude: -73.9857 } })).json().id;
   const upload = await multipartBody([
     { name: 'kind', value: 'identity' },
     { name: 'file', fileName: 'id.png', bytes: await png() },
   ]);
-  const doc = await t.app.inject({ method: 'POST', url: '/api/vendor/me/documents/', headers: { ...as(tokens.vendor), 'content-type': upload.contentType }, payload: upload.payload });
-  ids.document = doc.json().id;
+  ids.document = (await inject(t.app, endpoints.uploadVendorDocument, { access, body: encoded(upload) })).json().id;
 
   const operator = await createAccount(t.database);
   await t.database.db.update(users).set({ isOperator: true }).where(eq(users.id, operator.user.id));
@@ -74,7 +69,9 @@ beforeAll(async () => {
 
   const [note] = await t.database.db.insert(notifications).values({ userId: person.user.id, title: 'Hello', body: 'A notification', notificationType: 'test' }).returning();
   ids.notification = note?.id ?? '';
-  ids.place = (await t.app.inject({ method: 'GET', url: '/api/geo/suggest/?q=New%20York' })).json()[0].id;
+  const [place] = (await inject(t.app, endpoints.geoSuggest, { query: { q: 'New York' } })).json();
+  if (!place) throw new Error('fixture: no place suggested for New York');
+  ids.place = place.id;
 
   // Bearer headers that are not a session.
   const secret = testConfig().jwtSecret;
@@ -90,11 +87,11 @@ beforeAll(async () => {
   const unsigned = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ typ: 'access', sub: someone, iss: 'localloop', exp: Math.floor(Date.now() / 1000) + 600 })}.`;
   const ghost = await createAccount(t.database);
   const ghostAccess = await signIn(ghost);
-  const gone = await t.app.inject({ method: 'DELETE', url: '/api/profile/', headers: as(ghostAccess), payload: { password: ghost.password, confirm: true } });
+  const gone = await inject(t.app, endpoints.deleteAccount, { access: ghostAccess, body: { password: ghost.password, confirm: true } });
   if (gone.statusCode !== 200) throw new Error(`fixture: account not deleted: ${gone.body}`);
   const loggedOut = await createAccount(t.database);
   const loggedOutAccess = await signIn(loggedOut);
-  const everywhere = await t.app.inject({ method: 'POST', url: '/api/logout-all/', headers: as(loggedOutAccess) });
+  const everywhere = await inject(t.app, endpoints.logoutAll, { access: loggedOutAccess });
   if (everywhere.statusCode !== 200) throw new Error(`fixture: not logged out everywhere: ${everywhere.body}`);
   stale.push(
     { label: 'an empty bearer', header: 'Bearer ' },

@@ -5,10 +5,11 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { endpoints, type Endpoint, type HealthResponse } from '@localloop/contract';
 import { isDatabaseUnavailable, listenerApplicationName, listenRetryDelay, openPglite, openPostgres, type Database } from '../src/db/client.ts';
 import { users } from '../src/db/schema.ts';
 import { notify } from '../src/modules/notifications/service.ts';
-import { createAccount, createTestApp, freshDatabase, freshDatabaseUrl, login, onPostgres, type TestContext } from './helper.ts';
+import { createAccount, createTestApp, freshDatabase, freshDatabaseUrl, inject, login, onPostgres, type Answer, type TestContext } from './helper.ts';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
 
 const cleanups: Array<() => unknown> = [];
@@ -148,11 +149,9 @@ async function breakableApp(): Promise<Breakable> {
   return { t, log, proxy, directUrl: url, cut: async () => proxy.cut() };
 }
 
-const bearer = (access: string) => ({ authorization: `Bearer ${access}` });
-
-function expectUnavailable(res: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }) {
+function expectUnavailable(res: Pick<Answer<Endpoint>, 'statusCode' | 'headers' | 'error'>) {
   expect(res.statusCode).toBe(503);
-  expect(res.json()).toEqual({ error: 'The service is unavailable right now. Please try again shortly.', code: 'SERVICE_UNAVAILABLE' });
+  expect(res.error()).toEqual({ error: 'The service is unavailable right now. Please try again shortly.', code: 'SERVICE_UNAVAILABLE' });
   expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
 }
 
@@ -164,15 +163,16 @@ describe('while the database cannot be reached', () => {
     await cut();
 
     for (let round = 0; round < 3; round += 1) {
-      expectUnavailable(await t.app.inject({ method: 'POST', url: '/api/login/v2/', payload: { email: account.email, password: account.password } }));
-      expectUnavailable(await t.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: session.refresh } }));
+      expectUnavailable(await inject(t.app, endpoints.login, { body: { email: account.email, password: account.password } }));
+      expectUnavailable(await inject(t.app, endpoints.tokenRefresh, { body: { refresh: session.refresh } }));
       // Authentication itself reads the account: it is the first to meet the outage on a signed-in call.
-      expectUnavailable(await t.app.inject({ method: 'GET', url: '/api/notifications/', headers: bearer(session.access) }));
-      expectUnavailable(await t.app.inject({ method: 'POST', url: '/api/ws/ticket/', headers: bearer(session.access) }));
+      expectUnavailable(await inject(t.app, endpoints.notifications, { access: session.access }));
+      expectUnavailable(await inject(t.app, endpoints.wsTicket, { access: session.access }));
     }
-    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const health = await inject(t.app, endpoints.health);
     expect(health.statusCode).toBe(503);
-    expect(health.json()).toMatchObject({ status: 'unavailable', database: 'down' });
+    // Health answers its own shape on a 503, not the error shape: the body is read as it is.
+    expect(JSON.parse(health.body)).toMatchObject({ status: 'unavailable', database: 'down' });
 
     const outageLines = log.filter((line) => line.includes('the database is unreachable'));
     expect(outageLines).toHaveLength(1);
@@ -183,7 +183,7 @@ describe('while the database cannot be reached', () => {
 describe.skipIf(!onPostgres)('when PostgreSQL comes back', () => {
   async function openSocket(t: TestContext, access: string) {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const ticket = (await t.app.inject({ method: 'POST', url: '/api/ws/ticket/', headers: bearer(access) })).json<{ ticket: string }>().ticket;
+    const ticket = (await inject(t.app, endpoints.wsTicket, { access })).json().ticket;
     const { port } = t.app.server.address() as AddressInfo;
     const socket = new WebSocket(`ws://127.0.0.1:${port}/api/ws?ticket=${ticket}`);
     cleanups.push(() => socket.terminate());
@@ -199,8 +199,9 @@ describe.skipIf(!onPostgres)('when PostgreSQL comes back', () => {
   }
 
   const healthOf = async (t: TestContext) => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    return { code: res.statusCode, body: res.json<{ status: string; database: string; realtime: string }>() };
+    const res = await inject(t.app, endpoints.health);
+    // Read as it is: health answers its own shape on a 503 too.
+    return { code: res.statusCode, body: JSON.parse(res.body) as HealthResponse };
   };
 
   it('recovers by itself: HTTP answers again, and a socket opened before the outage is told to resync and then gets new events', async () => {
@@ -213,13 +214,13 @@ describe.skipIf(!onPostgres)('when PostgreSQL comes back', () => {
     proxy.cut();
     expect(await until(async () => (await healthOf(t)).body.realtime === 'reconnecting')).toBe(true);
     expect(await healthOf(t)).toEqual({ code: 503, body: { status: 'unavailable', database: 'down', realtime: 'reconnecting' } });
-    expectUnavailable(await t.app.inject({ method: 'GET', url: '/api/notifications/', headers: bearer(session.access) }));
+    expectUnavailable(await inject(t.app, endpoints.notifications, { access: session.access }));
     expect(log.some((line) => line.includes('realtime: lost the database connection'))).toBe(true);
 
     await proxy.restore();
     expect(await until(async () => (await healthOf(t)).body.status === 'ok')).toBe(true);
     expect(await healthOf(t)).toEqual({ code: 200, body: { status: 'ok', database: 'up', realtime: 'listening' } });
-    expect((await t.app.inject({ method: 'GET', url: '/api/notifications/', headers: bearer(session.access) })).statusCode).toBe(200);
+    expect((await inject(t.app, endpoints.notifications, { access: session.access })).statusCode).toBe(200);
     expect(await until(() => socket.messages.some((m) => m.type === 'resync'))).toBe(true);
 
     await t.database.db.transaction((tx) => notify(tx, account.user.id, { title: 'After the outage', body: 'Delivered live.', type: 'test' }));

@@ -1,6 +1,5 @@
 import { asc, eq, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type Endpoint, type EndpointName, type HttpMethod } from '@localloop/contract';
 import {
@@ -18,7 +17,7 @@ import {
   vendors,
 } from '../src/db/schema.ts';
 import { asQueryString, fillPath, multipartBody, png, sample, uuidFields } from './inputs.ts';
-import { createAccount, createTestApp, login, type TestContext } from './helper.ts';
+import { createAccount, createTestApp, encoded, inject, login, type TestContext } from './helper.ts';
 
 /**
  * The ownership matrix, over the whole endpoint table. A victim holds one of every row that has an owner: a vendor
@@ -49,11 +48,6 @@ let operator: Account;
 const call = (method: HttpMethod, url: string, access: string, payload?: unknown) =>
   t.app.inject({ method, url, headers: { authorization: `Bearer ${access}` }, ...(payload === undefined ? {} : { payload: payload as object }) });
 
-async function expectOk(res: LightMyRequestResponse, what: string) {
-  if (res.statusCode >= 300) throw new Error(`fixture ${what}: ${res.statusCode} ${res.body}`);
-  return res.json();
-}
-
 async function signedIn(opts: Parameters<typeof createAccount>[1] = {}): Promise<Account> {
   const a = await createAccount(t.database, opts);
   return { id: a.user.id, email: a.email, phone: a.user.phoneNumber ?? '', username: a.user.username ?? '', access: (await login(t.app, a.email, a.password)).access, vendorId: a.vendorId };
@@ -70,33 +64,28 @@ beforeAll(async () => {
 
   const v = victim.access;
   const image = await multipartBody([{ name: 'images', fileName: 'me.png', bytes: await png() }]);
-  const uploaded = await expectOk(
-    await t.app.inject({ method: 'POST', url: '/api/UploadImagesAPI/', headers: { authorization: `Bearer ${v}`, 'content-type': image.contentType }, payload: image.payload }),
-    'image upload',
-  );
-  victimImage = uploaded.images[0].url;
-  await expectOk(await call('PATCH', '/api/profile/', v, { profile_image: victimImage, first_name: 'Vic' }), 'profile');
-  const profile = await expectOk(
-    await call('PUT', '/api/vendor/me/basic-info/', v, { business_name: 'Victim Goods', category: 'Pets', contact_email: 'victim.shop@example.test', contact_phone: '+15550002222', logo: victimImage }),
-    'basic info',
-  );
+  // The victim's rows, through the API: json() throws, with the answer, when a fixture is refused.
+  const [uploaded] = (await inject(t.app, endpoints.uploadImages, { access: v, body: encoded(image) })).json().images;
+  if (!uploaded) throw new Error('fixture: no image uploaded');
+  victimImage = uploaded.url;
+  (await inject(t.app, endpoints.updateProfile, { access: v, body: { profile_image: victimImage, first_name: 'Vic' } })).json();
+  const profile = (
+    await inject(t.app, endpoints.saveBasicInfo, {
+      access: v,
+      body: { business_name: 'Victim Goods', category: 'Pets', contact_email: 'victim.shop@example.test', contact_phone: '+15550002222', logo: victimImage },
+    })
+  ).json();
   const doc = await multipartBody([
     { name: 'kind', value: 'identity' },
     { name: 'file', fileName: 'passport.png', bytes: await png() },
   ]);
-  const document = await expectOk(
-    await t.app.inject({ method: 'POST', url: '/api/vendor/me/documents/', headers: { authorization: `Bearer ${v}`, 'content-type': doc.contentType }, payload: doc.payload }),
-    'document',
-  );
-  await expectOk(await call('PUT', '/api/vendor/me/bank-details/', v, { account_holder: 'Victim Goods', bank_name: 'First Bank', routing_number: '011000015', account_number: '123456789012' }), 'bank');
-  await expectOk(await call('PUT', '/api/vendor/me/service-time/', v, { time_zone: 'Europe/Paris', hours: [{ weekday: 2, opens: '08:00', closes: '12:00' }] }), 'hours');
-  const address = await expectOk(
-    await call('POST', '/api/vendor/me/addresses/', v, { line1: '1 Rue de Rivoli', city: 'Paris', country: 'France', latitude: 48.8566, longitude: 2.3522 }),
-    'address',
-  );
-  await expectOk(await call('POST', '/api/vendor/me/submit/', v), 'submit');
-  await expectOk(await call('POST', '/api/rate/vendor/', v, { vendor_id: otherShop.vendorId, rating: 2, comment: 'Slow.' }), 'rating');
-  await expectOk(await call('POST', `/api/vendor/${otherShop.vendorId}/favorite/`, v), 'favorite');
+  const document = (await inject(t.app, endpoints.uploadVendorDocument, { access: v, body: encoded(doc) })).json();
+  (await inject(t.app, endpoints.saveBankDetails, { access: v, body: { account_holder: 'Victim Goods', bank_name: 'First Bank', routing_number: '011000015', account_number: '123456789012' } })).json();
+  (await inject(t.app, endpoints.saveServiceTime, { access: v, body: { time_zone: 'Europe/Paris', hours: [{ weekday: 2, opens: '08:00', closes: '12:00' }] } })).json();
+  const address = (await inject(t.app, endpoints.addVendorAddress, { access: v, body: { line1: '1 Rue de Rivoli', city: 'Paris', country: 'France', latitude: 48.8566, longitude: 2.3522 } })).json();
+  (await inject(t.app, endpoints.submitKyc, { access: v })).json();
+  (await inject(t.app, endpoints.rateVendor, { access: v, body: { vendor_id: otherShop.vendorId ?? '', rating: 2, comment: 'Slow.' } })).json();
+  (await inject(t.app, endpoints.toggleFavoriteVendor, { params: { id: otherShop.vendorId ?? '' }, access: v })).json();
   const [notification] = await t.database.db.select().from(notifications).where(eq(notifications.userId, victim.id));
   const [imageRow] = await t.database.db.select().from(media).where(eq(media.ownerId, victim.id));
   const [rating] = await t.database.db.select().from(vendorRatings).where(eq(vendorRatings.userId, victim.id));
@@ -111,7 +100,7 @@ beforeAll(async () => {
     rating: rating?.id ?? '',
   };
   // Rows of the intruders, so that their own endpoints reach past "you have no vendor record yet".
-  await expectOk(await call('POST', '/api/vendor/me/addresses/', liveVendor.access, { line1: '2 Main St', city: 'Boston', country: 'United States', latitude: 42.36, longitude: -71.06 }), 'intruder address');
+  (await inject(t.app, endpoints.addVendorAddress, { access: liveVendor.access, body: { line1: '2 Main St', city: 'Boston', country: 'United States', latitude: 42.36, longitude: -71.06 } })).json();
 }, 60_000);
 afterAll(async () => {
   await t?.close();
