@@ -11,11 +11,12 @@ export type Unchecked = { readonly [uncheckedValue]: unknown };
 /** A body already encoded, sent under its own content type (a multipart upload). */
 export type Encoded = { readonly [encodedBody]: { payload: string | Buffer; contentType: string } };
 
-/** Deliberately wrong input, sent as it is (a body as JSON; `raw(undefined)` sends none). */
+/** Deliberately wrong input, sent as it is: a body as JSON (`raw(undefined)` sends none), a query string as written. */
 export function raw(value: unknown): Unchecked {
   return { [uncheckedValue]: value };
 }
 
+/** A body sent as these bytes under this content type: `encoded(await multipartBody(parts))`. */
 export function encoded(body: { payload: string | Buffer; contentType: string }): Encoded {
   return { [encodedBody]: body };
 }
