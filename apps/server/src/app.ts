@@ -25,6 +25,7 @@ import { isApprovedVendor, vendorsRoutes } from './modules/vendors/index.ts';
 import { adminRoutes } from './modules/admin/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
 import { startRealtime } from './lib/realtime.ts';
+import { realtimeRoutes } from './modules/realtime/index.ts';
 import { geoRoutes } from './modules/geo/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { socialRoutes } from './modules/social/index.ts';
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await authRoutes(api, ctx);
       await usersRoutes(api, ctx);
       if (deps.config.devOutbox) await devRoutes(api, ctx);
+      await realtimeRoutes(api, ctx);
       await notificationsRoutes(api, ctx);
       await directoryRoutes(api, ctx);
       await vendorsRoutes(api, ctx);
