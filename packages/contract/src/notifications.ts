@@ -27,15 +27,6 @@ export const NotificationIdParams = z.object({ id: z.string().uuid('Unknown noti
 
 export const MarkedRead = z.object({ id: z.string().uuid(), is_read: z.literal(true) });
 
-/** What the server pushes on a socket. */
-export const RealtimeEvent = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('notification'), notification: Notification }),
-  z.object({ type: z.literal('ping'), at: z.string() }),
-  /** Events may have been missed (the server lost its link to the database for a while): refetch what is shown. */
-  z.object({ type: z.literal('resync'), at: z.string() }),
-]);
-export type RealtimeEvent = z.infer<typeof RealtimeEvent>;
-
 /** The endpoints of this domain; merged into the one table in endpoints.ts. */
 export const notificationsEndpoints = {
   notifications: endpoint({

@@ -9,11 +9,11 @@ import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { WebSocket } from 'ws';
 import { endpoints } from '@localloop/contract';
 import { openPglite, openPostgres, pgliteExtensions, type Database } from '../../db/client.ts';
 import { notifications, users, vendorDecisions, vendors } from '../../db/schema.ts';
 import { createAccount, createTestApp, freshDatabaseUrl, login, testClock, type TestContext } from '../../../test/helper.ts';
+import { openSocket, until } from '../../../test/sockets.ts';
 import { decide } from './service.ts';
 
 const clock = testClock();
@@ -485,40 +485,22 @@ describe('the whole KYC state machine, through the vendor\'s and the operator\'s
 });
 
 describe('the vendor\'s notification of a decision', () => {
-  async function openSocket(access: string) {
-    const { ticket } = (await call('POST', '/api/ws/ticket/', access)).json();
-    const socket = new WebSocket(`ws://${host}/api/ws?ticket=${encodeURIComponent(ticket)}`);
-    const messages: Array<{ type: string; notification?: { notification_type: string } }> = [];
-    socket.on('message', (data) => messages.push(JSON.parse(String(data))));
-    await new Promise((resolve, reject) => {
-      socket.on('open', resolve);
-      socket.on('error', reject);
-    });
-    return { socket, messages };
-  }
-  const until = async (check: () => boolean, ms = 3000) => {
-    const end = Date.now() + ms;
-    while (!check()) {
-      if (Date.now() > end) return false;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    return true;
-  };
+  const openVendorSocket = async (access: string) => openSocket(host, (await call('POST', '/api/ws/ticket/', access)).json().ticket);
 
   it('is pushed to the vendor\'s socket once the decision commits', async () => {
     const op = await operator();
     const v = await vendor({ kycStatus: 'pending' });
-    const { socket, messages } = await openSocket(v.access);
+    const { socket, events } = await openVendorSocket(v.access);
     expect((await call('POST', url(v.vendorId, 'reject'), op.access, { reason })).statusCode).toBe(200);
-    expect(await until(() => messages.length > 0)).toBe(true);
-    expect(messages[0]).toMatchObject({ type: 'notification', notification: { notification_type: 'vendor_rejected' } });
+    expect(await until(() => events().length > 0)).toBe(true);
+    expect(events()[0]).toMatchObject({ type: 'notification', notification_type: 'vendor_rejected' });
     socket.close();
   });
 
   it('is neither pushed nor kept when the decision\'s transaction rolls back, and a refused decision pushes nothing', async () => {
     const op = await operator();
     const v = await vendor({ kycStatus: 'pending' });
-    const { socket, messages } = await openSocket(v.access);
+    const { socket, frames } = await openVendorSocket(v.access);
     await expect(
       t.database.db.transaction(async (tx) => {
         await decide(tx, clock, { operatorId: op.user.id, vendorId: v.vendorId, decision: 'approved', reason: '' });
@@ -527,7 +509,7 @@ describe('the vendor\'s notification of a decision', () => {
     ).rejects.toThrow('something after the decision failed');
     expect((await call('POST', url(v.vendorId, 'unsuspend'), op.access, {})).statusCode).toBe(409);
     await new Promise((r) => setTimeout(r, 300));
-    expect(messages).toEqual([]);
+    expect(frames).toEqual([]);
     expect(await vendorRow(v.vendorId)).toMatchObject({ kycStatus: 'pending', isApproved: false });
     expect(await decisionRows(v.vendorId)).toEqual([]);
     expect(await t.database.db.select().from(notifications).where(eq(notifications.userId, v.user.id))).toEqual([]);

@@ -21,14 +21,15 @@ function toDto(row: typeof notifications.$inferSelect): Notification {
 
 /**
  * Every domain calls this inside its own transaction: the row is written with the change it is about,
- * and the push to the user's sockets goes out only if that transaction commits.
+ * and the push to the user's sockets goes out only if that transaction commits. The push carries the id, type and
+ * title (for the toast), not the body: clients fetch the list again.
  */
 export async function notify(tx: Tx, userId: string, n: NewNotification): Promise<void> {
   const [row] = await tx
     .insert(notifications)
     .values({ userId, title: n.title.slice(0, 200), body: n.body.slice(0, 2000), notificationType: n.type, data: n.data ?? {} })
-    .returning();
-  if (row) await publish(tx, `user:${userId}`, { type: 'notification', notification: toDto(row) });
+    .returning({ id: notifications.id, title: notifications.title, notificationType: notifications.notificationType });
+  if (row) await publish(tx, `user:${userId}`, { type: 'notification', id: row.id, notification_type: row.notificationType, title: row.title });
 }
 
 export async function listNotifications(db: Db, userId: string, page: number, pageSize: number, isRead?: boolean): Promise<Notification[]> {

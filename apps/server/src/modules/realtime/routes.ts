@@ -4,9 +4,13 @@ import { endpoints } from '@localloop/contract';
 import { AppError } from '../../lib/errors.ts';
 import { route, type App } from '../../lib/http.ts';
 import type { AppContext } from '../../lib/context.ts';
+import { SESSION_ENDED_CLOSE_CODE } from '../../lib/realtime.ts';
 import { issueTicket, redeemTicket } from './service.ts';
 
-/** The one realtime socket: POST /api/ws/ticket/ for a one-use ticket, then GET /api/ws?ticket=… (the user's channel). */
+/**
+ * The one realtime socket: POST /api/ws/ticket/ for a one-use ticket, then GET /api/ws?ticket=… . The socket joins its
+ * person's user channel and speaks the subscribe protocol of the contract (realtime.ts) through the hub.
+ */
 export async function realtimeRoutes(app: App, ctx: AppContext) {
   const deps = { db: ctx.db, clock: ctx.clock, hub: ctx.realtime.hub, heartbeatMs: ctx.config.wsHeartbeatMs };
   route(app, endpoints.wsTicket, ({ userId, request }) => issueTicket(deps.db, deps.clock, userId, request.session?.version ?? -1));
@@ -28,8 +32,8 @@ export async function realtimeRoutes(app: App, ctx: AppContext) {
     },
     (socket: WebSocket, request) => {
       const holder = socketUsers.get(request);
-      if (!holder) return socket.close(4401, 'unauthorised');
-      deps.hub.join(`user:${holder.userId}`, socket, holder.tokenVersion);
+      if (!holder) return socket.close(SESSION_ENDED_CLOSE_CODE, 'unauthorised');
+      if (!deps.hub.connect(socket, holder)) return;
       // Heartbeat: a socket that does not answer a ping by the next one is gone.
       let alive = true;
       socket.on('pong', () => (alive = true));
@@ -39,8 +43,7 @@ export async function realtimeRoutes(app: App, ctx: AppContext) {
         socket.ping();
       }, deps.heartbeatMs);
       socket.on('close', () => clearInterval(beat));
-      // The client only listens; anything it sends is ignored.
-      socket.on('message', () => undefined);
+      socket.on('message', (data) => deps.hub.receive(socket, data));
     },
   );
 }
