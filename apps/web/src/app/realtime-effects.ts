@@ -3,6 +3,8 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { newestUnreadQueryOptions, notificationsQueryOptions } from '../features/notifications/api.ts';
 import { toastNotification } from '../features/notifications/notification-toast.ts';
 import { getVendorDashboardQueryOptions } from '../features/vendor-dashboard/api/get-vendor-dashboard.ts';
+import { getMyVendorQueryOptions } from '../features/vendors/api/get-my-vendor.ts';
+import { getVendorStatusQueryOptions, vendorStatusQueryKey } from '../features/vendors/api/get-vendor-status.ts';
 
 /** Whose caches a push refreshes: the signed-in account's. */
 export type RealtimeScope = { accountId: string };
@@ -26,6 +28,15 @@ export const realtimeEffects: { [T in RealtimeEventType]: Effect<Extract<Realtim
     refresh: (_event, scope) => notificationQueries(scope),
     afterGap: (scope) => notificationQueries(scope),
     announce: (event) => toastNotification(event.title),
+  },
+  vendor_status: {
+    // The status query feeds the session (VendorStatusSync → applyVendorStatus): role, view toggle and Create Deal.
+    refresh: (event, { accountId }) => [
+      getVendorStatusQueryOptions(event.vendor_id).queryKey,
+      getMyVendorQueryOptions(accountId).queryKey,
+      getVendorDashboardQueryOptions(accountId).queryKey,
+    ],
+    afterGap: ({ accountId }) => [vendorStatusQueryKey, getMyVendorQueryOptions(accountId).queryKey, getVendorDashboardQueryOptions(accountId).queryKey],
   },
 };
 

@@ -5,7 +5,7 @@ import { createRealtimeConnection, realtimeUrl, retryDelay } from '../api/realti
 import type { ChannelListener } from '../api/realtime.ts';
 import { RealtimeContext, useRealtimeChannel } from '../api/realtime-context.tsx';
 import { ok, stubApi } from '../test/api-stub.ts';
-import { storeSession, userLogin } from '../test/fixtures.ts';
+import { pendingVendorLogin, storeSession, userLogin } from '../test/fixtures.ts';
 import { renderApp } from '../test/render-app.tsx';
 
 /** The list's calls, not the dot's own query for the newest unread one (is_read=false). */
@@ -175,6 +175,38 @@ describe('the realtime socket of a signed-in person', () => {
     ws.serverOpens();
     app.unmount();
     expect(ws.closed).toBe(true);
+  });
+});
+
+describe('a vendor approved while the page is open', () => {
+  it('becomes a vendor without a reload once the approval is pushed: vendor header, view toggle, Create Deal', async () => {
+    const api = setup();
+    const statusPath = `GET /vendor/status/${pendingVendorLogin.vendor_id}/`;
+    api.on(statusPath, ok({ is_approved: false, kyc_status: 'pending', is_suspended: false }));
+    storeSession(pendingVendorLogin);
+    const app = renderApp('/Settings');
+    const ws = await socket(0);
+    ws.serverOpens();
+    expect(await screen.findByTestId('user-header')).toBeInTheDocument();
+    await waitFor(() => expect(api.to(statusPath)).toHaveLength(1));
+    expect(screen.queryByTestId('view-toggle')).not.toBeInTheDocument();
+
+    // The operator approves: the server pushes the notification and the changed status.
+    api.on(statusPath, ok({ is_approved: true, kyc_status: 'approved', is_suspended: false }));
+    const channel = `user:${pendingVendorLogin.user.id}`;
+    ws.serverSends({ type: 'event', channel, event: { type: 'notification', id: pushed.id, notification_type: 'vendor_approved', title: 'Your vendor account is approved' } });
+    ws.serverSends({ type: 'event', channel, event: { type: 'vendor_status', vendor_id: String(pendingVendorLogin.vendor_id) } });
+    expect(await screen.findByTestId('vendor-header')).toBeInTheDocument();
+    expect(api.to(statusPath)).toHaveLength(2);
+    expect(screen.getByTestId('view-toggle')).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: 'Deals' }));
+    expect(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Create Deal' })).toBeInTheDocument();
+
+    // And a suspension takes them away again, as live.
+    api.on(statusPath, ok({ is_approved: false, kyc_status: 'approved', is_suspended: true }));
+    ws.serverSends({ type: 'event', channel, event: { type: 'vendor_status', vendor_id: String(pendingVendorLogin.vendor_id) } });
+    expect(await screen.findByTestId('user-header')).toBeInTheDocument();
+    expect(screen.queryByTestId('view-toggle')).not.toBeInTheDocument();
   });
 });
 

@@ -487,13 +487,22 @@ describe('the whole KYC state machine, through the vendor\'s and the operator\'s
 describe('the vendor\'s notification of a decision', () => {
   const openVendorSocket = async (access: string) => openSocket(host, (await call('POST', '/api/ws/ticket/', access)).json().ticket);
 
-  it('is pushed to the vendor\'s socket once the decision commits', async () => {
+  it('is pushed to the vendor\'s socket once the decision commits, with word that the vendor\'s status changed', async () => {
     const op = await operator();
     const v = await vendor({ kycStatus: 'pending' });
     const { socket, events } = await openVendorSocket(v.access);
     expect((await call('POST', url(v.vendorId, 'reject'), op.access, { reason })).statusCode).toBe(200);
-    expect(await until(() => events().length > 0)).toBe(true);
-    expect(events()[0]).toMatchObject({ type: 'notification', notification_type: 'vendor_rejected' });
+    expect(await until(() => events().length === 2)).toBe(true);
+    expect(events()).toEqual([
+      expect.objectContaining({ type: 'notification', notification_type: 'vendor_rejected' }),
+      { type: 'vendor_status', vendor_id: v.vendorId },
+    ]);
+    // Approval, suspension and its end change the status too: each one is pushed.
+    for (const decision of ['suspend', 'unsuspend'] as const) {
+      expect((await call('POST', url(v.vendorId, decision), op.access, { reason })).statusCode).toBe(200);
+    }
+    expect(await until(() => events().length === 6)).toBe(true);
+    expect(events().filter((e) => e.type === 'vendor_status')).toHaveLength(3);
     socket.close();
   });
 
