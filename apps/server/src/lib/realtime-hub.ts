@@ -110,7 +110,9 @@ export class RealtimeHub {
     const check = this.checks.get(kind);
     if (!check) return;
     const previous = this.queues.get(channel) ?? Promise.resolve();
-    const next = previous.then(() => this.deliverChecked(channel, id, check, text));
+    const next = previous
+      .then(() => this.deliverChecked(channel, id, check, text))
+      .catch((err: unknown) => this.log?.warn({ err, channel }, 'realtime: a delivery failed'));
     this.queues.set(channel, next);
     void next.finally(() => {
       if (this.queues.get(channel) === next) this.queues.delete(channel);
