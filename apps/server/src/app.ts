@@ -24,7 +24,8 @@ import { isOperator, tokenVersionOf, usersRoutes } from './modules/users/index.t
 import { isApprovedVendor, vendorsRoutes } from './modules/vendors/index.ts';
 import { adminRoutes } from './modules/admin/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
-import { startRealtime } from './lib/realtime.ts';
+import { startRealtime, type MembershipCheck } from './lib/realtime.ts';
+import { realtimeRoutes } from './modules/realtime/index.ts';
 import { geoRoutes } from './modules/geo/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { socialRoutes } from './modules/social/index.ts';
@@ -35,6 +36,8 @@ export type AppDeps = {
   database: Database;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  /** Channel kinds beyond the modules' own, by kind (tests prove the subscribe protocol with one). */
+  realtimeChannels?: Record<string, MembershipCheck>;
 };
 
 /** Builds the whole HTTP app from its dependencies; no globals, so tests build as many as they like. */
@@ -107,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', () => background.drain());
   const realtime = await startRealtime(deps.database, app.log);
   app.addHook('onClose', () => realtime.stop());
+  for (const [kind, check] of Object.entries(deps.realtimeChannels ?? {})) realtime.registerChannel(kind, check);
   await app.register(authPlugin, {
     tokens,
     tokenVersionOf: (userId) => tokenVersionOf(deps.database.db, userId),
@@ -139,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await authRoutes(api, ctx);
       await usersRoutes(api, ctx);
       if (deps.config.devOutbox) await devRoutes(api, ctx);
+      await realtimeRoutes(api, ctx);
       await notificationsRoutes(api, ctx);
       await directoryRoutes(api, ctx);
       await vendorsRoutes(api, ctx);

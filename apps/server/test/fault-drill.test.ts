@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import type { ServerFrame } from '@localloop/contract';
 import { openPostgres } from '../src/db/client.ts';
 import { notify } from '../src/modules/notifications/service.ts';
 import { createAccount, onPostgres } from './helper.ts';
@@ -62,7 +63,7 @@ describe.skipIf(!onPostgres)('fault drill: PostgreSQL stops under a running serv
     const ticket = String((await http('POST', '/ws/ticket/', { access })).json.ticket);
     const socket = new WebSocket(`ws://${base}/api/ws?ticket=${ticket}`);
     cleanups.push(() => socket.terminate());
-    const messages: Array<{ type: string; notification?: { title: string } }> = [];
+    const messages: ServerFrame[] = [];
     let socketClosed = false;
     socket.on('message', (data) => messages.push(JSON.parse(String(data))));
     socket.on('close', () => (socketClosed = true));
@@ -108,8 +109,8 @@ describe.skipIf(!onPostgres)('fault drill: PostgreSQL stops under a running serv
     const publisher = openPostgres(url, 1);
     await publisher.db.transaction((tx) => notify(tx, account.user.id, { title: 'Back in business', body: 'Delivered after the outage.', type: 'test' }));
     await publisher.close();
-    await waitFor(() => messages.some((m) => m.type === 'notification'), 10_000);
-    expect(messages.find((m) => m.type === 'notification')?.notification?.title).toBe('Back in business');
+    await waitFor(() => messages.some((m) => m.type === 'event' && m.event.type === 'notification'), 10_000);
+    expect(messages).toContainEqual(expect.objectContaining({ type: 'event', event: expect.objectContaining({ type: 'notification', title: 'Back in business' }) }));
     expect(socketClosed).toBe(false);
 
     // One log line for the outage, not one per refused request; and no request was a 500.

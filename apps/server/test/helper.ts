@@ -78,6 +78,8 @@ export async function createTestApp(
     database?: Database;
     /** Silent unless a test reads the log. */
     logger?: AppDeps['logger'];
+    /** Channel kinds of the test's own, with their membership checks. */
+    realtimeChannels?: AppDeps['realtimeChannels'];
   } = {},
 ): Promise<TestContext> {
   const database = opts.database ?? (await freshDatabase());
@@ -86,6 +88,7 @@ export async function createTestApp(
     database,
     ...(opts.clock ? { clock: opts.clock } : {}),
     logger: opts.logger ?? false,
+    ...(opts.realtimeChannels ? { realtimeChannels: opts.realtimeChannels } : {}),
   });
   opts.beforeReady?.(app);
   await app.ready();

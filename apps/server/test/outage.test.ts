@@ -5,7 +5,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { endpoints, type Endpoint, type HealthResponse } from '@localloop/contract';
+import { endpoints, type Endpoint, type HealthResponse, type ServerFrame } from '@localloop/contract';
 import { isDatabaseUnavailable, listenerApplicationName, listenRetryDelay, openPglite, openPostgres, type Database } from '../src/db/client.ts';
 import { users } from '../src/db/schema.ts';
 import { notify } from '../src/modules/notifications/service.ts';
@@ -187,7 +187,7 @@ describe.skipIf(!onPostgres)('when PostgreSQL comes back', () => {
     const { port } = t.app.server.address() as AddressInfo;
     const socket = new WebSocket(`ws://127.0.0.1:${port}/api/ws?ticket=${ticket}`);
     cleanups.push(() => socket.terminate());
-    const messages: Array<{ type: string; notification?: { title: string } }> = [];
+    const messages: ServerFrame[] = [];
     let closed = false;
     socket.on('message', (data) => messages.push(JSON.parse(String(data))));
     socket.on('close', () => (closed = true));
@@ -224,8 +224,8 @@ describe.skipIf(!onPostgres)('when PostgreSQL comes back', () => {
     expect(await until(() => socket.messages.some((m) => m.type === 'resync'))).toBe(true);
 
     await t.database.db.transaction((tx) => notify(tx, account.user.id, { title: 'After the outage', body: 'Delivered live.', type: 'test' }));
-    expect(await until(() => socket.messages.some((m) => m.type === 'notification'))).toBe(true);
-    expect(socket.messages.find((m) => m.type === 'notification')?.notification?.title).toBe('After the outage');
+    expect(await until(() => socket.messages.some((m) => m.type === 'event' && m.event.type === 'notification'))).toBe(true);
+    expect(socket.messages).toContainEqual(expect.objectContaining({ type: 'event', event: expect.objectContaining({ type: 'notification', title: 'After the outage' }) }));
     expect(socket.closed()).toBe(false);
   }, 60_000);
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import type { ServerFrame } from '@localloop/contract';
 import { freshDatabaseUrl, onPostgres } from './helper.ts';
 import { startServer, waitFor } from './processes.ts';
 
@@ -13,7 +14,7 @@ afterEach(() => {
 
 // Several processes share one database only on PostgreSQL (PGlite is one process's own database).
 describe.skipIf(!onPostgres)('two server processes on one PostgreSQL', () => {
-  it('deliver an event raised on one to a socket held by the other', async () => {
+  it('deliver an event raised on one to a socket held by the other, and close it there when the sessions end', async () => {
     const url = (await freshDatabaseUrl()) ?? '';
     const ports = [32100 + Math.floor(Math.random() * 800), 33100 + Math.floor(Math.random() * 800)];
     const servers = ports.map((port) => {
@@ -37,10 +38,11 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL', () => {
     const session = (await post(b, '/login/v2/', { email: 'user@example.com', password: 'demo-password-1' })).json;
     const access = String(session.access);
     const ticket = String((await post(b, '/ws/ticket/', {}, access)).json.ticket);
-    const messages: Array<{ type: string; notification?: { title: string } }> = [];
+    const messages: ServerFrame[] = [];
     const socket = new WebSocket(`ws://${b}/api/ws?ticket=${ticket}`);
     cleanups.push(() => socket.terminate());
     socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+    const closedWith = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
     await new Promise((resolve, reject) => {
       socket.on('open', resolve);
       socket.on('error', reject);
@@ -49,7 +51,9 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL', () => {
     // …and the change that notifies happens on process A.
     const changed = await post(a, '/change-password/', { current_password: 'demo-password-1', new_password: 'another-long-secret-7' }, access);
     expect(changed.status).toBe(200);
-    await waitFor(() => messages.some((m) => m.type === 'notification'), 5000);
-    expect(messages.find((m) => m.type === 'notification')?.notification?.title).toBe('Your password was changed');
+    await waitFor(() => messages.some((m) => m.type === 'event' && m.event.type === 'notification'), 5000);
+    expect(messages).toContainEqual(expect.objectContaining({ type: 'event', event: expect.objectContaining({ type: 'notification', title: 'Your password was changed' }) }));
+    // The change ended every session of the account: process B closes the socket it holds.
+    expect(await closedWith).toBe(4401);
   }, 90_000);
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, logIn, newPerson, signUpByApi, test } from './fixtures.ts';
+import { countOpenSockets, expect, expectOpenSockets, logIn, newPerson, signUpByApi, test } from './fixtures.ts';
 
 // A 1×1 PNG: the server decides a document's type by decoding its bytes, so it must be a real image.
 const passportPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
@@ -19,6 +19,7 @@ test.describe('becoming a vendor', () => {
     const person = newPerson('kyc');
     const business = `Riverside Test Bakery ${person.username.slice(-5)}`;
     await signUpByApi(request, person);
+    await countOpenSockets(page);
     await logIn(page, person.email, person.password);
     await expect(page).toHaveURL(/\/LocalActivities$/);
 
@@ -70,7 +71,8 @@ test.describe('becoming a vendor', () => {
     await page.getByRole('button', { name: 'Submit for review' }).click();
     await expect(page.getByText('Your application was sent for review. We will let you know when it has been checked.')).toBeVisible();
 
-    // The operator approves it on /admin.
+    // The operator approves it on /admin, while this page stays open with its realtime socket.
+    await expectOpenSockets(page);
     const operatorContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
     const operator = await operatorContext.newPage();
     await logIn(operator, 'admin@example.com');
@@ -83,10 +85,12 @@ test.describe('becoming a vendor', () => {
     await expect(operator.getByText(`${business} is approved. The owner has been notified.`)).toBeVisible();
     await operatorContext.close();
 
-    // Once the status fetch sees the approval, the account is a vendor (spec: approved → vendor), with the toggle.
-    await page.reload();
+    // The approval is pushed: without a reload the account is a vendor (spec: approved → vendor), with the toggle and Create Deal.
     const toggle = page.getByRole('group', { name: 'View as' });
     await expect(toggle.getByRole('button', { name: 'Vendor' })).toHaveAttribute('aria-pressed', 'true', { timeout: 15_000 });
+    await page.getByRole('button', { name: 'Deals' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Create Deal' })).toBeVisible();
+    await page.keyboard.press('Escape');
     await toggle.getByRole('button', { name: 'User' }).click();
     await expect(page.getByText('Switched to user view')).toBeVisible();
     await expect(page).toHaveURL(/\/LocalActivities$/);
@@ -113,6 +117,7 @@ test.describe('becoming a vendor', () => {
       expect(names).toContain(liveName);
       expect(names).not.toContain(newName);
     };
+    await countOpenSockets(page);
     await logIn(page, 'vendor12@example.com');
     await expect(page).not.toHaveURL(/\/login$/);
 
@@ -149,6 +154,7 @@ test.describe('becoming a vendor', () => {
     await expect(page.getByLabel('Business name')).toBeDisabled();
     await expectListedAsLive();
 
+    await expectOpenSockets(page);
     const operatorContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
     const operator = await operatorContext.newPage();
     await logIn(operator, 'admin@example.com');
@@ -165,9 +171,11 @@ test.describe('becoming a vendor', () => {
     await expect(operator.getByText(`The changes to ${liveName} are discarded. The owner has been told why.`)).toBeVisible();
     await operatorContext.close();
 
-    await page.reload();
-    await expect(page.getByRole('alert').filter({ hasText: 'Your changes were not approved' })).toContainText('Please keep the registered business name.');
+    // The rejection is pushed: without a reload the page shows it (the toast says it too, hence main), and the form is
+    // the live shop's again, editable.
+    await expect(page.getByRole('main').getByRole('alert').filter({ hasText: 'Your changes were not approved' })).toContainText('Please keep the registered business name.');
     await expect(page.getByLabel('Business name')).toHaveValue(liveName);
+    await expect(page.getByLabel('Business name')).toBeEnabled();
     await expectListedAsLive();
   });
 

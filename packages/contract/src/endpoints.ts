@@ -8,6 +8,7 @@ import { directoryEndpoints } from './directory.ts';
 import { geoEndpoints } from './geo.ts';
 import { healthEndpoints } from './health.ts';
 import { notificationsEndpoints } from './notifications.ts';
+import { realtimeEndpoints } from './realtime.ts';
 import { uploadsEndpoints } from './uploads.ts';
 import { vendorsEndpoints } from './vendors.ts';
 
@@ -24,6 +25,7 @@ export const endpoints = {
   ...uploadsEndpoints,
   ...devEndpoints,
   ...notificationsEndpoints,
+  ...realtimeEndpoints,
   ...geoEndpoints,
   ...vendorsEndpoints,
   ...directoryEndpoints,

@@ -9,6 +9,7 @@ export * from './endpoints.ts';
 export * from './common-passwords.ts';
 export * from './geo.ts';
 export * from './notifications.ts';
+export * from './realtime.ts';
 export * from './vendors.ts';
 export * from './directory.ts';
 export * from './admin.ts';

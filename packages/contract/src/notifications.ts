@@ -27,22 +27,6 @@ export const NotificationIdParams = z.object({ id: z.string().uuid('Unknown noti
 
 export const MarkedRead = z.object({ id: z.string().uuid(), is_read: z.literal(true) });
 
-export const WsTicketResponse = z.object({
-  /** One use, valid 30 s: open `/api/ws?ticket=…` with it. */
-  ticket: z.string(),
-  expires_in: z.number().int(),
-});
-export type WsTicketResponse = z.infer<typeof WsTicketResponse>;
-
-/** What the server pushes on a socket. */
-export const RealtimeEvent = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('notification'), notification: Notification }),
-  z.object({ type: z.literal('ping'), at: z.string() }),
-  /** Events may have been missed (the server lost its link to the database for a while): refetch what is shown. */
-  z.object({ type: z.literal('resync'), at: z.string() }),
-]);
-export type RealtimeEvent = z.infer<typeof RealtimeEvent>;
-
 /** The endpoints of this domain; merged into the one table in endpoints.ts. */
 export const notificationsEndpoints = {
   notifications: endpoint({
@@ -62,13 +46,5 @@ export const notificationsEndpoints = {
     response: MarkedRead,
     auth: 'required',
     summary: 'Mark one of the caller\'s notifications as read (empty body)',
-  }),
-  wsTicket: endpoint({
-    method: 'POST',
-    path: '/ws/ticket/',
-    body: undefined,
-    response: WsTicketResponse,
-    auth: 'required',
-    summary: 'A one-use ticket (30 s) to open the realtime socket at /api/ws?ticket=…',
   }),
 } as const satisfies Record<string, Endpoint>;

@@ -1,12 +1,14 @@
 import { EventEmitter } from 'node:events';
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
+import type { RealtimeEvent, ServerFrame } from '@localloop/contract';
 import { users } from '../db/schema.ts';
 import { createAccount, createTestApp, type TestContext } from '../../test/helper.ts';
-import { closeEndedSockets, RealtimeHub, SESSION_ENDED_CLOSE_CODE } from './realtime.ts';
+import { closeEndedSockets, NOTIFY_PAYLOAD_LIMIT_BYTES, publish, RealtimeHub, SESSION_ENDED_CLOSE_CODE } from './realtime.ts';
 
-/** A socket as the hub sees it: it records how it was closed. */
+/** A socket as the hub sees it: it records what it was sent and how it was closed. */
 function fakeSocket() {
   const socket = Object.assign(new EventEmitter(), {
     OPEN: 1,
@@ -21,10 +23,12 @@ function fakeSocket() {
       socket.readyState = 3;
       socket.emit('close', code);
     },
+    frames: () => socket.sent.map((text) => JSON.parse(text) as ServerFrame),
   });
   return socket;
 }
 const asSocket = (s: ReturnType<typeof fakeSocket>) => s as unknown as WebSocket;
+const settle = () => new Promise((r) => setTimeout(r, 20));
 
 let t: TestContext;
 beforeAll(async () => {
@@ -34,13 +38,13 @@ afterAll(() => t.close());
 
 describe('the realtime hub when sessions end', () => {
   it('closes a socket that joins just after its account\'s sessions ended (its ticket was redeemed just before)', () => {
-    const hub = new RealtimeHub();
+    const hub = new RealtimeHub(t.database.db);
     hub.endSessions('u1', 4);
     const late = fakeSocket();
-    hub.join('user:u1', asSocket(late), 3);
+    expect(hub.connect(asSocket(late), { userId: 'u1', tokenVersion: 3 })).toBe(false);
     expect(late.closedWith).toBe(SESSION_ENDED_CLOSE_CODE);
     const current = fakeSocket();
-    hub.join('user:u1', asSocket(current), 4);
+    expect(hub.connect(asSocket(current), { userId: 'u1', tokenVersion: 4 })).toBe(true);
     expect(current.closedWith).toBeNull();
   });
 
@@ -48,11 +52,11 @@ describe('the realtime hub when sessions end', () => {
     const kept = await createAccount(t.database);
     const ended = await createAccount(t.database);
     const deleted = await createAccount(t.database);
-    const hub = new RealtimeHub();
+    const hub = new RealtimeHub(t.database.db);
     const sockets = { kept: fakeSocket(), ended: fakeSocket(), deleted: fakeSocket() };
-    hub.join(`user:${kept.user.id}`, asSocket(sockets.kept), 0);
-    hub.join(`user:${ended.user.id}`, asSocket(sockets.ended), 0);
-    hub.join(`user:${deleted.user.id}`, asSocket(sockets.deleted), 0);
+    hub.connect(asSocket(sockets.kept), { userId: kept.user.id, tokenVersion: 0 });
+    hub.connect(asSocket(sockets.ended), { userId: ended.user.id, tokenVersion: 0 });
+    hub.connect(asSocket(sockets.deleted), { userId: deleted.user.id, tokenVersion: 0 });
     // What the missed notifications were about: a logout everywhere and a deletion.
     await t.database.db.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, ended.user.id));
     await t.database.db.update(users).set({ isActive: false }).where(eq(users.id, deleted.user.id));
@@ -60,5 +64,80 @@ describe('the realtime hub when sessions end', () => {
     expect(sockets.kept.closedWith).toBeNull();
     expect(sockets.ended.closedWith).toBe(SESSION_ENDED_CLOSE_CODE);
     expect(sockets.deleted.closedWith).toBe(SESSION_ENDED_CLOSE_CODE);
+  });
+});
+
+describe('the realtime hub\'s channels', () => {
+  it('answers a frame it cannot read with an error frame and goes on answering the next ones', async () => {
+    const hub = new RealtimeHub(t.database.db);
+    hub.registerChannel('probe', async () => true);
+    const socket = fakeSocket();
+    hub.connect(asSocket(socket), { userId: 'u1', tokenVersion: 0 });
+    for (const frame of ['not json', 'null', '42', '[]', '{"type":"subscribe"}', '{"type":"dance","channel":"probe:1"}', '{"type":"subscribe","channel":"probe"}', '{"type":"subscribe","channel":"probe:../1"}']) {
+      hub.receive(asSocket(socket), frame);
+    }
+    hub.receive(asSocket(socket), Buffer.from([0xff, 0xfe]));
+    hub.receive(asSocket(socket), '{"type":"subscribe","channel":"probe:1"}');
+    await settle();
+    const frames = socket.frames();
+    expect(frames).toHaveLength(10);
+    expect(frames.slice(0, 9).every((f) => f.type === 'error' && f.code === 'FRAME_INVALID')).toBe(true);
+    expect(frames[9]).toEqual({ type: 'subscribed', channel: 'probe:1' });
+    expect(socket.closedWith).toBeNull();
+  });
+
+  it('asks a refusing or failing membership check on subscribe, and refuses unknown kinds and other people\'s user channels', async () => {
+    const hub = new RealtimeHub(t.database.db);
+    hub.registerChannel('closed', async () => false);
+    hub.registerChannel('broken', async () => {
+      throw new Error('the database is down');
+    });
+    const socket = fakeSocket();
+    hub.connect(asSocket(socket), { userId: 'u1', tokenVersion: 0 });
+    for (const channel of ['closed:1', 'broken:1', 'nowhere:1', 'user:u2', 'user:u1']) hub.receive(asSocket(socket), JSON.stringify({ type: 'subscribe', channel }));
+    hub.receive(asSocket(socket), JSON.stringify({ type: 'unsubscribe', channel: 'user:u1' }));
+    await settle();
+    expect(socket.frames().map((f) => (f.type === 'error' ? `${f.code} ${f.channel}` : `${f.type}`))).toEqual([
+      'CHANNEL_FORBIDDEN closed:1',
+      'CHANNEL_UNAVAILABLE broken:1',
+      'CHANNEL_UNKNOWN nowhere:1',
+      'CHANNEL_FORBIDDEN user:u2',
+      'subscribed',
+      'CHANNEL_FORBIDDEN user:u1',
+    ]);
+  });
+
+  it('keeps the order of events on a checked channel, however long each check takes', async () => {
+    const hub = new RealtimeHub(t.database.db);
+    let subscribed = false;
+    hub.registerChannel('slow', async () => {
+      if (subscribed) await new Promise((r) => setTimeout(r, Math.random() * 30));
+      return true;
+    });
+    const socket = fakeSocket();
+    hub.connect(asSocket(socket), { userId: 'u1', tokenVersion: 0 });
+    hub.receive(asSocket(socket), JSON.stringify({ type: 'subscribe', channel: 'slow:1' }));
+    await settle();
+    subscribed = true;
+    const ids = Array.from({ length: 8 }, () => randomUUID());
+    for (const id of ids) hub.deliver('slow:1', { type: 'notification', id, notification_type: 'test', title: 'In order' });
+    await new Promise((r) => setTimeout(r, 400));
+    expect(socket.frames().flatMap((f) => (f.type === 'event' && f.event.type === 'notification' ? [f.event.id] : []))).toEqual(ids);
+  });
+
+  it('closes a socket that floods it with frames', () => {
+    const hub = new RealtimeHub(t.database.db);
+    hub.registerChannel('slow', () => new Promise((r) => setTimeout(() => r(true), 50)));
+    const socket = fakeSocket();
+    hub.connect(asSocket(socket), { userId: 'u1', tokenVersion: 0 });
+    for (let i = 0; i < 40; i += 1) hub.receive(asSocket(socket), JSON.stringify({ type: 'subscribe', channel: `slow:${i}` }));
+    expect(socket.closedWith).toBe(1008);
+  });
+});
+
+describe('publishing on the bus', () => {
+  it('refuses an event PostgreSQL could not carry, naming it, and rolls the change back', async () => {
+    const huge = { type: 'notification', id: randomUUID(), notification_type: 'test', title: 'x'.repeat(NOTIFY_PAYLOAD_LIMIT_BYTES) } as RealtimeEvent;
+    await expect(t.database.db.transaction((tx) => publish(tx, 'user:u1', huge))).rejects.toThrow(/a "notification" event on user:u1 is \d+ bytes/);
   });
 });

@@ -1,30 +1,37 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { WebSocket } from 'ws';
 import type { RealtimeEvent } from '@localloop/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, ListenerState, Tx } from '../db/client.ts';
 import { users } from '../db/schema.ts';
+import { RealtimeHub, type Channel, type MembershipCheck } from './realtime-hub.ts';
+
+export { RealtimeHub, SESSION_ENDED_CLOSE_CODE, type Channel, type MembershipCheck, type UserChannel } from './realtime-hub.ts';
 
 /** The PostgreSQL channel every server process listens on. */
 export const EVENTS_CHANNEL = 'localloop_events';
+/** PostgreSQL (and PGlite) refuse a NOTIFY payload of this many bytes or more. */
+export const NOTIFY_PAYLOAD_LIMIT_BYTES = 8000;
 
-/** A socket channel: a user's own (`user:<id>`) or, later, a chat room's (`room:<id>`). The server decides membership. */
-export type Channel = `user:${string}` | `room:${string}`;
 /** What travels on the bus: an event for a channel's sockets, or word that an account's sessions ended. */
 type BusMessage = { channel: Channel; event: RealtimeEvent } | { sessionsEnded: { userId: string; tokenVersion: number } };
 
-/** The close code a socket gets when its account's sessions end (a logout everywhere, a password change, a deletion). */
-export const SESSION_ENDED_CLOSE_CODE = 4401;
-/** How long an ended session is remembered for sockets still joining (a ticket is redeemed, then the upgrade runs). */
-const ENDED_MEMORY_MS = 60_000;
+async function notifyBus(tx: Tx, message: BusMessage): Promise<void> {
+  const payload = JSON.stringify(message);
+  const bytes = Buffer.byteLength(payload);
+  // Events carry ids and short fields, never bodies; a bigger one is a bug in its publisher, named here.
+  if (bytes >= NOTIFY_PAYLOAD_LIMIT_BYTES) {
+    const what = 'event' in message ? `a "${message.event.type}" event on ${message.channel}` : 'a sessions-ended message';
+    throw new Error(`realtime: ${what} is ${bytes} bytes; the bus carries less than ${NOTIFY_PAYLOAD_LIMIT_BYTES}. Publish ids, and let the client fetch the rest.`);
+  }
+  await tx.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${payload})`);
+}
 
 /**
  * Publishes inside the caller's transaction with NOTIFY: PostgreSQL (and PGlite) deliver it to every
  * listening process only if the transaction commits, so a rolled-back change pushes nothing.
  */
 export async function publish(tx: Tx, channel: Channel, event: RealtimeEvent): Promise<void> {
-  const message: BusMessage = { channel, event };
-  await tx.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(message)})`);
+  await notifyBus(tx, { channel, event });
 }
 
 /**
@@ -32,89 +39,22 @@ export async function publish(tx: Tx, channel: Channel, event: RealtimeEvent): P
  * older token version than `tokenVersion` are closed.
  */
 export async function publishSessionsEnded(tx: Tx, userId: string, tokenVersion: number): Promise<void> {
-  const message: BusMessage = { sessionsEnded: { userId, tokenVersion } };
-  await tx.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(message)})`);
+  await notifyBus(tx, { sessionsEnded: { userId, tokenVersion } });
 }
 
-/** The sockets of this process, by channel; fed by the database's notifications. */
-export class RealtimeHub {
-  private readonly sockets = new Map<Channel, Set<WebSocket>>();
-  /** The token version each account's socket was opened under (its ticket's). */
-  private readonly versions = new WeakMap<WebSocket, number>();
-  /**
-   * Sessions that ended lately, by account: a socket whose ticket was redeemed just before the end but which joins just
-   * after it (the upgrade happens in between) is closed on joining.
-   */
-  private readonly endedLately = new Map<string, { tokenVersion: number; at: number }>();
-
-  join(channel: Channel, socket: WebSocket, tokenVersion?: number): void {
-    if (tokenVersion !== undefined) {
-      this.versions.set(socket, tokenVersion);
-      const ended = channel.startsWith('user:') ? this.endedLately.get(channel.slice('user:'.length)) : undefined;
-      if (ended && ended.tokenVersion > tokenVersion) {
-        socket.close(SESSION_ENDED_CLOSE_CODE, 'session ended');
-        return;
-      }
-    }
-    let set = this.sockets.get(channel);
-    if (!set) this.sockets.set(channel, (set = new Set()));
-    set.add(socket);
-    socket.once('close', () => {
-      set.delete(socket);
-      if (set.size === 0) this.sockets.delete(channel);
-    });
-  }
-
-  deliver(payload: string): void {
-    let message: BusMessage;
-    try {
-      message = JSON.parse(payload) as BusMessage;
-    } catch {
-      return;
-    }
-    if ('sessionsEnded' in message) return this.endSessions(message.sessionsEnded.userId, message.sessionsEnded.tokenVersion);
-    this.send(this.sockets.get(message.channel) ?? [], message.event);
-  }
-
-  /** Closes the account's sockets opened before its sessions ended; the client asks for a new ticket (and may not get one). */
-  endSessions(userId: string, tokenVersion: number): void {
-    const now = Date.now();
-    for (const [id, ended] of this.endedLately) if (now - ended.at > ENDED_MEMORY_MS) this.endedLately.delete(id);
-    this.endedLately.set(userId, { tokenVersion, at: now });
-    for (const socket of this.sockets.get(`user:${userId}`) ?? []) {
-      if ((this.versions.get(socket) ?? -1) < tokenVersion) socket.close(SESSION_ENDED_CLOSE_CODE, 'session ended');
-    }
-  }
-
-  /** The token version each open account socket was opened under, by account. */
-  accountSockets(): Map<string, number[]> {
-    const byUser = new Map<string, number[]>();
-    for (const [channel, set] of this.sockets) {
-      if (!channel.startsWith('user:')) continue;
-      byUser.set(channel.slice('user:'.length), [...set].map((s) => this.versions.get(s) ?? -1));
-    }
-    return byUser;
-  }
-
-  /** Tells every socket to refetch what it shows: events published while the listener was down never arrived. */
-  resync(at: Date = new Date()): void {
-    this.send(this.all(), { type: 'resync', at: at.toISOString() });
-  }
-
-  all(): WebSocket[] {
-    return [...this.sockets.values()].flatMap((set) => [...set]);
-  }
-
-  protected send(sockets: Iterable<WebSocket>, event: RealtimeEvent): void {
-    const text = JSON.stringify(event);
-    for (const socket of sockets) {
-      if (socket.readyState === socket.OPEN) socket.send(text);
-    }
+function readBusMessage(payload: string): BusMessage | null {
+  try {
+    const message = JSON.parse(payload) as BusMessage | null;
+    return message && typeof message === 'object' ? message : null;
+  } catch {
+    return null;
   }
 }
 
 export type Realtime = {
   hub: RealtimeHub;
+  /** A domain's channel kind and its membership check (chat registers `room`); see RealtimeHub. */
+  registerChannel: (kind: string, check: MembershipCheck) => void;
   /** 'reconnecting' while the database connection that feeds the hub is down (PostgreSQL only). */
   state: () => ListenerState;
   stop: () => Promise<void>;
@@ -136,9 +76,14 @@ export async function closeEndedSockets(database: Database, hub: RealtimeHub): P
 
 /** Feeds a new hub from the database's notifications; after a gap in them, every socket is told to resync. */
 export async function startRealtime(database: Database, log?: Log): Promise<Realtime> {
-  const hub = new RealtimeHub();
+  const hub = new RealtimeHub(database.db, log);
   const listener = await database.listen(EVENTS_CHANNEL, {
-    onPayload: (payload) => hub.deliver(payload),
+    onPayload: (payload) => {
+      const message = readBusMessage(payload);
+      if (!message) return;
+      if ('sessionsEnded' in message) hub.endSessions(message.sessionsEnded.userId, message.sessionsEnded.tokenVersion);
+      else hub.deliver(message.channel, message.event);
+    },
     onDown: (err) => log?.warn({ err }, 'realtime: lost the database connection it listens on; reconnecting'),
     onResume: (gapMs) => {
       log?.info({ gapMs }, 'realtime: listening again; telling every socket to refetch');
@@ -147,5 +92,5 @@ export async function startRealtime(database: Database, log?: Log): Promise<Real
       void closeEndedSockets(database, hub).catch((err: unknown) => log?.warn({ err }, 'realtime: could not recheck sockets after the gap'));
     },
   });
-  return { hub, state: listener.state, stop: listener.stop };
+  return { hub, registerChannel: (kind, check) => hub.registerChannel(kind, check), state: listener.state, stop: listener.stop };
 }

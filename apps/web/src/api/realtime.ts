@@ -1,4 +1,5 @@
-import { endpoints, RealtimeEvent } from '@localloop/contract';
+import { endpoints, ServerFrame } from '@localloop/contract';
+import type { ChannelName, ClientFrame, RealtimeErrorCode, RealtimeEvent } from '@localloop/contract';
 import { config } from '../config.ts';
 import { call } from './client.ts';
 
@@ -17,50 +18,107 @@ export function retryDelay(attempt: number, random: () => number = Math.random):
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
-type Handlers = {
-  onEvent: (event: RealtimeEvent) => void;
-  /** Every time a socket opens; `reconnected` is false for the first one. */
+export type RealtimeHandlers = {
+  /** Every event, on the person's own channel or on a subscribed one. */
+  onEvent: (event: RealtimeEvent, channel: ChannelName) => void;
+  /** Every time a socket opens; `reconnected` is false for the first one (events may have been missed before it). */
   onOpen?: (reconnected: boolean) => void;
+  /** The server says events may have been missed (it lost its database link for a while): refetch what is shown. */
+  onResync?: () => void;
+};
+
+export type ChannelListener = {
+  onEvent: (event: RealtimeEvent) => void;
+  /**
+   * The server refused the channel, or ended the membership (`revoked`): it is not asked for again, except after
+   * CHANNEL_UNAVAILABLE (a passing failure), which is asked again on the next connection.
+   */
+  onRefused?: (reason: RealtimeErrorCode | 'revoked') => void;
+};
+
+export type RealtimeConnection = {
+  /** Listens on a channel (`room:<id>`), asked again after every reconnect, until the returned function is called. */
+  subscribe: (channel: ChannelName, listener: ChannelListener) => () => void;
+  /** Opens the socket and keeps it open (again after stop()). */
+  start: () => void;
+  /** Closes the socket and stops reconnecting; subscriptions stay until their own functions are called. */
+  stop: () => void;
 };
 
 /**
- * Keeps one realtime socket open: a fresh one-use ticket (POST /ws/ticket/) per attempt, reconnecting
- * with backoff after any close or failure until the returned stop() is called.
+ * One realtime socket, once started: a fresh one-use ticket (POST /ws/ticket/) per attempt, reconnecting with backoff
+ * after any close or failure until stop() is called. The person's own channel needs no subscribe; other channels do.
+ * Creating it opens nothing, so a render may create it; an effect starts and stops it.
  */
-export function connectRealtime({ onEvent, onOpen }: Handlers): () => void {
-  let stopped = false;
+export function createRealtimeConnection({ onEvent, onOpen, onResync }: RealtimeHandlers): RealtimeConnection {
+  let stopped = true;
+  /** Bumped by every start and stop, so an attempt begun before a stop never opens a socket after it. */
+  let run = 0;
   let socket: WebSocket | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let attempt = 0;
   let openedBefore = false;
+  const channels = new Map<ChannelName, Set<ChannelListener>>();
 
-  function retry() {
-    if (stopped || timer !== null) return;
+  function send(frame: ClientFrame) {
+    if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
+  }
+
+  function refuse(channel: string, reason: RealtimeErrorCode | 'revoked') {
+    const listeners = channels.get(channel);
+    if (!listeners) return;
+    if (reason !== 'CHANNEL_UNAVAILABLE') channels.delete(channel);
+    for (const listener of listeners) listener.onRefused?.(reason);
+  }
+
+  function receive(frame: ServerFrame) {
+    switch (frame.type) {
+      case 'event':
+        onEvent(frame.event, frame.channel);
+        for (const listener of channels.get(frame.channel) ?? []) listener.onEvent(frame.event);
+        return;
+      case 'resync':
+        onResync?.();
+        return;
+      case 'unsubscribed':
+        if (frame.reason === 'revoked') refuse(frame.channel, 'revoked');
+        return;
+      case 'error':
+        if (frame.channel !== undefined) refuse(frame.channel, frame.code);
+        return;
+      case 'subscribed':
+        return;
+    }
+  }
+
+  function retry(current: number) {
+    if (current !== run || timer !== null) return;
     timer = setTimeout(() => {
       timer = null;
-      void open();
+      void open(current);
     }, retryDelay(attempt));
     attempt += 1;
   }
 
-  async function open() {
+  async function open(current: number) {
     let ticket: string;
     try {
       ticket = (await call(endpoints.wsTicket)).ticket;
     } catch {
       // Offline, or the server restarting: try again later (a lost session ends this through logout).
-      retry();
+      retry(current);
       return;
     }
-    if (stopped) return;
-    const current = new WebSocket(realtimeUrl(ticket));
-    socket = current;
-    current.onopen = () => {
+    if (current !== run) return;
+    const opened = new WebSocket(realtimeUrl(ticket));
+    socket = opened;
+    opened.onopen = () => {
       attempt = 0;
+      for (const channel of channels.keys()) send({ type: 'subscribe', channel });
       onOpen?.(openedBefore);
       openedBefore = true;
     };
-    current.onmessage = (message: MessageEvent) => {
+    opened.onmessage = (message: MessageEvent) => {
       if (typeof message.data !== 'string') return;
       let data: unknown;
       try {
@@ -68,24 +126,46 @@ export function connectRealtime({ onEvent, onOpen }: Handlers): () => void {
       } catch {
         return;
       }
-      const event = RealtimeEvent.safeParse(data);
-      if (event.success) onEvent(event.data);
+      const frame = ServerFrame.safeParse(data);
+      if (frame.success) receive(frame.data);
     };
-    current.onclose = () => {
-      if (socket === current) socket = null;
-      retry();
+    opened.onclose = () => {
+      if (socket === opened) socket = null;
+      retry(current);
     };
   }
 
-  void open();
-  return () => {
-    stopped = true;
-    if (timer !== null) clearTimeout(timer);
-    timer = null;
-    if (socket) {
-      socket.onclose = null;
-      socket.close();
-      socket = null;
-    }
+  return {
+    subscribe(channel, listener) {
+      let listeners = channels.get(channel);
+      if (!listeners) {
+        channels.set(channel, (listeners = new Set()));
+        send({ type: 'subscribe', channel });
+      }
+      listeners.add(listener);
+      return () => {
+        const current = channels.get(channel);
+        if (!current?.delete(listener) || current.size > 0) return;
+        channels.delete(channel);
+        send({ type: 'unsubscribe', channel });
+      };
+    },
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      run += 1;
+      void open(run);
+    },
+    stop() {
+      stopped = true;
+      run += 1;
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      if (socket) {
+        socket.onclose = null;
+        socket.close();
+        socket = null;
+      }
+    },
   };
 }

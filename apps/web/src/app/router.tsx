@@ -5,11 +5,13 @@ import { VendorStatusSync } from '../features/vendors/vendor-status-sync.tsx';
 import { AuthProvider } from '../session/auth-context.tsx';
 import { Layout } from '../shell/layout.tsx';
 import { RootErrorPage } from '../shell/root-error-page.tsx';
+import { RealtimeProvider } from './realtime-provider.tsx';
 import { RouteElement } from './route-element.tsx';
 
 /**
  * The router's tree: one root (auth + shell) with every row of the route table beneath it.
- * The auth provider sits inside the router because logout navigates; the vendor-status fetch sits inside it.
+ * The auth provider sits inside the router because logout navigates; the vendor-status fetch and the realtime socket
+ * sit inside it.
  */
 export function createRouteObjects(table: readonly AppRoute[] = routes): RouteObject[] {
   return [
@@ -17,7 +19,9 @@ export function createRouteObjects(table: readonly AppRoute[] = routes): RouteOb
       element: (
         <AuthProvider>
           <VendorStatusSync />
-          <Layout />
+          <RealtimeProvider>
+            <Layout />
+          </RealtimeProvider>
         </AuthProvider>
       ),
       errorElement: <RootErrorPage />,

@@ -9,11 +9,11 @@ import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, inject as provided } from 'vitest';
-import { WebSocket } from 'ws';
 import { endpoints, type BasicInfoInput } from '@localloop/contract';
 import { openPglite, openPostgres, pgliteExtensions, type Database } from '../../db/client.ts';
 import { notifications, users, vendorDecisions, vendors } from '../../db/schema.ts';
 import { createAccount, createTestApp, encoded, freshDatabaseUrl, inject, login, raw, testClock, type InjectQuery, type TestContext } from '../../../test/helper.ts';
+import { openSocket, until } from '../../../test/sockets.ts';
 import { decide } from './service.ts';
 
 const clock = testClock();
@@ -75,7 +75,6 @@ const notificationsOf = async (access: string) => (await inject(t.app, endpoints
 
 /** The operator's decisions, by the word for each. */
 const decisions = { approve: endpoints.approveVendor, reject: endpoints.rejectVendor, suspend: endpoints.suspendVendor, unsuspend: endpoints.unsuspendVendor };
-const url = (vendorId: string, action?: string) => `/api/admin/vendors/${vendorId}/${action ? `${action}/` : ''}`;
 const reason = 'The identity document is unreadable.';
 
 describe('who may call the operator endpoints', () => {
@@ -484,49 +483,40 @@ describe('the whole KYC state machine, through the vendor\'s and the operator\'s
 });
 
 describe('the vendor\'s notification of a decision', () => {
-  async function openSocket(access: string) {
-    const { ticket } = (await call('POST', '/api/ws/ticket/', access)).json();
-    const socket = new WebSocket(`ws://${host}/api/ws?ticket=${encodeURIComponent(ticket)}`);
-    const messages: Array<{ type: string; notification?: { notification_type: string } }> = [];
-    socket.on('message', (data) => messages.push(JSON.parse(String(data))));
-    await new Promise((resolve, reject) => {
-      socket.on('open', resolve);
-      socket.on('error', reject);
-    });
-    return { socket, messages };
-  }
-  const until = async (check: () => boolean, ms = 3000) => {
-    const end = Date.now() + ms;
-    while (!check()) {
-      if (Date.now() > end) return false;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    return true;
-  };
+  const openVendorSocket = async (access: string) => openSocket(host, (await inject(t.app, endpoints.wsTicket, { access })).json().ticket);
 
-  it('is pushed to the vendor\'s socket once the decision commits', async () => {
+  it('is pushed to the vendor\'s socket once the decision commits, with word that the vendor\'s status changed', async () => {
     const op = await operator();
     const v = await vendor({ kycStatus: 'pending' });
-    const { socket, messages } = await openSocket(v.access);
-    expect((await call('POST', url(v.vendorId, 'reject'), op.access, { reason })).statusCode).toBe(200);
-    expect(await until(() => messages.length > 0)).toBe(true);
-    expect(messages[0]).toMatchObject({ type: 'notification', notification: { notification_type: 'vendor_rejected' } });
+    const { socket, events } = await openVendorSocket(v.access);
+    expect((await inject(t.app, endpoints.rejectVendor, { params: { id: v.vendorId }, access: op.access, body: { reason } })).statusCode).toBe(200);
+    expect(await until(() => events().length === 2)).toBe(true);
+    expect(events()).toEqual([
+      expect.objectContaining({ type: 'notification', notification_type: 'vendor_rejected' }),
+      { type: 'vendor_status', vendor_id: v.vendorId },
+    ]);
+    // Approval, suspension and its end change the status too: each one is pushed.
+    for (const decision of ['suspend', 'unsuspend'] as const) {
+      expect((await inject(t.app, decisions[decision], { params: { id: v.vendorId }, access: op.access, body: { reason } })).statusCode).toBe(200);
+    }
+    expect(await until(() => events().length === 6)).toBe(true);
+    expect(events().filter((e) => e.type === 'vendor_status')).toHaveLength(3);
     socket.close();
   });
 
   it('is neither pushed nor kept when the decision\'s transaction rolls back, and a refused decision pushes nothing', async () => {
     const op = await operator();
     const v = await vendor({ kycStatus: 'pending' });
-    const { socket, messages } = await openSocket(v.access);
+    const { socket, frames } = await openVendorSocket(v.access);
     await expect(
       t.database.db.transaction(async (tx) => {
         await decide(tx, clock, { operatorId: op.user.id, vendorId: v.vendorId, decision: 'approved', reason: '' });
         throw new Error('something after the decision failed');
       }),
     ).rejects.toThrow('something after the decision failed');
-    expect((await call('POST', url(v.vendorId, 'unsuspend'), op.access, {})).statusCode).toBe(409);
+    expect((await inject(t.app, endpoints.unsuspendVendor, { params: { id: v.vendorId }, access: op.access, body: {} })).statusCode).toBe(409);
     await new Promise((r) => setTimeout(r, 300));
-    expect(messages).toEqual([]);
+    expect(frames).toEqual([]);
     expect(await vendorRow(v.vendorId)).toMatchObject({ kycStatus: 'pending', isApproved: false });
     expect(await decisionRows(v.vendorId)).toEqual([]);
     expect(await t.database.db.select().from(notifications).where(eq(notifications.userId, v.user.id))).toEqual([]);

@@ -6,7 +6,7 @@ import { users, vendorDecisions, vendors } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notify } from '../notifications/index.ts';
-import { discardRevision, loadProposedChanges, loadVendorProfile, publishRevision } from '../vendors/index.ts';
+import { discardRevision, loadProposedChanges, loadVendorProfile, publishRevision, pushVendorStatus } from '../vendors/index.ts';
 import { requireOperator } from '../users/index.ts';
 
 export type AdminDeps = {
@@ -209,8 +209,8 @@ function notificationFor(decision: Decision, vendor: Changed, reason: string) {
 /**
  * Records one operator decision: a conditional UPDATE (so of two operators deciding at once, one wins and
  * the other gets a 409), the approved vendor's proposed changes published (approval) or discarded (rejection),
- * the decision row and the vendor's notification, all in one transaction; the notification is pushed only
- * once it commits. The UPDATE holds the vendor row, which every edit of the changes locks first, so an edit
+ * the decision row and the vendor's notification, all in one transaction; the notification and the status change
+ * are pushed to the owner's tabs only once it commits. The UPDATE holds the vendor row, which every edit of the changes locks first, so an edit
  * lands wholly before the decision (and is refused while pending) or wholly after it. `db` may be a caller's
  * transaction.
  */
@@ -246,6 +246,7 @@ export async function decide(
     await tx.insert(vendorDecisions).values({ vendorId, operatorId, decision, reason });
     const { data, ...message } = notificationFor(decision, { ...changed, businessName, discarded, wasApproved: before?.isApproved ?? false }, reason);
     await notify(tx, changed.userId, { ...message, data: { ...data, vendor_id: vendorId } });
+    await pushVendorStatus(tx, changed.userId, vendorId);
   });
 }
 

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, exists, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, exists, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { VendorCard } from '@localloop/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { favoriteVendors, media, vendorAddresses, vendors } from '../../db/schema.ts';
-import { chordTo, distanceKm } from '../../lib/geo-sql.ts';
+import { favoriteVendors, media, vendors } from '../../db/schema.ts';
+import { distanceKm } from '../../lib/geo-sql.ts';
 import { ratingAverage } from '../vendors/index.ts';
 
 /**
@@ -79,13 +79,4 @@ export function toCard(
     state: extra.state,
     is_favorite: Boolean(row.isFavorite),
   };
-}
-
-/** The vendor's addresses, primary first; each with its chord distance from the point (cube text) when one is given. */
-export function addressesOf(db: Db | Tx, vendorId: string | Placeholder, from: string | Placeholder | null) {
-  return db
-    .select({ address: vendorAddresses, chordM: from ? chordTo(vendorAddresses.earth, from) : sql<null>`NULL::float8` })
-    .from(vendorAddresses)
-    .where(eq(vendorAddresses.vendorId, vendorId))
-    .orderBy(desc(vendorAddresses.isPrimary), asc(vendorAddresses.createdAt), asc(vendorAddresses.id));
 }

@@ -10,15 +10,15 @@ import type {
   VendorRatingsResponse,
 } from '@localloop/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { favoriteVendors, media, users, vendorAddresses, vendorRatings, vendors } from '../../db/schema.ts';
+import { favoriteVendors, media, users, vendorAddresses, vendorHours, vendorRatings, vendors } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { earthPoint } from '../../lib/geo-sql.ts';
+import { chordTo, earthPoint } from '../../lib/geo-sql.ts';
 import { prepared } from '../../lib/prepared.ts';
 import { isOperator } from '../users/index.ts';
 import { notify } from '../notifications/index.ts';
-import { loadServiceTime, ratingAverage, toVendorAddress } from '../vendors/index.ts';
-import { addressesOf, cardColumns, favoritesCountSql, isListed, toCard, type MediaUrl } from './repo.ts';
+import { formatMinutes, ratingAverage, toVendorAddress } from '../vendors/index.ts';
+import { cardColumns, favoritesCountSql, isListed, toCard, type MediaUrl } from './repo.ts';
 
 export type DirectoryDeps = { db: Db; clock: Clock; mediaUrl: MediaUrl };
 
@@ -38,19 +38,38 @@ const publicColumns = (db: Db, signedIn: boolean) => ({
   favoritesCount: favoritesCountSql,
   listed: vendors.listed,
 });
-const publicRow = (signedIn: boolean) =>
-  prepared(`directory_public_${signedIn ? 'caller' : 'visitor'}`, (db) =>
+type PageAddress = Parameters<typeof toVendorAddress>[0] & { chordM: number | null };
+
+/**
+ * The vendor's addresses (primary first, each with its distance from the point when there is one) and opening hours,
+ * as JSON beside the vendor's row: the whole page in one statement, one round trip.
+ */
+function addressesAndHours(withPoint: boolean) {
+  const a = vendorAddresses;
+  const h = vendorHours;
+  const chord = withPoint ? chordTo(a.earth, p('point')) : sql`NULL::float8`;
+  return {
+    addresses: sql<PageAddress[]>`(SELECT coalesce(json_agg(json_build_object(
+        'id', ${a.id}, 'vendorId', ${a.vendorId}, 'label', ${a.label}, 'line1', ${a.line1}, 'line2', ${a.line2},
+        'city', ${a.city}, 'state', ${a.state}, 'postalCode', ${a.postalCode}, 'country', ${a.country},
+        'latitude', ${a.latitude}, 'longitude', ${a.longitude}, 'isPrimary', ${a.isPrimary}, 'chordM', ${chord})
+        ORDER BY ${a.isPrimary} DESC, ${a.createdAt}, ${a.id}), '[]'::json)
+      FROM ${a} WHERE ${a.vendorId} = ${vendors.id})`,
+    hours: sql<[number, number, number][]>`(SELECT coalesce(json_agg(json_build_array(${h.weekday}, ${h.opensMinute}, ${h.closesMinute})
+        ORDER BY ${h.weekday}, ${h.opensMinute}), '[]'::json)
+      FROM ${h} WHERE ${h.vendorId} = ${vendors.id})`,
+  };
+}
+
+const publicPage = (signedIn: boolean, withPoint: boolean) =>
+  prepared(`directory_public${signedIn ? '_caller' : ''}${withPoint ? '_point' : ''}`, (db) =>
     db
-      .select(publicColumns(db, signedIn))
+      .select({ ...publicColumns(db, signedIn), ...addressesAndHours(withPoint) })
       .from(vendors)
       .leftJoin(media, eq(media.id, vendors.logoId))
       .where(eq(vendors.userId, p('user'))),
   );
-const publicRowStatements = { caller: publicRow(true), visitor: publicRow(false) };
-const addressStatements = {
-  near: prepared('directory_addresses_near', (db) => addressesOf(db, p('vendor'), p('point'))),
-  plain: prepared('directory_addresses', (db) => addressesOf(db, p('vendor'), null)),
-};
+const publicPageStatements = [publicPage(false, false), publicPage(false, true), publicPage(true, false), publicPage(true, true)] as const;
 
 /**
  * The public page (by the vendor's user id). Unlisted vendors (not approved, suspended, closed account)
@@ -63,23 +82,24 @@ export async function publicVendor(
   point: { lat?: number | undefined; lng?: number | undefined },
 ): Promise<VendorPublic> {
   const { db } = deps;
-  const [row] = await publicRowStatements[callerId ? 'caller' : 'visitor'](db).execute({ user: vendorUserId, caller: callerId });
+  const from = point.lat !== undefined && point.lng !== undefined ? earthPoint(point.lat, point.lng) : null;
+  const statement = publicPageStatements[(callerId ? 2 : 0) + (from ? 1 : 0)];
+  const [row] = (await statement?.(db).execute({ user: vendorUserId, caller: callerId, point: from })) ?? [];
   if (!row || (!row.listed && !(await seesUnlisted(db, callerId, row.userId)))) throw AppError.notFound('That vendor');
 
-  const from = point.lat !== undefined && point.lng !== undefined ? earthPoint(point.lat, point.lng) : null;
-  const [addresses, serviceTime] = await Promise.all([
-    (from ? addressStatements.near : addressStatements.plain)(db).execute({ vendor: row.id, point: from }),
-    loadServiceTime(db, row.id, row.timeZone),
-  ]);
+  const { addresses } = row;
   // The card's place: the nearest address when asked from a point, else the primary one.
   const shown = from ? [...addresses].sort((a, b) => (a.chordM ?? 0) - (b.chordM ?? 0))[0] : addresses[0];
   return {
-    ...toCard(row, { chordM: shown?.chordM ?? null, city: shown?.address.city ?? null, state: shown?.address.state ?? null }, deps.mediaUrl),
+    ...toCard(row, { chordM: shown?.chordM ?? null, city: shown?.city ?? null, state: shown?.state ?? null }, deps.mediaUrl),
     contact_email: row.contactEmail,
     contact_phone: row.contactPhone,
     favorites_count: row.favoritesCount,
-    service_time: serviceTime,
-    addresses: addresses.map((a) => toVendorAddress(a.address)),
+    service_time: {
+      time_zone: row.timeZone,
+      hours: row.hours.map(([weekday, opens, closes]) => ({ weekday, opens: formatMinutes(opens), closes: formatMinutes(closes) })),
+    },
+    addresses: addresses.map(toVendorAddress),
   };
 }
 

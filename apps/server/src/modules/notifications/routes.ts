@@ -1,47 +1,10 @@
-import websocket from '@fastify/websocket';
-import type { WebSocket } from 'ws';
 import { endpoints } from '@localloop/contract';
-import { AppError } from '../../lib/errors.ts';
 import { route, type App } from '../../lib/http.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { issueTicket, listNotifications, markRead, redeemTicket } from './service.ts';
+import { listNotifications, markRead } from './service.ts';
 
 export async function notificationsRoutes(app: App, ctx: AppContext) {
-  const deps = { db: ctx.db, clock: ctx.clock, hub: ctx.realtime.hub, heartbeatMs: ctx.config.wsHeartbeatMs };
+  const deps = { db: ctx.db };
   route(app, endpoints.notifications, ({ userId, query }) => listNotifications(deps.db, userId, query.page, query.page_size, query.is_read));
   route(app, endpoints.markNotificationRead, ({ userId, params }) => markRead(deps.db, userId, params.id));
-  route(app, endpoints.wsTicket, ({ userId, request }) => issueTicket(deps.db, deps.clock, userId, request.session?.version ?? -1));
-
-  await app.register(websocket, { options: { maxPayload: 4096 } });
-  const socketUsers = new WeakMap<object, { userId: string; tokenVersion: number }>();
-
-  /** GET /api/ws?ticket=… — the ticket is checked before the upgrade, so a refused one gets a plain 401. */
-  app.get(
-    '/ws',
-    {
-      websocket: true,
-      preValidation: async (request) => {
-        const ticket = (request.query as { ticket?: unknown }).ticket;
-        const holder = typeof ticket === 'string' && ticket.length < 200 ? await redeemTicket(deps.db, deps.clock, ticket) : null;
-        if (!holder) throw new AppError('WS_TICKET_INVALID', 'The realtime ticket is missing, used or expired. Ask for a new one.');
-        socketUsers.set(request, holder);
-      },
-    },
-    (socket: WebSocket, request) => {
-      const holder = socketUsers.get(request);
-      if (!holder) return socket.close(4401, 'unauthorised');
-      deps.hub.join(`user:${holder.userId}`, socket, holder.tokenVersion);
-      // Heartbeat: a socket that does not answer a ping by the next one is gone.
-      let alive = true;
-      socket.on('pong', () => (alive = true));
-      const beat = setInterval(() => {
-        if (!alive) return socket.terminate();
-        alive = false;
-        socket.ping();
-      }, deps.heartbeatMs);
-      socket.on('close', () => clearInterval(beat));
-      // The client only listens; anything it sends is ignored.
-      socket.on('message', () => undefined);
-    },
-  );
 }

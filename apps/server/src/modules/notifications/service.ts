@@ -1,14 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { and, desc, eq, exists, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Notification } from '@localloop/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { notifications, users, wsTickets } from '../../db/schema.ts';
-import type { Clock } from '../../lib/clock.ts';
+import { notifications } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { publish } from '../../lib/realtime.ts';
-import { hashRefreshToken } from '../../lib/tokens.ts';
-
-export const TICKET_TTL_SECONDS = 30;
 
 type NewNotification = { title: string; body: string; type: string; data?: Record<string, unknown> };
 
@@ -26,14 +21,15 @@ function toDto(row: typeof notifications.$inferSelect): Notification {
 
 /**
  * Every domain calls this inside its own transaction: the row is written with the change it is about,
- * and the push to the user's sockets goes out only if that transaction commits.
+ * and the push to the user's sockets goes out only if that transaction commits. The push carries the id, type and
+ * title (for the toast), not the body: clients fetch the list again.
  */
 export async function notify(tx: Tx, userId: string, n: NewNotification): Promise<void> {
   const [row] = await tx
     .insert(notifications)
     .values({ userId, title: n.title.slice(0, 200), body: n.body.slice(0, 2000), notificationType: n.type, data: n.data ?? {} })
-    .returning();
-  if (row) await publish(tx, `user:${userId}`, { type: 'notification', notification: toDto(row) });
+    .returning({ id: notifications.id, title: notifications.title, notificationType: notifications.notificationType });
+  if (row) await publish(tx, `user:${userId}`, { type: 'notification', id: row.id, notification_type: row.notificationType, title: row.title });
 }
 
 export async function listNotifications(db: Db, userId: string, page: number, pageSize: number, isRead?: boolean): Promise<Notification[]> {
@@ -56,31 +52,4 @@ export async function markRead(db: Db, userId: string, id: string): Promise<{ id
     .returning({ id: notifications.id });
   if (!row) throw AppError.notFound('That notification');
   return { id: row.id, is_read: true };
-}
-
-/** A ticket carries the token version of the access token that asked for it: a logout everywhere makes it worthless. */
-export async function issueTicket(db: Db, clock: Clock, userId: string, tokenVersion: number): Promise<{ ticket: string; expires_in: number }> {
-  const ticket = randomBytes(24).toString('base64url');
-  await db
-    .insert(wsTickets)
-    .values({ userId, tokenVersion, ticketHash: hashRefreshToken(ticket), expiresAt: new Date(clock().getTime() + TICKET_TTL_SECONDS * 1000) });
-  return { ticket, expires_in: TICKET_TTL_SECONDS };
-}
-
-/**
- * Spends a ticket: the user it was issued to and its token version, or null when it is unknown, used, expired, or
- * older than the account's sessions (a password change or logout everywhere since), or the account is gone.
- */
-export async function redeemTicket(db: Db, clock: Clock, ticket: string): Promise<{ userId: string; tokenVersion: number } | null> {
-  const now = clock();
-  const current = db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, wsTickets.userId), eq(users.tokenVersion, wsTickets.tokenVersion), eq(users.isActive, true)));
-  const [row] = await db
-    .update(wsTickets)
-    .set({ usedAt: now })
-    .where(and(eq(wsTickets.ticketHash, hashRefreshToken(ticket)), isNull(wsTickets.usedAt), gt(wsTickets.expiresAt, now), exists(current)))
-    .returning({ userId: wsTickets.userId, tokenVersion: wsTickets.tokenVersion });
-  return row ?? null;
 }

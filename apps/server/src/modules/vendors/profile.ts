@@ -1,9 +1,7 @@
-import { asc, count, desc, eq, sql, type Placeholder } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
+import { asc, count, desc, eq } from 'drizzle-orm';
 import type { BankDetails, KycStep, ProposedChanges, ServiceTime, VendorAddress, VendorDocument, VendorProfile } from '@localloop/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { favoriteVendors, media, vendorAddresses, vendorBankAccounts, vendorDocuments, vendorHours, vendors } from '../../db/schema.ts';
-import { prepared } from '../../lib/prepared.ts';
 import { bankOfRevision, basicColumns, basicOfRevision, basicOfVendor, loadRevision, revisionChanges, type BankValues, type RevisionRow } from './revisions.ts';
 
 type Reader = Db | Tx;
@@ -34,7 +32,9 @@ export function formatAddress(a: Pick<typeof vendorAddresses.$inferSelect, 'line
   return [a.line1, a.line2, a.city, region, a.country].map((s) => s.trim()).filter(Boolean).join(', ');
 }
 
-export function toVendorAddress(row: typeof vendorAddresses.$inferSelect): VendorAddress {
+export function toVendorAddress(
+  row: Pick<typeof vendorAddresses.$inferSelect, 'id' | 'vendorId' | 'label' | 'line1' | 'line2' | 'city' | 'state' | 'postalCode' | 'country' | 'latitude' | 'longitude' | 'isPrimary'>,
+): VendorAddress {
   return {
     id: row.id,
     vendor_id: row.vendorId,
@@ -92,13 +92,12 @@ export async function loadVendorAddresses(db: Reader, vendorId: string): Promise
 }
 
 /** Weekly hours in the vendor's time zone, by weekday then opening time. */
-const hoursOf = (db: Reader, vendorId: string | Placeholder) =>
-  db.select().from(vendorHours).where(eq(vendorHours.vendorId, vendorId)).orderBy(asc(vendorHours.weekday), asc(vendorHours.opensMinute));
-/** Every public vendor page reads the hours: a prepared statement outside transactions. */
-const preparedHours = prepared('vendor_hours_of', (db) => hoursOf(db, sql.placeholder('vendor')));
-
 export async function loadServiceTime(db: Reader, vendorId: string, timeZone: string): Promise<ServiceTime> {
-  const rows = db instanceof PgTransaction ? await hoursOf(db, vendorId) : await preparedHours(db).execute({ vendor: vendorId });
+  const rows = await db
+    .select()
+    .from(vendorHours)
+    .where(eq(vendorHours.vendorId, vendorId))
+    .orderBy(asc(vendorHours.weekday), asc(vendorHours.opensMinute));
   return {
     time_zone: timeZone,
     hours: rows.map((r) => ({ weekday: r.weekday, opens: formatMinutes(r.opensMinute), closes: formatMinutes(r.closesMinute) })),

@@ -27,6 +27,7 @@ import { AppError } from '../../lib/errors.ts';
 import { isOperator } from '../users/index.ts';
 import type { PrivateStorage } from '../../lib/storage.ts';
 import { listNotifications, notify } from '../notifications/index.ts';
+import { pushVendorStatus } from './status-push.ts';
 import { assertDocumentQuota, checkDocument, safeFileName } from './documents.ts';
 import { loadServiceTime, loadVendorAddresses, loadVendorProfile, toBankDetails, toVendorAddress, toVendorDocument } from './profile.ts';
 import {
@@ -460,6 +461,7 @@ export async function submitKyc(deps: VendorsDeps, userId: string): Promise<Vend
       type: 'vendor_kyc',
       data: { vendor_id: vendor.id, kyc_status: 'pending' },
     });
+    await pushVendorStatus(tx, userId, vendor.id);
     return profileOf(deps, tx, vendor.id);
   });
 }

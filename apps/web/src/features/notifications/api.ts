@@ -1,14 +1,13 @@
 import { endpoints } from '@localloop/contract';
 import type { Notification } from '@localloop/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { QueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
 import { logError } from '../../lib/log-error.ts';
 
 /** The panel shows the first page, newest first; the unread dot is read from the same cache entry. */
 export const notificationsPageSize = 20;
 
-/** Everything about notifications starts with this key (the realtime reconnect invalidates it all). */
+/** Everything about notifications starts with this key. */
 export const notificationsRootKey = ['notifications'] as const;
 
 export function fetchFirstPage(signal?: AbortSignal): Promise<Notification[]> {
@@ -43,14 +42,6 @@ export function hasUnread(firstPage: Notification[] | undefined, newestUnread: N
   if (list.some((notification) => !notification.is_read)) return true;
   const inFirstPage = new Set(list.map((notification) => notification.id));
   return newestUnread.some((notification) => !notification.is_read && !inFirstPage.has(notification.id));
-}
-
-/** A pushed notification goes first in the cached list (once, even if the refetch already has it). */
-export function addToCache(queryClient: QueryClient, accountId: string, notification: Notification): void {
-  queryClient.setQueryData(notificationsQueryOptions(accountId).queryKey, (list) => [
-    notification,
-    ...(list ?? []).filter((item) => item.id !== notification.id),
-  ]);
 }
 
 /**

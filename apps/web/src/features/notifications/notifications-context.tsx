@@ -6,7 +6,6 @@ import { toast } from '../../lib/toast.ts';
 import { useAccountId } from '../../session/auth-context.tsx';
 import { getAccessToken } from '../../session/storage.ts';
 import { fetchFirstPage, hasUnread, newestUnreadQueryOptions, notificationsQueryOptions } from './api.ts';
-import { useRealtime } from './use-realtime.ts';
 
 type NotificationsValue = {
   /** The signed-in account ('' when signed out). */
@@ -24,8 +23,9 @@ type NotificationsValue = {
 const NotificationsContext = createContext<NotificationsValue | null>(null);
 
 /**
- * Notifications for the shell: the unread dot's query (on page load, so the dot is right at once),
- * the panel's open state (the layout shifts the main area while it is open) and the realtime socket.
+ * Notifications for the shell: the unread dot's query (on page load, so the dot is right at once) and
+ * the panel's open state (the layout shifts the main area while it is open). Pushes refresh it through
+ * app/realtime-effects.ts.
  */
 export function NotificationsProvider({ children }: { children: ReactNode }) {
   const accountId = useAccountId();
@@ -36,8 +36,6 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   const newestUnread = useQuery({ ...newestUnreadQueryOptions(accountId), enabled: signedIn && getAccessToken() !== null });
   const [panelOpen, setPanelOpen] = useState(false);
   const [loading, setLoading] = useState(false);
-
-  useRealtime({ enabled: signedIn, accountId });
 
   // A failed load outside the panel (the dot's query) is told; the panel's own failures are only logged.
   const { isError, errorUpdatedAt } = query;

@@ -1,0 +1,248 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import { ChannelName, ClientFrame, type RealtimeErrorCode, type RealtimeEvent, type ServerFrame } from '@localloop/contract';
+import type { Db } from '../db/client.ts';
+
+/** A socket channel, `kind:id`: a person's own (`user:<id>`), or one whose membership a domain checks (`room:<id>`). */
+export type Channel = `${string}:${string}`;
+export type UserChannel = `user:${string}`;
+
+/** Whether the person may hear a channel of this kind with this id; asked on subscribe and on every delivery. */
+export type MembershipCheck = (userId: string, id: string, db: Db) => Promise<boolean>;
+
+/** The close code a socket gets when its account's sessions end (a logout everywhere, a password change, a deletion). */
+export const SESSION_ENDED_CLOSE_CODE = 4401;
+/** The close code of a socket that sends frames faster than they can be answered. */
+export const FLOODING_CLOSE_CODE = 1008;
+/** How long an ended session is remembered for sockets still joining (a ticket is redeemed, then the upgrade runs). */
+const ENDED_MEMORY_MS = 60_000;
+/** Channels one socket may hear besides its own user channel. */
+export const MAX_CHANNELS_PER_SOCKET = 50;
+/** Frames one socket may have waiting for an answer; past it the socket is closed. */
+const MAX_WAITING_FRAMES = 32;
+
+type Log = Pick<FastifyBaseLogger, 'warn'>;
+
+/** One open socket: whose it is, the token version its ticket carried, what it hears, and its frames in order. */
+type Member = { userId: string; tokenVersion: number; channels: Set<Channel>; inbox: Promise<void>; waiting: number };
+
+function split(channel: string): { kind: string; id: string } {
+  const at = channel.indexOf(':');
+  return { kind: channel.slice(0, at), id: channel.slice(at + 1) };
+}
+
+/**
+ * The sockets of this process and the channels they hear; fed by the bus (see realtime.ts). A socket joins its own
+ * user channel on connect and may subscribe to channels of the kinds domains register with a membership check. The
+ * check runs on the subscribe and again before every delivery on that channel, so a person removed from a room hears
+ * nothing more from it, whichever process removed them.
+ */
+export class RealtimeHub {
+  private readonly sockets = new Map<Channel, Set<WebSocket>>();
+  private readonly members = new Map<WebSocket, Member>();
+  private readonly checks = new Map<string, MembershipCheck>();
+  /** Deliveries on a checked channel run one after another, so their order survives the asynchronous checks. */
+  private readonly queues = new Map<Channel, Promise<void>>();
+  /**
+   * Sessions that ended lately, by account: a socket whose ticket was redeemed just before the end but which joins just
+   * after it (the upgrade happens in between) is closed on joining.
+   */
+  private readonly endedLately = new Map<string, { tokenVersion: number; at: number }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly log?: Log,
+  ) {}
+
+  /** A domain's channel kind (`room` for chat); `user` is the hub's own. */
+  registerChannel(kind: string, check: MembershipCheck): void {
+    if (!/^[a-z][a-z_]{0,30}$/.test(kind)) throw new Error(`realtime: "${kind}" is not a channel kind (lower-case letters)`);
+    if (kind === 'user' || this.checks.has(kind)) throw new Error(`realtime: the channel kind "${kind}" is already registered`);
+    this.checks.set(kind, check);
+  }
+
+  /**
+   * A new socket, of the person its ticket named: it joins their user channel. Closed at once (false) when that
+   * account's sessions ended after the ticket was issued.
+   */
+  connect(socket: WebSocket, holder: { userId: string; tokenVersion: number }): boolean {
+    const ended = this.endedLately.get(holder.userId);
+    if (ended && ended.tokenVersion > holder.tokenVersion) {
+      socket.close(SESSION_ENDED_CLOSE_CODE, 'session ended');
+      return false;
+    }
+    const member: Member = { ...holder, channels: new Set(), inbox: Promise.resolve(), waiting: 0 };
+    this.members.set(socket, member);
+    this.add(socket, member, `user:${holder.userId}`);
+    socket.once('close', () => {
+      for (const channel of member.channels) this.remove(socket, channel);
+      member.channels.clear();
+      this.members.delete(socket);
+    });
+    return true;
+  }
+
+  /** A frame from a client, answered in the order frames came; never throws (a bad frame gets an error frame). */
+  receive(socket: WebSocket, data: RawData | string): void {
+    const member = this.members.get(socket);
+    if (!member) return;
+    if (member.waiting >= MAX_WAITING_FRAMES) {
+      socket.close(FLOODING_CLOSE_CODE, 'too many frames');
+      return;
+    }
+    member.waiting += 1;
+    member.inbox = member.inbox
+      .then(() => this.answer(socket, member, data))
+      .catch((err: unknown) => this.log?.warn({ err }, 'realtime: a frame could not be answered'))
+      .finally(() => (member.waiting -= 1));
+  }
+
+  /** Delivers a bus message's event to the channel's sockets on this process. */
+  deliver(channel: Channel, event: RealtimeEvent): void {
+    const sockets = this.sockets.get(channel);
+    if (!sockets || sockets.size === 0) return;
+    const text = JSON.stringify({ type: 'event', channel, event } satisfies ServerFrame);
+    const { kind, id } = split(channel);
+    if (kind === 'user') {
+      for (const socket of sockets) this.sendText(socket, text);
+      return;
+    }
+    const check = this.checks.get(kind);
+    if (!check) return;
+    const previous = this.queues.get(channel) ?? Promise.resolve();
+    const next = previous
+      .then(() => this.deliverChecked(channel, id, check, text))
+      .catch((err: unknown) => this.log?.warn({ err, channel }, 'realtime: a delivery failed'));
+    this.queues.set(channel, next);
+    void next.finally(() => {
+      if (this.queues.get(channel) === next) this.queues.delete(channel);
+    });
+  }
+
+  /** Closes the account's sockets opened before its sessions ended; the client asks for a new ticket (and may not get one). */
+  endSessions(userId: string, tokenVersion: number): void {
+    const now = Date.now();
+    for (const [id, ended] of this.endedLately) if (now - ended.at > ENDED_MEMORY_MS) this.endedLately.delete(id);
+    this.endedLately.set(userId, { tokenVersion, at: now });
+    for (const socket of this.sockets.get(`user:${userId}`) ?? []) {
+      if ((this.members.get(socket)?.tokenVersion ?? -1) < tokenVersion) socket.close(SESSION_ENDED_CLOSE_CODE, 'session ended');
+    }
+  }
+
+  /** The token version each open socket was opened under, by account. */
+  accountSockets(): Map<string, number[]> {
+    const byUser = new Map<string, number[]>();
+    for (const member of this.members.values()) byUser.set(member.userId, [...(byUser.get(member.userId) ?? []), member.tokenVersion]);
+    return byUser;
+  }
+
+  /** Tells every socket to refetch what it shows: events published while the listener was down never arrived. */
+  resync(at: Date = new Date()): void {
+    const text = JSON.stringify({ type: 'resync', at: at.toISOString() } satisfies ServerFrame);
+    for (const socket of this.members.keys()) this.sendText(socket, text);
+  }
+
+  all(): WebSocket[] {
+    return [...this.members.keys()];
+  }
+
+  private async answer(socket: WebSocket, member: Member, data: RawData | string): Promise<void> {
+    let json: unknown;
+    try {
+      json = JSON.parse(String(data));
+    } catch {
+      return this.refuse(socket, 'FRAME_INVALID', 'A frame is JSON: {"type":"subscribe"|"unsubscribe","channel":"kind:id"}.');
+    }
+    const parsed = ClientFrame.safeParse(json);
+    if (!parsed.success) {
+      const channel = (json as { channel?: unknown } | null)?.channel;
+      const badChannel = typeof channel === 'string' && !ChannelName.safeParse(channel).success;
+      return this.refuse(socket, 'FRAME_INVALID', badChannel ? 'A channel is kind:id, e.g. room:<id>.' : 'Send {"type":"subscribe"|"unsubscribe","channel":"kind:id"}.');
+    }
+    const frame = parsed.data;
+    const channel = frame.channel as Channel;
+    if (frame.type === 'unsubscribe') {
+      if (channel === `user:${member.userId}`) return this.refuse(socket, 'CHANNEL_FORBIDDEN', 'Your own channel cannot be left.', channel);
+      if (member.channels.has(channel)) this.remove(socket, channel);
+      return this.reply(socket, { type: 'unsubscribed', channel, reason: 'requested' });
+    }
+    if (member.channels.has(channel)) return this.reply(socket, { type: 'subscribed', channel });
+    const { kind, id } = split(channel);
+    if (kind === 'user') return this.refuse(socket, 'CHANNEL_FORBIDDEN', 'You may not listen on this channel.', channel);
+    const check = this.checks.get(kind);
+    if (!check) return this.refuse(socket, 'CHANNEL_UNKNOWN', `There is no channel of the kind "${kind}".`, channel);
+    if (member.channels.size > MAX_CHANNELS_PER_SOCKET) {
+      return this.refuse(socket, 'CHANNEL_LIMIT', `One socket listens on at most ${MAX_CHANNELS_PER_SOCKET} channels; leave one first.`, channel);
+    }
+    let allowed: boolean;
+    try {
+      allowed = await check(member.userId, id, this.db);
+    } catch (err) {
+      this.log?.warn({ err, channel }, 'realtime: could not check a subscription');
+      return this.refuse(socket, 'CHANNEL_UNAVAILABLE', 'This channel cannot be joined right now. Try again shortly.', channel);
+    }
+    if (!allowed) return this.refuse(socket, 'CHANNEL_FORBIDDEN', 'You may not listen on this channel.', channel);
+    // Closed while the check ran: nothing to add (its close handler has run already).
+    if (!this.members.has(socket)) return;
+    this.add(socket, member, channel);
+    this.reply(socket, { type: 'subscribed', channel });
+  }
+
+  /** One check a person, not a socket, per delivery; a person no longer a member is dropped from the channel and told. */
+  private async deliverChecked(channel: Channel, id: string, check: MembershipCheck, text: string): Promise<void> {
+    const byUser = new Map<string, WebSocket[]>();
+    for (const socket of this.sockets.get(channel) ?? []) {
+      const userId = this.members.get(socket)?.userId;
+      if (userId !== undefined) byUser.set(userId, [...(byUser.get(userId) ?? []), socket]);
+    }
+    await Promise.all(
+      [...byUser].map(async ([userId, sockets]) => {
+        let allowed: boolean;
+        try {
+          allowed = await check(userId, id, this.db);
+        } catch (err) {
+          // Not delivered, so not known to be allowed; the socket refetches what it shows, through the REST endpoints.
+          this.log?.warn({ err, channel }, 'realtime: could not check a delivery; telling its sockets to resync');
+          const resync = JSON.stringify({ type: 'resync', at: new Date().toISOString() } satisfies ServerFrame);
+          for (const socket of sockets) this.sendText(socket, resync);
+          return;
+        }
+        for (const socket of sockets) {
+          if (allowed) {
+            this.sendText(socket, text);
+          } else if (this.members.get(socket)?.channels.has(channel)) {
+            this.remove(socket, channel);
+            this.reply(socket, { type: 'unsubscribed', channel, reason: 'revoked' });
+          }
+        }
+      }),
+    );
+  }
+
+  private add(socket: WebSocket, member: Member, channel: Channel): void {
+    member.channels.add(channel);
+    let set = this.sockets.get(channel);
+    if (!set) this.sockets.set(channel, (set = new Set()));
+    set.add(socket);
+  }
+
+  private remove(socket: WebSocket, channel: Channel): void {
+    this.members.get(socket)?.channels.delete(channel);
+    const set = this.sockets.get(channel);
+    if (!set) return;
+    set.delete(socket);
+    if (set.size === 0) this.sockets.delete(channel);
+  }
+
+  private refuse(socket: WebSocket, code: RealtimeErrorCode, message: string, channel?: string): void {
+    this.reply(socket, { type: 'error', code, message, ...(channel === undefined ? {} : { channel }) });
+  }
+
+  private reply(socket: WebSocket, frame: ServerFrame): void {
+    this.sendText(socket, JSON.stringify(frame));
+  }
+
+  private sendText(socket: WebSocket, text: string): void {
+    if (socket.readyState === socket.OPEN) socket.send(text);
+  }
+}

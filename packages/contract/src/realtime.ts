@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { endpoint, type Endpoint } from './endpoint.ts';
+
+/**
+ * The realtime socket (`/api/ws`): one per signed-in tab. The person's own `user:<id>` channel is joined on connect;
+ * other channels (`room:<id>` for chat) are asked for with a subscribe frame, and the server checks membership on the
+ * subscribe and again on every delivery. Decision record: docs/decisions/0009-realtime-channels.md.
+ */
+
+/** `kind:id`, e.g. `user:<uuid>` or `room:<uuid>`. */
+export const ChannelName = z.string().regex(/^[a-z][a-z_]{0,30}:[A-Za-z0-9_-]{1,64}$/, 'A channel is kind:id, e.g. room:<id>.');
+export type ChannelName = z.infer<typeof ChannelName>;
+
+/** What a client may send: anything else is answered with a FRAME_INVALID error frame. */
+export const ClientFrame = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('subscribe'), channel: ChannelName }),
+  z.object({ type: z.literal('unsubscribe'), channel: ChannelName }),
+]);
+export type ClientFrame = z.infer<typeof ClientFrame>;
+
+/**
+ * What domains publish on a channel: ids and a few short fields, never bodies (PostgreSQL caps a NOTIFY payload at
+ * 8,000 bytes). The client fetches the bodies through the REST endpoints.
+ */
+export const RealtimeEvent = z.discriminatedUnion('type', [
+  /** A new notification: its title for the toast; the list is refetched for the rest. */
+  z.object({ type: z.literal('notification'), id: z.string().uuid(), notification_type: z.string().max(64), title: z.string().max(200) }),
+  /** The vendor's approval, KYC status or suspension changed: refetch the vendor status and record. */
+  z.object({ type: z.literal('vendor_status'), vendor_id: z.string().uuid() }),
+]);
+export type RealtimeEvent = z.infer<typeof RealtimeEvent>;
+export type RealtimeEventType = RealtimeEvent['type'];
+
+export const realtimeErrorCodes = [
+  /** Not JSON, or not a frame this server knows. */
+  'FRAME_INVALID',
+  /** No such kind of channel. */
+  'CHANNEL_UNKNOWN',
+  /** Not a member (or no such channel: the two are not told apart). */
+  'CHANNEL_FORBIDDEN',
+  /** Too many channels on one socket. */
+  'CHANNEL_LIMIT',
+  /** Membership could not be checked right now; try again later. */
+  'CHANNEL_UNAVAILABLE',
+] as const;
+export type RealtimeErrorCode = (typeof realtimeErrorCodes)[number];
+
+/** What the server sends. */
+export const ServerFrame = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('event'), channel: ChannelName, event: RealtimeEvent }),
+  z.object({ type: z.literal('subscribed'), channel: ChannelName }),
+  /** `revoked`: the membership ended (checked on a delivery); nothing more comes from that channel. */
+  z.object({ type: z.literal('unsubscribed'), channel: ChannelName, reason: z.enum(['requested', 'revoked']) }),
+  /** A refused frame; the socket stays open. */
+  z.object({ type: z.literal('error'), code: z.enum(realtimeErrorCodes), message: z.string(), channel: z.string().optional() }),
+  /** Events may have been missed (the server lost its link to the database for a while): refetch what is shown. */
+  z.object({ type: z.literal('resync'), at: z.string() }),
+]);
+export type ServerFrame = z.infer<typeof ServerFrame>;
+
+export const WsTicketResponse = z.object({
+  /** One use, valid 30 s: open `/api/ws?ticket=…` with it. */
+  ticket: z.string(),
+  expires_in: z.number().int(),
+});
+export type WsTicketResponse = z.infer<typeof WsTicketResponse>;
+
+/** The endpoints of this domain; merged into the one table in endpoints.ts. */
+export const realtimeEndpoints = {
+  wsTicket: endpoint({
+    method: 'POST',
+    path: '/ws/ticket/',
+    body: undefined,
+    response: WsTicketResponse,
+    auth: 'required',
+    summary: 'A one-use ticket (30 s) to open the realtime socket at /api/ws?ticket=…',
+  }),
+} as const satisfies Record<string, Endpoint>;
