@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import { WebSocket } from 'ws';
-import type { ServerFrame } from '@localloop/contract';
+import { endpoints, type ServerFrame } from '@localloop/contract';
 import type { App } from '../src/lib/http.ts';
+import { inject } from './inject.ts';
 
 /** host:port of an app listening on a free port. */
 export async function listen(app: App): Promise<string> {
@@ -11,7 +12,7 @@ export async function listen(app: App): Promise<string> {
 }
 
 export async function ticketFor(app: App, access: string): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/ws/ticket/', headers: { authorization: `Bearer ${access}` } });
+  const res = await inject(app, endpoints.wsTicket, { access });
   expect(res.statusCode).toBe(200);
   return res.json().ticket;
 }
@@ -44,8 +45,8 @@ export function openSocket(host: string, ticket: string): Promise<OpenSocket> {
   });
 }
 
-/** Polls until `check` holds; false after `ms`. */
-export async function until(check: () => boolean, ms = 3000): Promise<boolean> {
+/** Polls until `check` holds; false after `ms` (generous: a busy machine delivers late, never wrongly). */
+export async function until(check: () => boolean, ms = 15_000): Promise<boolean> {
   const end = Date.now() + ms;
   while (!check()) {
     if (Date.now() > end) return false;

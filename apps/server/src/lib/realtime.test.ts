@@ -6,6 +6,7 @@ import type { WebSocket } from 'ws';
 import type { RealtimeEvent, ServerFrame } from '@localloop/contract';
 import { users } from '../db/schema.ts';
 import { createAccount, createTestApp, type TestContext } from '../../test/helper.ts';
+import { until } from '../../test/sockets.ts';
 import { closeEndedSockets, NOTIFY_PAYLOAD_LIMIT_BYTES, publish, RealtimeHub, SESSION_ENDED_CLOSE_CODE } from './realtime.ts';
 
 /** A socket as the hub sees it: it records what it was sent and how it was closed. */
@@ -28,7 +29,11 @@ function fakeSocket() {
   return socket;
 }
 const asSocket = (s: ReturnType<typeof fakeSocket>) => s as unknown as WebSocket;
-const settle = () => new Promise((r) => setTimeout(r, 20));
+/** Until the socket has been sent `n` frames (the hub answers after async membership checks). */
+const framesOf = async (socket: ReturnType<typeof fakeSocket>, n: number) => {
+  expect(await until(() => socket.sent.length >= n)).toBe(true);
+  return socket.frames();
+};
 
 let t: TestContext;
 beforeAll(async () => {
@@ -78,8 +83,7 @@ describe('the realtime hub\'s channels', () => {
     }
     hub.receive(asSocket(socket), Buffer.from([0xff, 0xfe]));
     hub.receive(asSocket(socket), '{"type":"subscribe","channel":"probe:1"}');
-    await settle();
-    const frames = socket.frames();
+    const frames = await framesOf(socket, 10);
     expect(frames).toHaveLength(10);
     expect(frames.slice(0, 9).every((f) => f.type === 'error' && f.code === 'FRAME_INVALID')).toBe(true);
     expect(frames[9]).toEqual({ type: 'subscribed', channel: 'probe:1' });
@@ -96,8 +100,7 @@ describe('the realtime hub\'s channels', () => {
     hub.connect(asSocket(socket), { userId: 'u1', tokenVersion: 0 });
     for (const channel of ['closed:1', 'broken:1', 'nowhere:1', 'user:u2', 'user:u1']) hub.receive(asSocket(socket), JSON.stringify({ type: 'subscribe', channel }));
     hub.receive(asSocket(socket), JSON.stringify({ type: 'unsubscribe', channel: 'user:u1' }));
-    await settle();
-    expect(socket.frames().map((f) => (f.type === 'error' ? `${f.code} ${f.channel}` : `${f.type}`))).toEqual([
+    expect((await framesOf(socket, 6)).map((f) => (f.type === 'error' ? `${f.code} ${f.channel}` : `${f.type}`))).toEqual([
       'CHANNEL_FORBIDDEN closed:1',
       'CHANNEL_UNAVAILABLE broken:1',
       'CHANNEL_UNKNOWN nowhere:1',
@@ -117,12 +120,11 @@ describe('the realtime hub\'s channels', () => {
     const socket = fakeSocket();
     hub.connect(asSocket(socket), { userId: 'u1', tokenVersion: 0 });
     hub.receive(asSocket(socket), JSON.stringify({ type: 'subscribe', channel: 'slow:1' }));
-    await settle();
+    await framesOf(socket, 1);
     subscribed = true;
     const ids = Array.from({ length: 8 }, () => randomUUID());
     for (const id of ids) hub.deliver('slow:1', { type: 'notification', id, notification_type: 'test', title: 'In order' });
-    await new Promise((r) => setTimeout(r, 400));
-    expect(socket.frames().flatMap((f) => (f.type === 'event' && f.event.type === 'notification' ? [f.event.id] : []))).toEqual(ids);
+    expect((await framesOf(socket, 9)).flatMap((f) => (f.type === 'event' && f.event.type === 'notification' ? [f.event.id] : []))).toEqual(ids);
   });
 
   it('closes a socket that floods it with frames', () => {

@@ -1,7 +1,8 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '@localloop/contract';
 import { notifications } from '../../db/schema.ts';
-import { createAccount, createTestApp, login, testClock, type TestContext } from '../../../test/helper.ts';
+import { createAccount, createTestApp, inject, login, raw, testClock, type TestContext } from '../../../test/helper.ts';
 import { listen, openSocket, ticketFor, until } from '../../../test/sockets.ts';
 import { notify } from './service.ts';
 
@@ -13,8 +14,6 @@ beforeAll(async () => {
   host = await listen(t.app);
 });
 afterAll(() => t.close());
-
-const authed = (access: string) => ({ authorization: `Bearer ${access}` });
 
 async function person() {
   const account = await createAccount(t.database);
@@ -30,16 +29,16 @@ describe('GET /api/notifications/ and PATCH /api/notifications/mark-as-read/{id}
       await t.database.db.transaction((tx) => notify(tx, a.user.id, { title: `Note ${i}`, body: `Body ${i}`, type: 'test' }));
       clock.advance(1000);
     }
-    const res = await t.app.inject({ method: 'GET', url: '/api/notifications/?page_size=2', headers: authed(a.access) });
+    const res = await inject(t.app, endpoints.notifications, { query: { page_size: 2 }, access: a.access });
     expect(res.statusCode).toBe(200);
     const page1 = res.json();
-    expect(page1.map((n: { title: string }) => n.title)).toEqual(['Note 3', 'Note 2']);
+    expect(page1.map((n) => n.title)).toEqual(['Note 3', 'Note 2']);
     expect(page1[0]).toMatchObject({ body: 'Body 3', notification_type: 'test', is_read: false, data: {} });
-    const page2 = (await t.app.inject({ method: 'GET', url: '/api/notifications/?page=2&page_size=2', headers: authed(a.access) })).json();
-    expect(page2.map((n: { title: string }) => n.title)).toEqual(['Note 1']);
-    const others = (await t.app.inject({ method: 'GET', url: '/api/notifications/', headers: authed(b.access) })).json();
-    expect(others.some((n: { title: string }) => n.title.startsWith('Note '))).toBe(false);
-    expect((await t.app.inject({ method: 'GET', url: '/api/notifications/' })).statusCode).toBe(401);
+    const page2 = (await inject(t.app, endpoints.notifications, { query: { page: 2, page_size: 2 }, access: a.access })).json();
+    expect(page2.map((n) => n.title)).toEqual(['Note 1']);
+    const others = (await inject(t.app, endpoints.notifications, { access: b.access })).json();
+    expect(others.some((n) => n.title.startsWith('Note '))).toBe(false);
+    expect((await inject(t.app, endpoints.notifications)).statusCode).toBe(401);
   });
 
   it('lists only the unread ones with is_read=false (the bell\'s dot), or only the read ones with true', async () => {
@@ -49,12 +48,12 @@ describe('GET /api/notifications/ and PATCH /api/notifications/mark-as-read/{id}
       clock.advance(1000);
     }
     await t.database.db.update(notifications).set({ isRead: true }).where(and(eq(notifications.userId, a.user.id), ne(notifications.title, 'Old')));
-    const get = async (query: string) => (await t.app.inject({ method: 'GET', url: `/api/notifications/?${query}`, headers: authed(a.access) })).json();
-    expect((await get('is_read=false&page_size=1')).map((n: { title: string }) => n.title)).toEqual(['Old']);
-    expect((await get('is_read=true')).map((n: { title: string }) => n.title)).toEqual(['New', 'Middle']);
-    const bad = await t.app.inject({ method: 'GET', url: '/api/notifications/?is_read=maybe', headers: authed(a.access) });
+    const titles = async (query: { is_read: 'true' | 'false'; page_size?: number }) => (await inject(t.app, endpoints.notifications, { query, access: a.access })).json().map((n) => n.title);
+    expect(await titles({ is_read: 'false', page_size: 1 })).toEqual(['Old']);
+    expect(await titles({ is_read: 'true' })).toEqual(['New', 'Middle']);
+    const bad = await inject(t.app, endpoints.notifications, { query: raw('is_read=maybe'), access: a.access });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields).toHaveProperty('is_read');
+    expect(bad.error().fields).toHaveProperty('is_read');
   });
 
   it('lets only the owner mark a notification as read; others get 404', async () => {
@@ -62,22 +61,22 @@ describe('GET /api/notifications/ and PATCH /api/notifications/mark-as-read/{id}
     const b = await person();
     await t.database.db.transaction((tx) => notify(tx, a.user.id, { title: 'Mine', body: 'x', type: 'test' }));
     const [mine] = await t.database.db.select().from(notifications).where(eq(notifications.userId, a.user.id));
-    const url = `/api/notifications/mark-as-read/${mine?.id}/`;
-    expect((await t.app.inject({ method: 'PATCH', url, headers: authed(b.access) })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'PATCH', url })).statusCode).toBe(401);
-    const ok = await t.app.inject({ method: 'PATCH', url, headers: authed(a.access) });
+    const params = { id: mine?.id ?? '' };
+    expect((await inject(t.app, endpoints.markNotificationRead, { params, access: b.access })).statusCode).toBe(404);
+    expect((await inject(t.app, endpoints.markNotificationRead, { params })).statusCode).toBe(401);
+    const ok = await inject(t.app, endpoints.markNotificationRead, { params, access: a.access });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ id: mine?.id, is_read: true });
-    const bad = await t.app.inject({ method: 'PATCH', url: '/api/notifications/mark-as-read/not-a-uuid/', headers: authed(a.access) });
+    const bad = await inject(t.app, endpoints.markNotificationRead, { params: { id: 'not-a-uuid' }, access: a.access });
     expect(bad.statusCode).toBe(400);
   });
 
   it('tells the account about a password change', async () => {
     const a = await person();
-    await t.app.inject({ method: 'POST', url: '/api/change-password/', headers: authed(a.access), payload: { current_password: a.password, new_password: 'a-fresh-secret-99' } });
+    await inject(t.app, endpoints.changePassword, { access: a.access, body: { current_password: a.password, new_password: 'a-fresh-secret-99' } });
     // The change ended every session, this one's access token too: log in with the new password.
     const { access } = await login(t.app, a.email, 'a-fresh-secret-99');
-    const list = (await t.app.inject({ method: 'GET', url: '/api/notifications/', headers: authed(access) })).json();
+    const list = (await inject(t.app, endpoints.notifications, { access })).json();
     expect(list[0]).toMatchObject({ title: 'Your password was changed', notification_type: 'security' });
   });
 });
@@ -92,8 +91,10 @@ describe('the push of a new notification', () => {
     expect(await until(() => mine.frames.length > 0)).toBe(true);
     const [row] = await t.database.db.select().from(notifications).where(eq(notifications.userId, a.user.id));
     expect(mine.frames).toEqual([{ type: 'event', channel: `user:${a.user.id}`, event: { type: 'notification', id: row?.id, notification_type: 'test', title: 'Pushed' } }]);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(theirs.frames).toEqual([]);
+    // Events reach sockets in the order they commit: once b's own arrives, a's would have come before it.
+    await t.database.db.transaction((tx) => notify(tx, b.user.id, { title: 'Theirs', body: 'x', type: 'test' }));
+    expect(await until(() => theirs.frames.length > 0)).toBe(true);
+    expect(theirs.events().map((e) => e.type === 'notification' && e.title)).toEqual(['Theirs']);
     mine.socket.close();
     theirs.socket.close();
   });
@@ -107,8 +108,10 @@ describe('the push of a new notification', () => {
         throw new Error('the change this notification was about failed');
       }),
     ).rejects.toThrow();
-    await new Promise((r) => setTimeout(r, 300));
-    expect(socket.frames).toEqual([]);
+    // A committed one after it arrives alone: the rolled-back one was never sent.
+    await t.database.db.transaction((tx) => notify(tx, a.user.id, { title: 'After', body: 'x', type: 'test' }));
+    expect(await until(() => socket.frames.length > 0)).toBe(true);
+    expect(socket.events().map((e) => e.type === 'notification' && e.title)).toEqual(['After']);
     const rows = await t.database.db.select().from(notifications).where(eq(notifications.title, 'Never'));
     expect(rows).toEqual([]);
     socket.socket.close();
@@ -122,8 +125,8 @@ describe('the push of a new notification', () => {
     await t.database.db.transaction((tx) => notify(tx, a.user.id, { title, body: '"'.repeat(2000), type: 'test', data: { blob: 'y'.repeat(20_000) } }));
     expect(await until(() => socket.events().length > 0)).toBe(true);
     expect(socket.events()[0]).toMatchObject({ type: 'notification', title });
-    const [listed] = (await t.app.inject({ method: 'GET', url: '/api/notifications/', headers: authed(a.access) })).json();
-    expect(listed.body).toHaveLength(2000);
+    const [listed] = (await inject(t.app, endpoints.notifications, { access: a.access })).json();
+    expect(listed?.body).toHaveLength(2000);
     socket.socket.close();
   });
 });

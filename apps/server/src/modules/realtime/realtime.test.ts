@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { RealtimeEvent } from '@localloop/contract';
+import { endpoints, type RealtimeEvent } from '@localloop/contract';
 import { publish } from '../../lib/realtime.ts';
-import { createAccount, createTestApp, login, testClock, type TestContext } from '../../../test/helper.ts';
+import { createAccount, createTestApp, inject, login, testClock, type TestContext } from '../../../test/helper.ts';
 import { listen, openSocket, ticketFor, until } from '../../../test/sockets.ts';
 import { notify } from '../notifications/index.ts';
 
@@ -33,7 +33,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const authed = (access: string) => ({ authorization: `Bearer ${access}` });
 
 async function person() {
   const account = await createAccount(t.database);
@@ -65,7 +64,7 @@ describe('POST /api/ws/ticket/ and GET /api/ws', () => {
     const stale = await ticketFor(t.app, a.access);
     clock.advance(31_000);
     await expect(openSocket(host, stale)).rejects.toThrow('refused 401');
-    expect((await t.app.inject({ method: 'POST', url: '/api/ws/ticket/' })).statusCode).toBe(401);
+    expect((await inject(t.app, endpoints.wsTicket)).statusCode).toBe(401);
   });
 
   it('pings each socket every heartbeat and closes one that stops answering', async () => {
@@ -85,8 +84,8 @@ describe('POST /api/ws/ticket/ and GET /api/ws', () => {
       };
       const alive = await open(true);
       const silent = await open(false);
-      expect(await until(() => silent.closed(), 2000)).toBe(true);
-      expect(await until(() => alive.pings() >= 3, 2000)).toBe(true);
+      expect(await until(() => silent.closed())).toBe(true);
+      expect(await until(() => alive.pings() >= 3)).toBe(true);
       expect(alive.closed()).toBe(false);
       alive.socket.close();
     } finally {
@@ -115,7 +114,7 @@ describe('the realtime socket when the account\'s sessions end', () => {
     const mine = await a.connect();
     const theirs = await b.connect();
     const code = closed(mine.socket);
-    expect((await t.app.inject({ method: 'POST', url: '/api/logout-all/', headers: authed(a.access) })).statusCode).toBe(200);
+    expect((await inject(t.app, endpoints.logoutAll, { access: a.access })).statusCode).toBe(200);
     expect(await code).toBe(4401);
     await t.database.db.transaction((tx) => notify(tx, a.user.id, { title: 'After the logout', body: 'Nobody should see this', type: 'test' }));
     await t.database.db.transaction((tx) => notify(tx, b.user.id, { title: 'Still here', body: 'Hello', type: 'test' }));
@@ -129,15 +128,13 @@ describe('the realtime socket when the account\'s sessions end', () => {
     const a = await person();
     const first = await a.connect();
     const code = closed(first.socket);
-    const changed = await t.app.inject({
-      method: 'POST',
-      url: '/api/change-password/',
-      headers: authed(a.access),
-      payload: { current_password: a.password, new_password: 'changed-and-long-7', refresh: a.refresh },
+    const changed = await inject(t.app, endpoints.changePassword, {
+      access: a.access,
+      body: { current_password: a.password, new_password: 'changed-and-long-7', refresh: a.refresh },
     });
     expect(changed.statusCode).toBe(200);
     expect(await code).toBe(4401);
-    const refreshed = (await t.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: a.refresh } })).json();
+    const refreshed = (await inject(t.app, endpoints.tokenRefresh, { body: { refresh: a.refresh } })).json();
     const again = await openSocket(host, await ticketFor(t.app, refreshed.access));
     await t.database.db.transaction((tx) => notify(tx, a.user.id, { title: 'Welcome back', body: 'Hello', type: 'test' }));
     expect(await until(() => again.events().length > 0)).toBe(true);
@@ -151,7 +148,7 @@ describe('the realtime socket when the account\'s sessions end', () => {
     socket.send({ type: 'subscribe', channel: 'probe:gone' });
     expect(await until(() => socket.frames.some((f) => f.type === 'subscribed'))).toBe(true);
     const code = closed(socket.socket);
-    const gone = await t.app.inject({ method: 'DELETE', url: '/api/profile/', headers: authed(a.access), payload: { password: a.password, confirm: true } });
+    const gone = await inject(t.app, endpoints.deleteAccount, { access: a.access, body: { password: a.password, confirm: true } });
     expect(gone.statusCode).toBe(200);
     expect(await code).toBe(4401);
   });
