@@ -3,24 +3,9 @@ import { endpoints, ErrorResponse, TokenRefreshResponse } from '@localloop/contr
 import type { BodyOf, Endpoint, HttpMethod, ResponseOf } from '@localloop/contract';
 import { config } from '../config.ts';
 import { getAccessToken, getRefreshToken, removeTokens, storeTokens } from '../session/storage.ts';
+import { ApiError, badResponseCode, networkErrorCode } from './api-error.ts';
 
-/** Every failed call surfaces as this: the server's {error, code, fields} plus the HTTP status. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly fields: Record<string, string> | undefined;
-
-  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.code = code;
-    this.fields = fields;
-  }
-}
-
-export const networkErrorCode = 'NETWORK_ERROR';
-export const badResponseCode = 'BAD_RESPONSE';
+export { ApiError, badResponseCode, networkErrorCode } from './api-error.ts';
 
 type QueryValue = string | number | boolean | null | undefined;
 
