@@ -7,7 +7,7 @@ export type PageProps = { title: string };
 export type PageModule = { default: ComponentType<PageProps> };
 
 export type LazyPage = {
-  readonly Component: LazyExoticComponent<ComponentType<PageProps>>;
+  readonly Component: LazyExoticComponent<ComponentType<PageProps>> | ComponentType<PageProps>;
   /** Forget a failed chunk load so the next render imports it again. */
   reset: () => void;
 };
@@ -37,4 +37,9 @@ export function lazyPage(load: () => Promise<PageModule>): LazyPage {
       Component = make();
     },
   };
+}
+
+/** A page bundled with the shell instead (the front door, /): it shows with the first render, with no chunk to wait for. */
+export function eagerPage(Component: ComponentType<PageProps>): LazyPage {
+  return { Component, reset: () => undefined };
 }
