@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { endpoints, ErrorResponse, TokenRefreshResponse } from '@localloop/contract';
+// Only the auth table: every page's chunk needs this client, and must not build every domain's schemas for it.
+import { authEndpoints, ErrorResponse, TokenRefreshResponse } from '@localloop/contract';
 import type { BodyOf, Endpoint, HttpMethod, ResponseOf } from '@localloop/contract';
 import { config } from '../config.ts';
 import { getAccessToken, getRefreshToken, removeTokens, storeTokens } from '../session/storage.ts';
@@ -42,7 +43,7 @@ export function configureApiClient(overrides: Partial<ClientDeps>): () => void {
   };
 }
 
-const refreshPath = endpoints.tokenRefresh.path;
+const refreshPath = authEndpoints.tokenRefresh.path;
 
 /**
  * One refresh at a time for the whole page: refresh tokens rotate and a reused one revokes the
