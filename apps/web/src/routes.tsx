@@ -1,3 +1,4 @@
+import { matchRoutes } from 'react-router';
 import type { Params } from 'react-router';
 import type { Guard } from './app/access.ts';
 import { paths } from './paths.ts';
@@ -159,3 +160,12 @@ export const routes: readonly AppRoute[] = [
 
   { path: '*', title: 'Page not found', page: notFoundPage, guard: 'public', roles: [] },
 ];
+
+/**
+ * Starts downloading the page the address names, before React's first render: its chunk then loads beside the
+ * shell's work instead of after it. Guards still decide what shows; a page preloaded for nothing costs one download.
+ */
+export function preloadPageAt(pathname: string): void {
+  const match = matchRoutes(routes as AppRoute[], pathname)?.at(-1);
+  match?.route.page.preload();
+}
