@@ -3,20 +3,26 @@
 //   2. the vendor directory at scale (20 000 vendors) with the plan's use of the geo index;
 //   2b. what hostile uploads cost (image bombs, a burst of large images, PDF bombs);
 //   3. the real server over HTTP under load (autocannon): health, place suggestions, "vendors near me",
-//      a vendor's public page, the notifications list and log-in; then a burst of 200 log-ins while others use the app.
+//      a vendor's public page, the notifications list and log-in; then a burst of 200 log-ins while others use the app;
+//   4. the landing page's weight and Lighthouse's mobile score for / and /login (scripts/bench-web.mjs).
+// BENCH_ONLY=web (or a list: gazetteer,directory,uploads,http,web) runs only those parts; RESULTS.md keeps the sections
+// of the parts it did not run, and any section written by hand.
 // On PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres when one
 // answers there) each part works in a scratch database it drops afterwards; without one, on embedded PGlite.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { webReport } from './bench-web.mjs';
 import { buildWebIfStale, root } from './web-build.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const port = Number(process.env.BENCH_PORT ?? 3399);
+const only = new Set((process.env.BENCH_ONLY ?? '').split(',').map((part) => part.trim()).filter(Boolean));
+const wants = (part) => only.size === 0 || only.has(part);
 
 async function findPostgres() {
   const candidates = [process.env.BENCH_DATABASE_URL, process.env.TEST_DATABASE_URL, 'postgres://postgres@127.0.0.1:5432/postgres'].filter(Boolean);
@@ -38,7 +44,7 @@ const postgres = await findPostgres();
 const report = [];
 const section = (title, body) => {
   console.log(`\n## ${title}\n${body}`);
-  report.push(`## ${title}\n\n${body}\n`);
+  report.push({ title, text: `## ${title}\n\n${body}\n` });
 };
 
 function runTsx(file, env = {}) {
@@ -53,13 +59,21 @@ function runTsx(file, env = {}) {
 }
 
 // 1 and 2: the module benches.
-section('Offline gazetteer', '```\n' + runTsx('apps/server/src/modules/geo/geo.bench.ts') + '\n```');
-section(
-  `Vendor directory at scale (${postgres ? `PostgreSQL ${postgres.version}` : 'PGlite'})`,
-  '```\n' + runTsx('apps/server/src/modules/directory/directory.bench.ts', postgres ? { BENCH_DATABASE_URL: postgres.url } : {}) + '\n```',
-);
+if (wants('gazetteer')) section('Offline gazetteer', '```\n' + runTsx('apps/server/src/modules/geo/geo.bench.ts') + '\n```');
+if (wants('directory')) {
+  section(
+    `Vendor directory at scale (${postgres ? `PostgreSQL ${postgres.version}` : 'PGlite'})`,
+    '```\n' + runTsx('apps/server/src/modules/directory/directory.bench.ts', postgres ? { BENCH_DATABASE_URL: postgres.url } : {}) + '\n```',
+  );
+}
 
-section('Hostile uploads: decompression bombs and bursts (PGlite)', '```\n' + runTsx('apps/server/src/modules/uploads/uploads.bench.ts') + '\n```');
+if (wants('uploads')) section('Hostile uploads: decompression bombs and bursts (PGlite)', '```\n' + runTsx('apps/server/src/modules/uploads/uploads.bench.ts') + '\n```');
+
+// 3 and 4 need the real server; without them the report is complete.
+if (!wants('http') && !wants('web')) {
+  writeResults();
+  process.exit(0);
+}
 
 // 3: the real server over HTTP.
 buildWebIfStale();
@@ -159,41 +173,49 @@ async function loginBurst(databaseUrl, bearer) {
 
 try {
   await until(async () => (await fetch(`${base}/api/health`)).ok, 90_000);
-  const started = performance.now();
-  await json('/api/geo/suggest/?q=new%20yo'); // the gazetteer's worker builds its index on first use
-  const warmMs = Math.round(performance.now() - started);
-  const login = await json('/api/login/v2/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'user@example.com', password: 'demo-password-1' }) });
-  const near = await json('/api/vendor/lists/?lat=40.7128&lng=-74.006&radius_km=25');
-  const someVendor = near.results[0].user_id;
-  const bearer = { authorization: `Bearer ${login.access}` };
+  if (wants('http')) {
+    const started = performance.now();
+    await json('/api/geo/suggest/?q=new%20yo'); // the gazetteer's worker builds its index on first use
+    const warmMs = Math.round(performance.now() - started);
+    const login = await json('/api/login/v2/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'user@example.com', password: 'demo-password-1' }) });
+    const near = await json('/api/vendor/lists/?lat=40.7128&lng=-74.006&radius_km=25');
+    const someVendor = near.results[0].user_id;
+    const bearer = { authorization: `Bearer ${login.access}` };
 
-  const rows = [];
-  rows.push(await load('GET /api/health', { requests: [{ method: 'GET', path: '/api/health' }] }));
-  const words = ['new yo', 'sao paulo', 'londn', 'paris', 'berl', 'tokyo', 'springfield, il', 'kuala lumpr'];
-  rows.push(await load('GET /api/geo/suggest/ (8 queries in turn)', { requests: words.map((q) => ({ method: 'GET', path: `/api/geo/suggest/?q=${encodeURIComponent(q)}` })) }));
-  rows.push(await load('GET /api/vendor/lists/ (25 km of New York, nearest first)', { requests: [{ method: 'GET', path: '/api/vendor/lists/?lat=40.7128&lng=-74.006&radius_km=25' }] }));
-  rows.push(await load('GET /api/vendor/lists/?q=bakry (typo search)', { requests: [{ method: 'GET', path: '/api/vendor/lists/?lat=40.7128&lng=-74.006&q=bakry' }] }));
-  rows.push(await load('GET /api/vendor/public/{user_id}/', { requests: [{ method: 'GET', path: `/api/vendor/public/${someVendor}/` }] }));
-  rows.push(await load('GET /api/notifications/ (signed in)', { requests: [{ method: 'GET', path: '/api/notifications/', headers: bearer }] }));
-  rows.push(
-    await load('POST /api/login/v2/ (argon2id: CPU-bound by design)', {
-      connections: 4,
-      requests: [{ method: 'POST', path: '/api/login/v2/', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'user@example.com', password: 'demo-password-1' }) }],
-    }),
-  );
+    const rows = [];
+    rows.push(await load('GET /api/health', { requests: [{ method: 'GET', path: '/api/health' }] }));
+    const words = ['new yo', 'sao paulo', 'londn', 'paris', 'berl', 'tokyo', 'springfield, il', 'kuala lumpr'];
+    rows.push(await load('GET /api/geo/suggest/ (8 queries in turn)', { requests: words.map((q) => ({ method: 'GET', path: `/api/geo/suggest/?q=${encodeURIComponent(q)}` })) }));
+    rows.push(await load('GET /api/vendor/lists/ (25 km of New York, nearest first)', { requests: [{ method: 'GET', path: '/api/vendor/lists/?lat=40.7128&lng=-74.006&radius_km=25' }] }));
+    rows.push(await load('GET /api/vendor/lists/?q=bakry (typo search)', { requests: [{ method: 'GET', path: '/api/vendor/lists/?lat=40.7128&lng=-74.006&q=bakry' }] }));
+    rows.push(await load('GET /api/vendor/public/{user_id}/', { requests: [{ method: 'GET', path: `/api/vendor/public/${someVendor}/` }] }));
+    rows.push(await load('GET /api/notifications/ (signed in)', { requests: [{ method: 'GET', path: '/api/notifications/', headers: bearer }] }));
+    rows.push(
+      await load('POST /api/login/v2/ (argon2id: CPU-bound by design)', {
+        connections: 4,
+        requests: [{ method: 'POST', path: '/api/login/v2/', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'user@example.com', password: 'demo-password-1' }) }],
+      }),
+    );
 
-  const table = [
-    '| endpoint | req/s | p50 ms | p97.5 ms | p99 ms | max ms | requests | non-2xx/errors |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.title} | ${r.rps} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${r.max} | ${r.requests} | ${r.bad} |`),
-  ].join('\n');
-  section(
-    `HTTP under load (one server process on ${postgres ? `PostgreSQL ${postgres.version}` : 'PGlite'}, seeded demo data, ${connections} connections, ${seconds} s each)`,
-    `First place suggestion after start (the gazetteer's index builds on its thread): ${warmMs} ms.\n\n${table}`,
-  );
-  for (const r of rows) if (r.bad > 0) console.warn(`warning: ${r.title}: ${r.bad} answers were not 2xx`);
+    const table = [
+      '| endpoint | req/s | p50 ms | p97.5 ms | p99 ms | max ms | requests | non-2xx/errors |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|',
+      ...rows.map((r) => `| ${r.title} | ${r.rps} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${r.max} | ${r.requests} | ${r.bad} |`),
+    ].join('\n');
+    section(
+      `HTTP under load (one server process on ${postgres ? `PostgreSQL ${postgres.version}` : 'PGlite'}, seeded demo data, ${connections} connections, ${seconds} s each)`,
+      `First place suggestion after start (the gazetteer's index builds on its thread): ${warmMs} ms.\n\n${table}`,
+    );
+    for (const r of rows) if (r.bad > 0) console.warn(`warning: ${r.title}: ${r.bad} answers were not 2xx`);
 
-  if (postgres) section('A log-in burst (issue 9): 200 people log in at once while others use the app', await loginBurst(env.DATABASE_URL, bearer));
+    if (postgres) section('A log-in burst (issue 9): 200 people log in at once while others use the app', await loginBurst(env.DATABASE_URL, bearer));
+  }
+
+  // 4: the landing page, as a phone loads it.
+  if (wants('web')) {
+    const { markdown } = await webReport(base);
+    section('The landing page: weight and Lighthouse', `Measured on ${new Date().toISOString().slice(0, 10)}.\n\n${markdown}`);
+  }
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
@@ -206,15 +228,39 @@ try {
   }
 }
 
-const cpus = os.cpus();
-const header = [
-  '# LocalLoop benchmarks',
-  '',
-  `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${cpus.length} × ${cpus[0]?.model ?? 'CPU'}, ` +
-    `${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}, ${postgres ? `PostgreSQL ${postgres.version}` : 'PGlite'}.`,
-  'Numbers are from one run on a shared machine: compare orders of magnitude, not single milliseconds.',
-  '',
-].join('\n');
-mkdirSync(path.join(root, 'bench'), { recursive: true });
-writeFileSync(path.join(root, 'bench/RESULTS.md'), `${header}\n${report.join('\n')}`);
-console.log('\nWritten to bench/RESULTS.md');
+writeResults();
+
+/** A section's lasting name: its title before any parenthesis or colon (where the database and settings show). */
+function sectionKey(title) {
+  return title.split(/ \(|:/)[0].trim();
+}
+
+/**
+ * Writes bench/RESULTS.md: this run's sections replace those of the same name, in their place; the sections of parts
+ * this run skipped (BENCH_ONLY), and any written by hand, stay as they were.
+ */
+function writeResults() {
+  const file = path.join(root, 'bench/RESULTS.md');
+  const cpus = os.cpus();
+  const header = [
+    '# LocalLoop benchmarks',
+    '',
+    `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${cpus.length} × ${cpus[0]?.model ?? 'CPU'}, ` +
+      `${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}, ${postgres ? `PostgreSQL ${postgres.version}` : 'PGlite'}.`,
+    'Numbers are from one run on a shared machine: compare orders of magnitude, not single milliseconds.',
+    '',
+  ].join('\n');
+  const [previousHeader, ...previous] = existsSync(file) ? readFileSync(file, 'utf8').split(/^(?=## )/m) : [];
+  const fresh = new Map(report.map((r) => [sectionKey(r.title), r.text]));
+  const sections = previous.map((text) => {
+    const key = sectionKey(text.slice(3, text.indexOf('\n')));
+    const replacement = fresh.get(key);
+    fresh.delete(key);
+    return replacement ?? text.replace(/\n*$/, '\n');
+  });
+  sections.push(...fresh.values());
+  // A partial run keeps the header of the full run it updates (its own sections carry their date).
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${only.size > 0 && previousHeader ? previousHeader.replace(/\n*$/, '\n') : header}\n${sections.join('\n')}`);
+  console.log('\nWritten to bench/RESULTS.md');
+}

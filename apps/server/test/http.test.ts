@@ -1,18 +1,30 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type Endpoint } from '@localloop/contract';
+import { notifications } from '../src/db/schema.ts';
 import { logOptions } from '../src/lib/logging.ts';
-import { createAccount, createTestApp, login, testConfig, type TestContext } from './helper.ts';
+import { createAccount, createTestApp, login, signedInAccount, testConfig, type TestContext } from './helper.ts';
 
 let t: TestContext;
 let webDist: string;
+const indexHtml = '<!doctype html><div id="root"></div>';
+// A chunk the build compressed: its .br and .gz beside it, as vite-plugin-compression2 writes them.
+const chunk = `export const words = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `word-${i}`))};`;
+/** Writes a file with the .br and .gz the build would write beside it. */
+function writeBuilt(file: string, text: string) {
+  writeFileSync(file, text);
+  writeFileSync(`${file}.br`, brotliCompressSync(text));
+  writeFileSync(`${file}.gz`, gzipSync(text));
+}
 beforeAll(async () => {
   webDist = mkdtempSync(path.join(tmpdir(), 'localloop-web-'));
   mkdirSync(path.join(webDist, 'assets'));
-  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeBuilt(path.join(webDist, 'index.html'), indexHtml);
   writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  writeBuilt(path.join(webDist, 'assets', 'chunk-def456.js'), chunk);
   writeFileSync(path.join(webDist, 'favicon.svg'), '<svg/>');
   t = await createTestApp({ webDist });
 });
@@ -142,6 +154,63 @@ describe('the web app', () => {
     expect(res.statusCode).toBe(200);
   });
 
+  it('sends the brotli file to a browser that accepts it, typed and cached as the file itself', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/chunk-def456.js', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(Number(res.headers['content-length'])).toBeLessThan(chunk.length / 2);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(chunk);
+  });
+
+  it('sends the gzip file when only gzip is accepted', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/chunk-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(res.rawPayload).toString()).toBe(chunk);
+  });
+
+  it('sends the file itself to a client that accepts no encoding, or only identity', async () => {
+    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'br;q=0, gzip;q=0' }]) {
+      const res = await t.app.inject({ method: 'GET', url: '/assets/chunk-def456.js', headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.body).toBe(chunk);
+    }
+  });
+
+  it('sends a file the build left uncompressed as it is, whatever the browser accepts', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe('console.log(1)');
+  });
+
+  it('answers / and deep links with the compressed index.html, still revalidated every time', async () => {
+    for (const url of ['/', '/DealDetails/abc']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': 'gzip, br' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers.vary, url).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(indexHtml);
+    }
+  });
+
+  it('answers HEAD for a compressed file with the GET\'s headers and no body', async () => {
+    const res = await t.app.inject({ method: 'HEAD', url: '/assets/chunk-def456.js', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.rawPayload).toHaveLength(0);
+  });
+
   it('sends a strict Content-Security-Policy without inline scripts or styles', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/LocalActivities' });
     const csp = String(res.headers['content-security-policy']);
@@ -154,6 +223,67 @@ describe('the web app', () => {
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).not.toContain('unsafe-eval');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('API answers', () => {
+  /** A signed-in account with `count` notifications of some length. */
+  async function withNotifications(count: number) {
+    const person = await signedInAccount(t);
+    if (count > 0) {
+      await t.database.db.insert(notifications).values(
+        Array.from({ length: count }, (_, i) => ({ userId: person.user.id, title: `Deal ${i} is back`, body: `The deal you saved (number ${i}) is on sale again this week.`, notificationType: 'deal' })),
+      );
+    }
+    return { authorization: `Bearer ${person.access}` };
+  }
+
+  it('are compressed from 1 KB on: gzip when accepted (the cheaper per request), brotli for a client that prefers it', async () => {
+    const headers = await withNotifications(20);
+    const plain = await t.app.inject({ method: 'GET', url: '/api/notifications/', headers });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+
+    const gzip = await t.app.inject({ method: 'GET', url: '/api/notifications/', headers: { ...headers, 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers.vary).toMatch(/accept-encoding/i);
+    expect(gzip.headers['content-type']).toMatch(/application\/json/);
+    expect(gzip.rawPayload.length).toBeLessThan(plain.body.length / 3);
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+
+    for (const accept of ['br', 'gzip;q=0.5, br']) {
+      const br = await t.app.inject({ method: 'GET', url: '/api/notifications/', headers: { ...headers, 'accept-encoding': accept } });
+      expect(br.headers['content-encoding'], accept).toBe('br');
+      expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString()), accept).toEqual(plain.json());
+    }
+  });
+
+  it('under 1 KB go as they are', async () => {
+    const headers = await withNotifications(1);
+    const res = await t.app.inject({ method: 'GET', url: '/api/notifications/', headers: { ...headers, 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json()).toHaveLength(1);
+  });
+
+  it('keep their own cache-control when compressed, and HEAD answers without a body', async () => {
+    const health = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(health.headers['cache-control']).toBe('no-store');
+    const headers = { ...(await withNotifications(20)), 'accept-encoding': 'br' };
+    const head = await t.app.inject({ method: 'HEAD', url: '/api/notifications/', headers });
+    expect(head.statusCode).toBe(200);
+    expect(head.rawPayload).toHaveLength(0);
+  });
+
+  it('take request bodies as sent: a compressed body is not unpacked', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/v2/',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify({ email: 'nobody@example.test', password: 'whatever-it-is' })),
+    });
+    expect(res.statusCode).toBe(400);
   });
 });
 

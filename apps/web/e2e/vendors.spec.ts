@@ -180,8 +180,11 @@ test.describe('becoming a vendor', () => {
   });
 
   test('a user without a phone number is told to complete the profile first @phone', async ({ page, isMobile }) => {
+    // The signed-in header, loaded after the first paint, fetches the profile and stores its phone number: let that land first.
+    const profileStored = page.waitForResponse((response) => response.url().endsWith('/api/profile/'));
     await logIn(page, 'user@example.com');
     await expect(page).toHaveURL(/\/LocalActivities$/);
+    await profileStored;
     // As for an account that signed up with Google: an e-mail but no phone number stored.
     await page.evaluate(() => localStorage.removeItem('phone_number'));
     if (isMobile) {

@@ -8,6 +8,7 @@ import { notFound, type App } from './http.ts';
 /**
  * Serves the built web app. Hashed files under /assets are cached for a year; every other
  * non-API GET answers with index.html (history fallback) so deep links load the SPA.
+ * The build writes a .br and a .gz beside each text file: a browser gets the one it accepts, anything else the file itself.
  */
 export async function registerSpa(app: App, webDist: string) {
   const indexHtml = path.join(webDist, 'index.html');
@@ -18,10 +19,13 @@ export async function registerSpa(app: App, webDist: string) {
       // Looks files up per request, so a rebuilt web app is served without a restart.
       wildcard: true,
       index: ['index.html'],
+      preCompressed: true,
       cacheControl: false, // ours, set below
       setHeaders(res, filePath) {
         const hashed = filePath.startsWith(path.join(webDist, 'assets') + path.sep);
         res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The same URL answers in br, gzip or identity by Accept-Encoding: caches must keep them apart.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }

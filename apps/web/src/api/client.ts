@@ -1,26 +1,12 @@
 import type { z } from 'zod';
-import { endpoints, ErrorResponse, TokenRefreshResponse } from '@localloop/contract';
+// Only the auth table: every page's chunk needs this client, and must not build every domain's schemas for it.
+import { authEndpoints, ErrorResponse, TokenRefreshResponse } from '@localloop/contract';
 import type { BodyOf, Endpoint, HttpMethod, ParamsOf, QueryOf, ResponseOf } from '@localloop/contract';
 import { config } from '../config.ts';
 import { getAccessToken, getRefreshToken, removeTokens, storeTokens } from '../session/storage.ts';
+import { ApiError, badResponseCode, networkErrorCode } from './api-error.ts';
 
-/** Every failed call surfaces as this: the server's {error, code, fields} plus the HTTP status. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly fields: Record<string, string> | undefined;
-
-  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.code = code;
-    this.fields = fields;
-  }
-}
-
-export const networkErrorCode = 'NETWORK_ERROR';
-export const badResponseCode = 'BAD_RESPONSE';
+export { ApiError, badResponseCode, networkErrorCode } from './api-error.ts';
 
 type QueryValue = string | number | boolean | null | undefined;
 
@@ -57,7 +43,7 @@ export function configureApiClient(overrides: Partial<ClientDeps>): () => void {
   };
 }
 
-const refreshPath = endpoints.tokenRefresh.path;
+const refreshPath = authEndpoints.tokenRefresh.path;
 
 /**
  * One refresh at a time for the whole page: refresh tokens rotate and a reused one revokes the

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { ApiError } from '../api/client.ts';
+import { ApiError } from '../api/api-error.ts';
 import { ToastContainer, toastDefaults } from '../lib/toast.ts';
 import { createRouteObjects } from './router.tsx';
 

@@ -1,34 +1,39 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { createRealtimeConnection } from '../api/realtime.ts';
+import type { RealtimeConnection } from '../api/realtime.ts';
 import { RealtimeContext } from '../api/realtime-context.tsx';
+import { logError } from '../lib/log-error.ts';
 import { useAccountId } from '../session/auth-context.tsx';
-import { applyRealtimeEvent, refreshAfterGap } from './realtime-effects.ts';
 
 /**
- * The signed-in person's realtime socket: open while signed in (closed on logout and on unmount), each push applied
- * through the effects table, and everything it covers refetched after a reconnect or the server's resync. Features
- * join further channels (chat rooms) with useRealtimeChannel.
+ * The signed-in person's realtime socket: open while signed in (closed on logout and on unmount). The connection
+ * (realtime-connection.ts, with the transport and the effects table) loads once someone is signed in, so a visitor's
+ * first page does without it. Features join further channels (chat rooms) with useRealtimeChannel.
  */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const accountId = useAccountId();
   const queryClient = useQueryClient();
-  const connection = useMemo(() => {
-    if (accountId === '') return null;
-    const scope = { accountId };
-    return createRealtimeConnection({
-      onEvent: (event) => applyRealtimeEvent(queryClient, event, scope),
-      onOpen: (reconnected) => {
-        if (reconnected) refreshAfterGap(queryClient, scope);
-      },
-      onResync: () => refreshAfterGap(queryClient, scope),
-    });
-  }, [accountId, queryClient]);
+  const [open, setOpen] = useState<{ accountId: string; connection: RealtimeConnection } | null>(null);
   useEffect(() => {
-    if (!connection) return;
-    connection.start();
-    return () => connection.stop();
-  }, [connection]);
-  return <RealtimeContext value={connection}>{children}</RealtimeContext>;
+    if (accountId === '') return;
+    let stopped = false;
+    let connection: RealtimeConnection | null = null;
+    import('./realtime-connection.ts').then(
+      ({ openRealtime }) => {
+        if (stopped) return;
+        connection = openRealtime(queryClient, accountId);
+        connection.start();
+        setOpen({ accountId, connection });
+      },
+      // Without it the pages still work; they refresh on their own schedule.
+      (error: unknown) => logError('Could not start the realtime connection', error),
+    );
+    return () => {
+      stopped = true;
+      connection?.stop();
+    };
+  }, [accountId, queryClient]);
+  // Another account's connection (one signed out, or one that is closing) is nobody's.
+  return <RealtimeContext value={open?.accountId === accountId ? open.connection : null}>{children}</RealtimeContext>;
 }

@@ -17,17 +17,21 @@ export function useSearchParamText(name = 'q') {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  // The address changed from outside (Back, Forward, a link): the box follows, as a render-time update.
+  // The address changed from outside (Back, Forward, a link): the box follows, as a render-time update. Not when the
+  // change is our own write landing: the router applies it in a transition, and a key typed meanwhile must stay.
   const [shown, setShown] = useState(inAddress);
+  const [written, setWritten] = useState<string | null>(null);
   if (inAddress !== shown) {
     setShown(inAddress);
-    if (inAddress !== text.trim()) setText(inAddress);
+    if (inAddress === written) setWritten(null);
+    else if (inAddress !== text.trim()) setText(inAddress);
   }
 
   const onChange = (value: string) => {
     setText(value);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
+      setWritten(value.trim());
       setParams(
         (current) => {
           const next = new URLSearchParams(current);

@@ -120,6 +120,7 @@ describe('login', () => {
     await waitFor(() => expect(result.current.location.pathname).toBe('/'));
     expect(result.current.auth.isAuthenticated).toBe(false);
     expect(localStorage.getItem('access')).toBeNull();
+    await waitFor(() => expect(fetchStub).toHaveBeenCalledWith('/api/logout/', expect.anything()));
   });
 });
 

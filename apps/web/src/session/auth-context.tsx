@@ -1,9 +1,7 @@
 import { createContext, startTransition, use, useCallback, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { endpoints } from '@localloop/contract';
 import type { LoginResponse } from '@localloop/contract';
-import { call } from '../api/client.ts';
 import { paths } from '../paths.ts';
 import { toast } from '../lib/toast.ts';
 import {
@@ -123,7 +121,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     toast.success(message);
     if (refresh) {
       // Best effort: the session is already over on this device whatever the server answers.
-      await call(endpoints.logout, { body: { refresh } }).catch(() => undefined);
+      await import('./revoke-session.ts').then(({ revokeSession }) => revokeSession(refresh)).catch(() => undefined);
     }
   }, [navigate]);
 

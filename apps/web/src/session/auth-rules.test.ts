@@ -113,5 +113,15 @@ describe('parseUserData', () => {
     expect(parseUserData('42')).toBeNull();
     expect(parseUserData('null')).toBeNull();
     expect(parseUserData(JSON.stringify({ is_approved: 'yes' }))).toBeNull();
+    expect(parseUserData('[]')).toBeNull();
+    expect(parseUserData(JSON.stringify({ user: [] }))).toBeNull();
+    expect(parseUserData(JSON.stringify({ user: { id: { nested: 1 } } }))).toBeNull();
+    expect(parseUserData(JSON.stringify({ vendor_id: true }))).toBeNull();
+    expect(parseUserData(JSON.stringify({ kyc_status: 3 }))).toBeNull();
+  });
+  it('keeps fields it does not check, and takes null or missing ones as absent', () => {
+    const stored = { user: { id: 7, username: 'sam', email: null }, access: 'token', vendor_id: null };
+    expect(parseUserData(JSON.stringify(stored))).toEqual(stored);
+    expect(parseUserData('{}')).toEqual({});
   });
 });

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { paths } from '../paths.ts';
 import type { ViewRole } from './storage.ts';
 
@@ -7,26 +6,40 @@ import type { ViewRole } from './storage.ts';
 export type Role = 'vendor' | 'user' | 'public';
 export type KycStatus = string;
 
+type Id = string | number;
+type StoredUser = { id?: Id | null; phone_number?: string | null; email?: string | null; [key: string]: unknown };
+
 /**
  * What we accept as stored userData. Lenient on purpose: it was written by an earlier version of
  * the app, so only the fields the rules read are checked, and unknown fields pass through.
  */
-export const StoredUserData = z
-  .object({
-    user: z
-      .object({
-        id: z.union([z.string(), z.number()]).nullish(),
-        phone_number: z.string().nullish(),
-        email: z.string().nullish(),
-      })
-      .loose()
-      .nullish(),
-    vendor_id: z.union([z.string(), z.number()]).nullish(),
-    is_approved: z.boolean().nullish(),
-    kyc_status: z.string().nullish(),
-  })
-  .loose();
-export type UserData = z.infer<typeof StoredUserData>;
+export type UserData = {
+  user?: StoredUser | null;
+  vendor_id?: Id | null;
+  is_approved?: boolean | null;
+  kyc_status?: string | null;
+  [key: string]: unknown;
+};
+
+// Checked by hand, not with a zod schema: this runs before the first render, and zod is kept off the first page's path.
+type Check = (value: unknown) => boolean;
+const nullish = (check: Check): Check => (value) => value === null || value === undefined || check(value);
+const isString: Check = (value) => typeof value === 'string';
+const isId: Check = (value) => typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const fieldsValid = (value: Record<string, unknown>, checks: Record<string, Check>) => Object.entries(checks).every(([key, check]) => check(value[key]));
+
+const userChecks = { id: nullish(isId), phone_number: nullish(isString), email: nullish(isString) };
+const userDataChecks: Record<string, Check> = {
+  user: nullish((value) => isRecord(value) && fieldsValid(value, userChecks)),
+  vendor_id: nullish(isId),
+  is_approved: nullish((value) => typeof value === 'boolean'),
+  kyc_status: nullish(isString),
+};
+
+function isUserData(value: unknown): value is UserData {
+  return isRecord(value) && fieldsValid(value, userDataChecks);
+}
 
 /** Parses the stored JSON text; null when it is not JSON or not the shape above. */
 export function parseUserData(text: string): UserData | null {
@@ -36,8 +49,7 @@ export function parseUserData(text: string): UserData | null {
   } catch {
     return null;
   }
-  const parsed = StoredUserData.safeParse(json);
-  return parsed.success ? parsed.data : null;
+  return isUserData(json) ? json : null;
 }
 
 function hasValue(value: string | number | null | undefined): boolean {

@@ -1,19 +1,31 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
-import { NotificationsPanel } from '../features/notifications/notifications-panel.tsx';
 import { NotificationsProvider, useNotifications } from '../features/notifications/notifications-context.tsx';
 import { useAuth } from '../session/auth-context.tsx';
 import { Footer } from './footer.tsx';
-import { LogoutDialog } from './logout-dialog.tsx';
 import { PublicHeader } from './public-header.tsx';
-import { SignedInHeader } from './signed-in-header.tsx';
+
+// A visitor's first page needs none of these: the signed-in header (menus, location picker, notifications bell) and
+// the notifications panel load once someone is signed in, the logout dialog on its first opening. They bring the
+// dialog and menu library, the API client and the contract's schemas with them.
+const SignedInHeader = lazy(() => import('./signed-in-header.tsx').then((module) => ({ default: module.SignedInHeader })));
+const NotificationsPanel = lazy(() =>
+  import('../features/notifications/notifications-panel.tsx').then((module) => ({ default: module.NotificationsPanel })),
+);
+const LogoutDialog = lazy(() => import('./logout-dialog.tsx').then((module) => ({ default: module.LogoutDialog })));
+
+/** An empty bar of the header's height, so nothing jumps while the session is read or the header loads. */
+const headerPlaceholder = <div aria-hidden="true" className="sticky top-0 z-40 h-16 border-b border-slate-200/80 bg-white" />;
 
 function SiteHeader({ onRequestLogout }: { onRequestLogout: () => void }) {
   const { loading, isAuthenticated, userRole } = useAuth();
-  // An empty bar of the same height while the session is read, so nothing jumps.
-  if (loading) return <div aria-hidden="true" className="sticky top-0 z-40 h-16 border-b border-slate-200/80 bg-white" />;
+  if (loading) return headerPlaceholder;
   if (!isAuthenticated || userRole === 'public') return <PublicHeader />;
-  return <SignedInHeader view={userRole} onRequestLogout={onRequestLogout} />;
+  return (
+    <Suspense fallback={headerPlaceholder}>
+      <SignedInHeader view={userRole} onRequestLogout={onRequestLogout} />
+    </Suspense>
+  );
 }
 
 /**
@@ -29,28 +41,43 @@ export function Layout() {
 }
 
 function Shell() {
-  const { logout } = useAuth();
+  const { isAuthenticated, logout } = useAuth();
   const { panelOpen } = useNotifications();
   const [confirmingLogout, setConfirmingLogout] = useState(false);
+  // Mounted from its first opening on, so it can play its closing transition.
+  const [logoutAsked, setLogoutAsked] = useState(false);
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <SiteHeader onRequestLogout={() => setConfirmingLogout(true)} />
+      <SiteHeader
+        onRequestLogout={() => {
+          setLogoutAsked(true);
+          setConfirmingLogout(true);
+        }}
+      />
       <main id="main" tabIndex={-1} className={`flex-1 focus:outline-none ${panelOpen ? 'lg:mr-96' : ''}`}>
         <Outlet />
       </main>
       <Footer />
-      <NotificationsPanel />
-      <LogoutDialog
-        open={confirmingLogout}
-        onCancel={() => setConfirmingLogout(false)}
-        onConfirm={() => {
-          setConfirmingLogout(false);
-          void logout();
-        }}
-      />
+      {isAuthenticated && (
+        <Suspense fallback={null}>
+          <NotificationsPanel />
+        </Suspense>
+      )}
+      {logoutAsked && (
+        <Suspense fallback={null}>
+          <LogoutDialog
+            open={confirmingLogout}
+            onCancel={() => setConfirmingLogout(false)}
+            onConfirm={() => {
+              setConfirmingLogout(false);
+              void logout();
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -5,7 +5,9 @@ import type { PageProps } from '../components/page-props.ts';
 export type PageModule = { default: ComponentType<PageProps> };
 
 export type LazyPage = {
-  readonly Component: LazyExoticComponent<ComponentType<PageProps>>;
+  readonly Component: LazyExoticComponent<ComponentType<PageProps>> | ComponentType<PageProps>;
+  /** Start downloading the page now (the render then waits for the same download). */
+  preload: () => void;
   /** Forget a failed chunk load so the next render imports it again. */
   reset: () => void;
 };
@@ -17,22 +19,33 @@ export type LazyPage = {
  */
 export function lazyPage(load: () => Promise<PageModule>): LazyPage {
   let failed = false;
-  const make = () =>
-    lazy(() =>
-      load().catch((error: unknown) => {
-        failed = true;
-        throw error;
-      }),
-    );
+  // One download for an early preload and the render that follows.
+  let download: Promise<PageModule> | null = null;
+  const start = () =>
+    (download ??= load().catch((error: unknown) => {
+      failed = true;
+      throw error;
+    }));
+  const make = () => lazy(start);
   let Component = make();
   return {
     get Component() {
       return Component;
     },
+    preload() {
+      // A failure is the render's to show, with its retry.
+      start().catch(() => undefined);
+    },
     reset() {
       if (!failed) return;
       failed = false;
+      download = null;
       Component = make();
     },
   };
+}
+
+/** A page bundled with the shell instead (the front door, /): it shows with the first render, with no chunk to wait for. */
+export function eagerPage(Component: ComponentType<PageProps>): LazyPage {
+  return { Component, preload: () => undefined, reset: () => undefined };
 }

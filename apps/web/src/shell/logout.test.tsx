@@ -25,7 +25,8 @@ describe('logout flow', () => {
     const app = renderApp('/vendor/dashboard');
     await screen.findByRole('heading', { name: 'Vendor Dashboard' });
 
-    await app.user.click(screen.getByRole('button', { name: 'Profile menu' }));
+    // The signed-in header loads after the first page.
+    await app.user.click(await screen.findByRole('button', { name: 'Profile menu' }));
     await app.user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Logout' });
@@ -37,7 +38,8 @@ describe('logout flow', () => {
     await waitFor(() => expect(app.pathname()).toBe('/'));
     expect(await screen.findByTestId('public-header')).toBeInTheDocument();
     expect(localStorage.length).toBe(0);
-    expect(logoutCalls()).toHaveLength(1);
+    // The revoke call loads the API client first.
+    await waitFor(() => expect(logoutCalls()).toHaveLength(1));
     expect(JSON.parse(String(logoutCalls()[0]?.[1]?.body))).toEqual({ refresh: vendorLogin.refresh });
   });
 
@@ -46,13 +48,14 @@ describe('logout flow', () => {
     const app = renderApp('/LocalActivities');
     await screen.findByRole('heading', { name: 'Local Activities' });
 
-    await app.user.click(screen.getByRole('button', { name: 'Profile menu' }));
+    // The signed-in header loads after the first page.
+    await app.user.click(await screen.findByRole('button', { name: 'Profile menu' }));
     await app.user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     await app.user.click(await screen.findByRole('button', { name: 'Cancel' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(app.pathname()).toBe('/LocalActivities');
-    expect(screen.getByTestId('user-header')).toBeInTheDocument();
+    expect(await screen.findByTestId('user-header')).toBeInTheDocument();
     expect(localStorage.getItem('access')).toBe(userLogin.access);
     expect(logoutCalls()).toHaveLength(0);
   });
@@ -63,7 +66,7 @@ describe('logout flow', () => {
     const app = renderApp('/LocalActivities');
     await screen.findByRole('heading', { name: 'Local Activities' });
 
-    await app.user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await app.user.click(await screen.findByRole('button', { name: 'Open menu' }));
     const menu = await screen.findByRole('dialog', { name: 'Menu' });
     await app.user.click(within(menu).getByRole('button', { name: 'Logout' }));
 

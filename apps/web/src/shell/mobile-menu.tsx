@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { paths } from '../paths.ts';
 import { Logo } from './logo.tsx';
 import type { NavGroup, NavItem } from './nav-data.ts';
-import { markerClass } from './profile-entries.ts';
+import { markerClass } from './marker-class.ts';
 import type { ProfileEntry } from './profile-entries.ts';
 import { useSwitchView } from './use-switch-view.ts';
 

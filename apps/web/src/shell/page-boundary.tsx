@@ -25,7 +25,8 @@ export function PageBoundary({ page, title }: PageBoundaryProps) {
     <>
       <title>{`${title} · LocalLoop`}</title>
       <ErrorBoundary FallbackComponent={PageErrorFallback} onReset={() => page.reset()} resetKeys={[pathname]}>
-        <Suspense fallback={<PageSpinner />}>
+        {/* The screen's height while the page loads: the footer waits below the fold, so the page arriving does not push it. */}
+        <Suspense fallback={<div className="min-h-[calc(100svh-4rem)]"><PageSpinner /></div>}>
           <LoadedPage page={page} title={title} />
         </Suspense>
       </ErrorBoundary>

@@ -50,8 +50,3 @@ export function useProfileEntries(role: 'user' | 'vendor', onRequestLogout: () =
     logout,
   ];
 }
-
-/** Colours of the become-a-vendor marker: amber while pending, teal once approved. */
-export function markerClass(marker: string): string {
-  return marker === 'Pending' ? 'bg-amber-100 text-amber-800' : 'bg-teal-100 text-teal-800';
-}

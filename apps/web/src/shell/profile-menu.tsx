@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { useProfile } from '../features/account/api/get-profile.ts';
 import { useAuth } from '../session/auth-context.tsx';
 import { dangerMenuItemClass, menuItemClass, menuPanelClass } from './nav-dropdown.tsx';
-import { markerClass, useProfileEntries } from './profile-entries.ts';
+import { markerClass } from './marker-class.ts';
+import { useProfileEntries } from './profile-entries.ts';
 
 type ProfileMenuProps = { view: 'user' | 'vendor'; onRequestLogout: () => void };
 

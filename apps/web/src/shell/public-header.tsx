@@ -1,10 +1,13 @@
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { headerLinks } from '../paths.ts';
 import { HeaderBar, MenuToggleButton } from './header-bar.tsx';
 import { Logo } from './logo.tsx';
-import { MobileMenu } from './mobile-menu.tsx';
 import { publicAccountNav, publicNav } from './nav-data.ts';
 import { useSideMenu } from './use-side-menu.ts';
+
+// The side menu and its dialog library load on its first opening, not with a visitor's first page.
+const MobileMenu = lazy(() => import('./mobile-menu.tsx').then((module) => ({ default: module.MobileMenu })));
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-xl px-3 py-2 text-sm font-medium transition-colors ${
@@ -13,6 +16,9 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 export function PublicHeader() {
   const menu = useSideMenu();
+  // Mounted from its first opening on, so it can play its closing transition.
+  const [menuWanted, setMenuWanted] = useState(false);
+  if (menu.open && !menuWanted) setMenuWanted(true);
   return (
     <HeaderBar testId="public-header">
       <Logo to={headerLinks.home} />
@@ -34,22 +40,26 @@ export function PublicHeader() {
       <div className="ml-auto lg:hidden">
         <MenuToggleButton open={menu.open} onOpen={menu.show} />
       </div>
-      <MobileMenu
-        open={menu.open}
-        onClose={menu.hide}
-        logoTo={headerLinks.home}
-        links={publicNav}
-        footer={
-          <div className="grid grid-cols-2 gap-3">
-            <Link to={publicAccountNav.login.path} onClick={menu.hide} className="btn-secondary">
-              {publicAccountNav.login.name}
-            </Link>
-            <Link to={publicAccountNav.signUp.path} onClick={menu.hide} className="btn-primary">
-              {publicAccountNav.signUp.name}
-            </Link>
-          </div>
-        }
-      />
+      {menuWanted && (
+        <Suspense fallback={null}>
+          <MobileMenu
+            open={menu.open}
+            onClose={menu.hide}
+            logoTo={headerLinks.home}
+            links={publicNav}
+            footer={
+              <div className="grid grid-cols-2 gap-3">
+                <Link to={publicAccountNav.login.path} onClick={menu.hide} className="btn-secondary">
+                  {publicAccountNav.login.name}
+                </Link>
+                <Link to={publicAccountNav.signUp.path} onClick={menu.hide} className="btn-primary">
+                  {publicAccountNav.signUp.name}
+                </Link>
+              </div>
+            }
+          />
+        </Suspense>
+      )}
     </HeaderBar>
   );
 }

@@ -73,7 +73,7 @@ describe('user profile (/UserProfile)', () => {
     const { api } = profileApi();
     api.on('POST /UploadImagesAPI/', { status: 201, body: { images: [uploadedImage] } });
     const { user } = await openProfile();
-    const header = screen.getByTestId('user-header');
+    const header = await screen.findByTestId('user-header');
     expect(within(header).queryByTestId('header-avatar')).not.toBeInTheDocument();
 
     const file = new File([new Uint8Array(2048)], 'me.png', { type: 'image/png' });

@@ -110,6 +110,6 @@ describe('settings (/Settings)', () => {
 
   it('is open to vendors too', async () => {
     await openSettings({ ...userProfile, vendor_id: vendorLogin.vendor_id, is_approved: true, kyc_status: 'approved' }, vendorLogin);
-    expect(screen.getByTestId('vendor-header')).toBeInTheDocument();
+    expect(await screen.findByTestId('vendor-header')).toBeInTheDocument();
   });
 });

@@ -87,7 +87,7 @@ describe('login page', () => {
 
     expect(await screen.findByRole('heading', { name: 'Local Activities' })).toBeInTheDocument();
     expect(app.pathname()).toBe('/LocalActivities');
-    expect(screen.getByTestId('user-header')).toBeInTheDocument();
+    expect(await screen.findByTestId('user-header')).toBeInTheDocument();
     expect(localStorage.getItem('access')).toBe(userLogin.access);
     const [url, init] = fetchStub.mock.calls[0] ?? [];
     expect(String(url)).toBe('/api/login/v2/');
@@ -103,7 +103,7 @@ describe('login page', () => {
     await app.user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByRole('heading', { name: 'Vendor Dashboard' })).toBeInTheDocument();
     expect(app.pathname()).toBe('/vendor/dashboard');
-    expect(screen.getByTestId('vendor-header')).toBeInTheDocument();
+    expect(await screen.findByTestId('vendor-header')).toBeInTheDocument();
   });
 
   it('sends a vendor awaiting approval to /LocalActivities', async () => {

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { endpoints, LoginInput } from '@localloop/contract';
+// The auth table, not the whole endpoint table: the log-in page then builds only the auth schemas (see the contract's package.json).
+import { authEndpoints, LoginInput } from '@localloop/contract';
 import { useMutation } from '@tanstack/react-query';
 import { LogIn } from 'lucide-react';
 import { useRef, useState } from 'react';
@@ -35,7 +36,7 @@ export default function LoginPage() {
   });
   const { errors, isSubmitting } = form.formState;
 
-  const login = useMutation({ mutationFn: (body: LoginInput) => call(endpoints.login, { body }) });
+  const login = useMutation({ mutationFn: (body: LoginInput) => call(authEndpoints.login, { body }) });
 
   const submit = async (values: LoginInput) => {
     if (inFlight.current) return;

@@ -111,7 +111,7 @@ describe('sign-up through the three pages', () => {
     expect(await screen.findByRole('heading', { name: 'Local Activities' })).toBeInTheDocument();
     expect(app.pathname()).toBe('/LocalActivities');
     expect(api.to('POST /create-user/')[0]?.body).toEqual({ verification_token: 'vt-123' });
-    expect(screen.getByTestId('user-header')).toBeInTheDocument();
+    expect(await screen.findByTestId('user-header')).toBeInTheDocument();
     expect(localStorage.getItem('access')).toBe(newUser.access);
     expect(localStorage.getItem('email')).toBe('sam@example.com');
     expect(localStorage.getItem('username')).toBe('sam_k');

@@ -237,7 +237,7 @@ describe('the location picker with Google Maps', () => {
     storeSession(userLogin, { userLocation: JSON.stringify(austin) });
     const app = renderApp('/LocalActivities', { wrap: withGeocoding(createGeocoding('browser-key', () => Promise.reject(new Error('The script did not load')))) });
     expect(await screen.findByText('Failed to load Google Maps API.')).toBeInTheDocument();
-    const picker = within(screen.getByTestId('user-header')).getByTestId('location-picker');
+    const picker = within(await screen.findByTestId('user-header')).getByTestId('location-picker');
     expect(picker).toHaveTextContent('Selected Location');
     const dialog = await openDialog(app);
     await app.user.type(within(dialog).getByPlaceholderText('Enter location (e.g., New York, USA)'), 'paris');

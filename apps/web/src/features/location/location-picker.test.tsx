@@ -140,7 +140,7 @@ describe('location picker', () => {
       formattedAddress: 'New York, New York, United States',
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Select Your Location' })).not.toBeInTheDocument());
-    expect(within(screen.getByTestId('user-header')).getByTestId('location-picker')).toHaveTextContent('New York, New York');
+    expect(within(await screen.findByTestId('user-header')).getByTestId('location-picker')).toHaveTextContent('New York, New York');
     expect(app.queryClient.getQueryState(['near', 'activities', { latitude: 1, longitude: 2 }])?.isInvalidated).toBe(true);
   });
 });
@@ -157,7 +157,7 @@ describe('current location', () => {
     expect(api.to('GET /geo/reverse/')[0]?.query.get('lat')).toBe('40.7');
     expect(api.to('GET /geo/reverse/')[0]?.query.get('lng')).toBe('-74');
     expect(stored()).toMatchObject({ city: 'New York', area: 'Manhattan' });
-    const picker = within(screen.getByTestId('user-header')).getByTestId('location-picker');
+    const picker = within(await screen.findByTestId('user-header')).getByTestId('location-picker');
     expect(picker).toHaveTextContent('Manhattan');
     expect(picker).toHaveTextContent('New York, New York');
   });

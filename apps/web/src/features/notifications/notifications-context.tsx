@@ -1,11 +1,16 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { logError } from '../../lib/log-error.ts';
 import { toast } from '../../lib/toast.ts';
 import { useAccountId } from '../../session/auth-context.tsx';
 import { getAccessToken } from '../../session/storage.ts';
-import { fetchFirstPage, hasUnread, newestUnreadQueryOptions, notificationsQueryOptions } from './api.ts';
+import type { FeedState } from './notifications-feed.tsx';
+
+// Loaded once an account is signed in: it brings the API client and the contract's schemas.
+const NotificationsFeed = lazy(() => import('./notifications-feed.tsx').then((module) => ({ default: module.NotificationsFeed })));
+
+const noFeed: FeedState = { unread: false, loaded: 0 };
 
 type NotificationsValue = {
   /** The signed-in account ('' when signed out). */
@@ -23,31 +28,24 @@ type NotificationsValue = {
 const NotificationsContext = createContext<NotificationsValue | null>(null);
 
 /**
- * Notifications for the shell: the unread dot's query (on page load, so the dot is right at once) and
- * the panel's open state (the layout shifts the main area while it is open). Pushes refresh it through
- * app/realtime-effects.ts.
+ * Notifications for the shell: the panel's open state (the layout shifts the main area while it is open) and, for a
+ * signed-in account, what its feed reports (the unread dot, the panel's loading), fed by NotificationsFeed. Pushes
+ * refresh its queries through app/realtime-effects.ts.
  */
 export function NotificationsProvider({ children }: { children: ReactNode }) {
   const accountId = useAccountId();
   const signedIn = accountId !== '';
-  const queryClient = useQueryClient();
-  const options = notificationsQueryOptions(accountId);
-  const query = useQuery({ ...options, enabled: signedIn && getAccessToken() !== null });
-  const newestUnread = useQuery({ ...newestUnreadQueryOptions(accountId), enabled: signedIn && getAccessToken() !== null });
   const [panelOpen, setPanelOpen] = useState(false);
-  const [loading, setLoading] = useState(false);
+  const [openings, setOpenings] = useState(0);
+  const [feed, setFeed] = useState<FeedState>(noFeed);
 
-  // A failed load outside the panel (the dot's query) is told; the panel's own failures are only logged.
-  const { isError, errorUpdatedAt } = query;
-  useEffect(() => {
-    if (isError) toast.error('Failed to load notifications', { toastId: 'notifications-load-failed' });
-  }, [isError, errorUpdatedAt]);
-
-  // The panel belongs to the account that opened it.
+  // The panel, and what the feed said, belong to the account that opened it.
   const [openFor, setOpenFor] = useState(accountId);
   if (openFor !== accountId) {
     setOpenFor(accountId);
     setPanelOpen(false);
+    setOpenings(0);
+    setFeed(noFeed);
   }
 
   const openPanel = useCallback(() => {
@@ -56,13 +54,8 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
       return;
     }
     setPanelOpen(true);
-    setLoading(true);
-    // Its own call, not a refetch of the query: a failure here is only logged, and must not toast.
-    fetchFirstPage()
-      .then((list) => queryClient.setQueryData(notificationsQueryOptions(accountId).queryKey, list))
-      .catch((error: unknown) => logError('Could not load notifications', error))
-      .finally(() => setLoading(false));
-  }, [queryClient, accountId]);
+    setOpenings((count) => count + 1);
+  }, []);
 
   const closePanel = useCallback(() => setPanelOpen(false), []);
   const togglePanel = useCallback(() => {
@@ -73,16 +66,29 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   const value = useMemo(
     () => ({
       accountId,
-      unread: hasUnread(query.data, newestUnread.data),
+      unread: signedIn && feed.unread,
       panelOpen: signedIn && panelOpen,
       openPanel,
       closePanel,
       togglePanel,
-      loading,
+      // From the click until the feed has the answer, even while the feed itself is still loading.
+      loading: signedIn && openings > feed.loaded,
     }),
-    [accountId, query.data, newestUnread.data, signedIn, panelOpen, openPanel, closePanel, togglePanel, loading],
+    [accountId, signedIn, feed, openings, panelOpen, openPanel, closePanel, togglePanel],
   );
-  return <NotificationsContext.Provider value={value}>{children}</NotificationsContext.Provider>;
+  return (
+    <NotificationsContext.Provider value={value}>
+      {signedIn && (
+        // A feed that cannot load (offline, a deploy replaced its file) leaves the dot dark; the page goes on.
+        <ErrorBoundary fallback={null} onError={(error) => logError('Could not start the notifications', error)}>
+          <Suspense fallback={null}>
+            <NotificationsFeed key={accountId} accountId={accountId} openings={openings} onChange={setFeed} />
+          </Suspense>
+        </ErrorBoundary>
+      )}
+      {children}
+    </NotificationsContext.Provider>
+  );
 }
 
 export function useNotifications(): NotificationsValue {

@@ -108,7 +108,7 @@ describe('submit for review', () => {
     expect(screen.getByRole('region', { name: 'Changes waiting for approval' })).toHaveTextContent('Business name');
     expect(screen.queryByRole('region', { name: 'Send your changes for review' })).not.toBeInTheDocument();
     // Still a vendor, still allowed to post deals.
-    expect(screen.getByTestId('vendor-header')).toBeInTheDocument();
+    expect(await screen.findByTestId('vendor-header')).toBeInTheDocument();
   });
 
   it('offers an approved vendor nothing to send while its details are the live ones', async () => {

@@ -29,7 +29,7 @@ describe('vendor status fetch', () => {
     const app = renderApp('/Settings');
     await waitFor(() => expect(api.to(statusOf(pendingVendorLogin.vendor_id))).toHaveLength(1));
     await waitFor(() => expect(storedUserData()).toMatchObject({ is_approved: false, kyc_status: 'rejected' }));
-    expect(screen.getByTestId('user-header')).toBeInTheDocument();
+    expect(await screen.findByTestId('user-header')).toBeInTheDocument();
     expect(screen.queryByTestId('view-toggle')).not.toBeInTheDocument();
     await app.user.click(screen.getByRole('button', { name: 'Profile menu' }));
     expect(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Become a vendor Pending' })).toBeInTheDocument();
