@@ -138,10 +138,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     async (api) => {
       // Answers of 1 KB and more go compressed when the client accepts it (a 5 KB list to 2 KB). gzip first: on this
       // API's JSON it costs half the CPU of brotli at quality 4 (about 20-60 µs an answer) for answers 1-5 % larger;
-      // brotli (at 4: 11 is for files compressed once at build time) for clients that prefer it. Request bodies are
-      // taken as sent: nothing here needs compressed uploads.
+      // brotli (at 4: 11 is for files compressed once at build time) for clients that prefer it. gzip at level 1: an
+      // answer is compressed once per request, and at 50 connections level 6 cost the vendor list 12 % of its
+      // requests per second against level 1 (bench/RESULTS.md) for a few per cent of size. Request bodies are taken as
+      // sent: nothing here needs compressed uploads.
       await api.register(compress, {
         threshold: 1024,
+        zlibOptions: { level: 1 },
         encodings: ['gzip', 'br'],
         brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
         globalDecompression: false,

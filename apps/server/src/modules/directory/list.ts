@@ -34,9 +34,13 @@ const shapeName = (s: Shape) =>
     ? `directory_nearest_${s.window}${s.signedIn ? '_caller' : ''}`
     : `directory_box_${s.sort}${s.category ? '_category' : ''}${s.search ? '_search' : ''}${s.signedIn ? '_caller' : ''}`;
 
-/** Windows a nearest-first page reads: the smallest that holds offset + size. Six statements, not one per page. */
-const windows = [20, 50, 100, 200, 500, NEARBY_LIST_DEPTH];
-const windowFor = (rows: number) => windows.find((w) => w >= rows) ?? NEARBY_LIST_DEPTH;
+/**
+ * Windows a nearest-first page reads: the smallest that holds offset + size and the row after the page. Six
+ * statements, not one per page.
+ */
+const windows = [21, 51, 101, 201, 501, NEARBY_LIST_DEPTH + 1];
+const largestWindow = NEARBY_LIST_DEPTH + 1;
+const windowFor = (rows: number) => windows.find((w) => w >= rows) ?? largestWindow;
 
 /** A name or category that starts with the search, has a word starting with it, or is close to it despite typos. */
 function vendorFilters(t: { category: AnyPgColumn; businessName: AnyPgColumn }, shape: { category: boolean; search: boolean }): SQL[] {
@@ -57,8 +61,8 @@ const cardOf = (db: Db, signedIn: boolean) => cardColumns(db, signedIn ? p('call
 /**
  * Nearest first, no filter: the KNN scan stops after `window` addresses whatever the radius, which is applied after.
  * The scan's order is the distance alone (a second sort key would make the planner sort everything instead); the page
- * is sorted by distance then id after, and `boundary`/`fetched` let the caller see when a tie at the window's edge
- * could have left out an equally near vendor (listVendors then reads a larger window).
+ * is sorted by distance then id after, with the row after it, so listVendors sees a tie that may reach the window's
+ * edge (the page's last vendor as far as the next) and then reads a larger window.
  */
 function nearestPage(db: Db, shape: Extract<Shape, { knn: true }>) {
   const a = vendorAddresses;
@@ -87,15 +91,13 @@ function nearestPage(db: Db, shape: Extract<Shape, { knn: true }>) {
       city: near.city,
       state: near.state,
       total: sql<number | null>`NULL::int`,
-      fetched: sql<number>`(count(*) OVER ())::int`,
-      boundary: sql<number>`max(${near.chordM}) OVER ()`,
     })
     .from(near)
     .innerJoin(vendors, eq(vendors.id, near.vendorId))
     .leftJoin(media, eq(media.id, vendors.logoId))
     .where(lte(near.chordM, p('chord_m')))
     .orderBy(asc(near.chordM), asc(vendors.id))
-    .limit(p('size'))
+    .limit(p('size_and_next'))
     .offset(p('offset'));
 }
 
@@ -119,8 +121,6 @@ function boxPage(db: Db, shape: Extract<Shape, { knn: false }>) {
       city: near.city,
       state: near.state,
       total: sql<number | null>`(count(*) OVER ())::int`,
-      fetched: sql<number>`0`,
-      boundary: sql<number>`0::float8`,
     })
     .from(vendors)
     .innerJoin(near, eq(near.vendorId, vendors.id))
@@ -167,7 +167,7 @@ function planOf(callerId: string | null, query: z.output<typeof VendorListQuery>
   const filtered = Boolean(query.category || query.q);
   const shape: Shape =
     query.sort === 'distance' && !filtered
-      ? { knn: true, signedIn, window: windowFor(offset + query.page_size) }
+      ? { knn: true, signedIn, window: windowFor(offset + query.page_size + 1) }
       : { knn: false, sort: query.sort, category: Boolean(query.category), search: Boolean(query.q), signedIn };
   const radiusM = query.radius_km * 1000;
   const search = query.q ? query.q.replace(/\s+/g, ' ') : '';
@@ -176,6 +176,7 @@ function planOf(callerId: string | null, query: z.output<typeof VendorListQuery>
     radius_m: radiusM,
     chord_m: chordOf(radiusM),
     size: query.page_size,
+    size_and_next: query.page_size + 1,
     offset,
     caller: callerId,
     category: query.category ?? null,
@@ -204,22 +205,23 @@ export async function listVendors(deps: { db: Db; mediaUrl: MediaUrl }, callerId
   const plan = planOf(callerId, query);
   const { values } = plan;
   let { shape } = plan;
+  const size = query.page_size;
   let rows = await pageStatement(shape)(deps.db).execute(values);
-  // A full window whose farthest row is on the page: vendors exactly as far may lie past the window. Read a larger one.
-  const tiedAtTheEdge = (window: number) => rows.some((r) => r.fetched === window && r.chordM === r.boundary);
-  while (shape.knn && shape.window < NEARBY_LIST_DEPTH && tiedAtTheEdge(shape.window)) {
+  // The page's last vendor exactly as far as the next one: that distance may continue past the window's edge, where
+  // the scan stopped among equals. Read a larger window (rare: two places at one distance).
+  while (shape.knn && shape.window < largestWindow && rows.length > size && rows[size - 1]?.chordM === rows[size]?.chordM) {
     shape = { ...shape, window: windowFor(shape.window + 1) };
     rows = await pageStatement(shape)(deps.db).execute(values);
   }
+  // Never past the first NEARBY_LIST_DEPTH results, even where the last window reaches beyond them.
+  const page = rows.slice(0, Math.max(0, Math.min(size, NEARBY_LIST_DEPTH - values.offset)));
   let total: number;
   if (!shape.knn) {
     // Past the last page the window count has no row to ride on.
     total = rows[0]?.total ?? (values.offset > 0 ? ((await pageStatement(shape)(deps.db).execute({ ...values, offset: 0, size: 1 }))[0]?.total ?? 0) : 0);
-  } else if (rows.length > 0 && rows.length < query.page_size) {
-    // A page that is not full is the last one: it says how many there are.
+  } else if (rows.length <= size && values.offset + rows.length < shape.window && (rows.length > 0 || values.offset === 0)) {
+    // No vendor after the page, and the scan ended before its window did: the last page, which says how many there are.
     total = values.offset + rows.length;
-  } else if (rows.length === 0 && values.offset === 0) {
-    total = 0;
   } else {
     total = (await countStatement(deps.db).execute(values))[0]?.n ?? 0;
   }
@@ -228,6 +230,6 @@ export async function listVendors(deps: { db: Db; mediaUrl: MediaUrl }, callerId
     count_capped: total > NEARBY_LIST_DEPTH,
     page: query.page,
     page_size: query.page_size,
-    results: rows.map((r) => toCard(r, r, deps.mediaUrl)),
+    results: page.map((r) => toCard(r, r, deps.mediaUrl)),
   };
 }
