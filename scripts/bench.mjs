@@ -4,8 +4,10 @@
 //   2b. what hostile uploads cost (image bombs, a burst of large images, PDF bombs);
 //   3. the real server over HTTP under load (autocannon): health, place suggestions, "vendors near me",
 //      a vendor's public page, the notifications list and log-in; then a burst of 200 log-ins while others use the app;
-//   4. the landing page's weight and Lighthouse's mobile score for / and /login (scripts/bench-web.mjs).
-// BENCH_ONLY=web (or a list: gazetteer,directory,uploads,http,web) runs only those parts; RESULTS.md keeps the sections
+//   4. the landing page's weight and Lighthouse's mobile score for / and /login (scripts/bench-web.mjs);
+//   5. the read path against its floor: "vendors near me" and a vendor's page as a share of /api/health's requests per
+//      second, at 50 connections, in production mode, on PostgreSQL and on PGlite (scripts/bench-reads.mjs).
+// BENCH_ONLY=web (or a list: gazetteer,directory,uploads,http,web,reads) runs only those parts; RESULTS.md keeps the sections
 // of the parts it did not run, and any section written by hand.
 // On PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres when one
 // answers there) each part works in a scratch database it drops afterwards; without one, on embedded PGlite.
@@ -15,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { readsReport } from './bench-reads.mjs';
 import { webReport } from './bench-web.mjs';
 import { buildWebIfStale, root } from './web-build.mjs';
 
@@ -68,6 +71,12 @@ if (wants('directory')) {
 }
 
 if (wants('uploads')) section('Hostile uploads: decompression bombs and bursts (PGlite)', '```\n' + runTsx('apps/server/src/modules/uploads/uploads.bench.ts') + '\n```');
+
+// 5: its own servers, one on each database.
+if (wants('reads')) {
+  buildWebIfStale();
+  section('The read path against its floor (issue 10)', await readsReport({ root, port: port + 1, postgres }));
+}
 
 // 3 and 4 need the real server; without them the report is complete.
 if (!wants('http') && !wants('web')) {
