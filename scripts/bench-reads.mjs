@@ -61,7 +61,7 @@ async function startServer({ root, port, databaseUrl }) {
 }
 
 /** The read endpoints against health on one database; a markdown table and whether the targets hold. */
-async function readsOn(kind, { root, port, databaseUrl, connections, seconds }) {
+async function readsOn(kind, { root, port, databaseUrl, connections, seconds, rounds }) {
   const server = await startServer({ root, port, databaseUrl });
   try {
     const near = await (await fetch(`${server.base}/api/vendor/lists/?lat=40.7128&lng=-74.006&radius_km=25`)).json();
@@ -69,23 +69,38 @@ async function readsOn(kind, { root, port, databaseUrl, connections, seconds }) 
       ['GET /api/vendor/lists/ (25 km of New York, nearest first)', '/api/vendor/lists/?lat=40.7128&lng=-74.006&radius_km=25'],
       ['GET /api/vendor/public/{user_id}/', `/api/vendor/public/${near.results[0].user_id}/`],
     ];
-    const options = { connections, seconds, headers: { 'accept-encoding': 'gzip, deflate, br' } };
+    const options = { connections, seconds };
+    // What a browser sends: the answer comes gzipped (health's is too small to be).
+    const gzip = { ...options, headers: { 'accept-encoding': 'gzip, deflate, br' } };
+    const cases = reads.flatMap(([title, p]) => [
+      { title: `${title}, uncompressed`, path: p, options },
+      { title: `${title}, gzipped`, path: p, options: gzip },
+    ]);
     // Warm: prepared statements, JIT, the pool.
-    for (const [, p] of reads) await measure(server.base, p, { ...options, seconds: 2 });
-    const before = await measure(server.base, '/api/health', options);
-    const rows = [];
-    for (const [title, p] of reads) rows.push({ title, ...(await measure(server.base, p, options)) });
-    const after = await measure(server.base, '/api/health', options);
-    const health = (before.rps + after.rps) / 2;
+    for (const c of cases) await measure(server.base, c.path, { ...c.options, seconds: 2 });
+    // Rounds in turn, medians reported: one run on a shared virtual machine varies by a third from one to the next.
+    const health = [];
+    const results = cases.map(() => []);
+    for (let round = 0; round < rounds; round += 1) {
+      health.push(await measure(server.base, '/api/health', options));
+      for (const [i, c] of cases.entries()) results[i].push(await measure(server.base, c.path, c.options));
+    }
+    health.push(await measure(server.base, '/api/health', options));
+    const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    const floor = median(health.map((h) => h.rps));
     const lines = [
-      `| GET /api/health (before, after) | ${before.rps}, ${after.rps} | 100 % | ${before.p50}, ${after.p50} | ${before.p99}, ${after.p99} | ${before.bad + after.bad} | |`,
+      `| GET /api/health | ${floor} (${health.map((h) => h.rps).join(', ')}) | 100 % | ${median(health.map((h) => h.p50))} | ${median(health.map((h) => h.p99))} | ${health.reduce((n, h) => n + h.bad, 0)} | |`,
     ];
     let met = true;
-    for (const r of rows) {
-      const share = Math.round((100 * r.rps) / health);
-      const ok = share >= targets[kind] && r.p99 < p99Target && r.bad === 0;
+    for (const [i, c] of cases.entries()) {
+      const runs = results[i];
+      const rps = median(runs.map((r) => r.rps));
+      const p99 = median(runs.map((r) => r.p99));
+      const bad = runs.reduce((n, r) => n + r.bad, 0);
+      const share = Math.round((100 * rps) / floor);
+      const ok = share >= targets[kind] && p99 < p99Target && bad === 0;
       met &&= ok;
-      lines.push(`| ${r.title} | ${r.rps} | ${share} % | ${r.p50} | ${r.p99} | ${r.bad} | ${ok ? 'yes' : 'no'} (≥ ${targets[kind]} %, p99 < ${p99Target} ms) |`);
+      lines.push(`| ${c.title} | ${rps} (${runs.map((r) => r.rps).join(', ')}) | ${share} % | ${median(runs.map((r) => r.p50))} | ${p99} | ${bad} | ${ok ? 'yes' : 'no'} (≥ ${targets[kind]} %, p99 < ${p99Target} ms) |`);
     }
     return { lines, met };
   } finally {
@@ -93,7 +108,7 @@ async function readsOn(kind, { root, port, databaseUrl, connections, seconds }) 
   }
 }
 
-export async function readsReport({ root, port, postgres, connections = 50, seconds = 8 }) {
+export async function readsReport({ root, port, postgres, connections = 50, seconds = 6, rounds = 3 }) {
   const out = [];
   const runs = [];
   if (postgres) {
@@ -104,17 +119,19 @@ export async function readsReport({ root, port, postgres, connections = 50, seco
     try {
       const url = new URL(postgres.url);
       url.pathname = `/${name}`;
-      runs.push({ label: `PostgreSQL ${postgres.version}`, ...(await readsOn('postgres', { root, port, databaseUrl: url.toString(), connections, seconds })) });
+      runs.push({ label: `PostgreSQL ${postgres.version}`, ...(await readsOn('postgres', { root, port, databaseUrl: url.toString(), connections, seconds, rounds })) });
     } finally {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     }
   }
-  runs.push({ label: 'PGlite', ...(await readsOn('pglite', { root, port, databaseUrl: null, connections, seconds })) });
-  out.push(`One server process in production mode, seeded demo data, ${connections} connections, ${seconds} s each, gzip accepted.`);
+  runs.push({ label: 'PGlite', ...(await readsOn('pglite', { root, port, databaseUrl: null, connections, seconds, rounds })) });
+  out.push(
+    `One server process in production mode, seeded demo data, ${connections} connections, ${seconds} s a measurement, ${rounds} rounds in turn: the median req/s and p99 of each (every round's req/s in brackets); each read without and with gzip accepted.`,
+  );
   for (const run of runs) {
     out.push('', `**${run.label}**: targets ${run.met ? 'met' : 'NOT met'}`, '');
-    out.push('| endpoint | req/s | of health | p50 ms | p99 ms | non-2xx | target |', '|---|---:|---:|---:|---:|---:|---|', ...run.lines);
+    out.push('| endpoint | req/s (rounds) | of health | p50 ms | p99 ms | non-2xx | target |', '|---|---:|---:|---:|---:|---:|---|', ...run.lines);
   }
   return out.join('\n');
 }
