@@ -94,4 +94,19 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.configs.recommended.rules },
   },
+  {
+    // Vitest runs the server's and the web app's test files without isolating them (vitest.config.ts: isolate false),
+    // so a module mock would leak into every later file of its worker. Swap a part through its seam instead
+    // (configureApiClient, buildApp's deps, window globals the setup resets).
+    files: ['apps/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|hoisted)$/]",
+          message: 'Test files share their modules (isolate: false): no module mocks; use the module\'s seam instead.',
+        },
+      ],
+    },
+  },
 );

@@ -20,6 +20,8 @@ export default defineConfig({
           globalSetup: ['test/global-setup.ts'],
           setupFiles: ['test/setup-file.ts'],
           testTimeout: 20_000,
+          // The files share one module graph per worker (no mocks: eslint.config.js): 176 s -> 134 s on 2 cores.
+          isolate: false,
           hookTimeout: 60_000,
         },
       },

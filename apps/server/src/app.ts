@@ -21,12 +21,14 @@ import { createMessenger } from './lib/messaging.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { devRoutes } from './modules/dev/index.ts';
 import { directoryRoutes } from './modules/directory/index.ts';
-import { createPrivateStorage, createStorage } from './lib/storage.ts';
+import { createPrivateStorage, createStorage, mediaOrigin } from './lib/storage.ts';
 import { isOperator, tokenVersionOf, usersRoutes } from './modules/users/index.ts';
 import { isApprovedVendor, vendorsRoutes } from './modules/vendors/index.ts';
+import { vendorPhotosRoutes } from './modules/vendor-photos/index.ts';
 import { adminRoutes } from './modules/admin/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
 import { startRealtime, type MembershipCheck } from './lib/realtime.ts';
+import { registerRequestOrigin } from './lib/request-origin.ts';
 import { realtimeRoutes } from './modules/realtime/index.ts';
 import { geoRoutes } from './modules/geo/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
@@ -65,6 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  await registerRequestOrigin(app);
 
   // Google Identity Services (its script, button frame and styles) is allowed only when sign-in with Google is set up,
   // and the Maps JavaScript API (its scripts, the Places and Geocoding calls, its images) only when a Maps key is.
@@ -72,6 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const maps = deps.config.google.mapsApiKey
     ? { script: ['https://maps.googleapis.com'], connect: ['https://maps.googleapis.com', 'https://places.googleapis.com'], img: ['https://maps.gstatic.com', 'https://maps.googleapis.com'] }
     : { script: [], connect: [], img: [] };
+  const media = [mediaOrigin(deps.config)].filter((origin): origin is string => origin !== null);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -80,7 +84,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         scriptSrc: ["'self'", ...google.map((g) => `${g}client`), ...maps.script],
         styleSrc: ["'self'", ...google.map((g) => `${g}style`)],
         // OpenStreetMap tiles for the vendor page's map (a.tile…, b.tile… and c.tile… by Leaflet's {s}).
-        imgSrc: ["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org', 'https://*.tile.openstreetmap.org', ...maps.img],
+        // Uploaded images from the bucket (or its CDN) when they are not served at /media/.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org', 'https://*.tile.openstreetmap.org', ...maps.img, ...media],
         fontSrc: ["'self'"],
         connectSrc: ["'self'", ...google, ...maps.connect],
         frameSrc: google.length ? google : ["'none'"],
@@ -162,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await notificationsRoutes(api, ctx);
       await directoryRoutes(api, ctx);
       await vendorsRoutes(api, ctx);
+      await vendorPhotosRoutes(api, ctx);
       await adminRoutes(api, ctx);
     },
     { prefix: '/api' },

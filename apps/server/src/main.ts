@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { logOptions } from './lib/logging.ts';
+import { createPrivateStorage, createStorage } from './lib/storage.ts';
 import { openDatabase } from './db/client.ts';
 import { DatabaseInUseError } from './db/data-dir-lock.ts';
 import { demoInProductionWarning, seedDemoData } from './db/seed/index.ts';
@@ -36,7 +37,13 @@ async function main() {
     },
   });
   if (config.seedDemo && config.env === 'production') app.log.warn(demoInProductionWarning);
-  if (config.seedDemo) await seedDemoData(database.db, app.log);
+  if (config.seedDemo) {
+    await seedDemoData(database.db, {
+      log: app.log,
+      pictures: { storage: createStorage(config), concurrency: config.uploads.concurrency },
+      documents: createPrivateStorage(config),
+    });
+  }
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');

@@ -302,6 +302,18 @@ describe('sign in with Google', () => {
   });
 });
 
+describe('uploaded images in a bucket', () => {
+  it('are allowed by the CSP\'s img-src from the bucket\'s public origin, and only then', async () => {
+    const local = String((await t.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+    expect(local).not.toContain('cdn.example.test');
+    const s3 = { endpoint: 'http://127.0.0.1:9000', region: 'us-east-1', bucket: 'media', accessKeyId: 'k', secretAccessKey: 's', forcePathStyle: true };
+    const withBucket = await createTestApp({ webDist, config: { s3: { ...s3, publicUrl: 'https://cdn.example.test/localloop/' } } });
+    const res = await withBucket.app.inject({ method: 'GET', url: '/vendor' });
+    await withBucket.close();
+    expect(String(res.headers['content-security-policy'])).toMatch(/img-src [^;]*https:\/\/cdn\.example\.test(;| )/);
+  });
+});
+
 describe('Google Maps', () => {
   it('is allowed by the CSP only when a Maps key is configured', async () => {
     const off = String((await t.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
@@ -321,16 +333,16 @@ describe('Google Maps', () => {
   });
 });
 
-describe('the endpoint table', () => {
-  it('has a route for every endpoint of the contract, parameters included', async () => {
-    const table: Endpoint[] = Object.values(endpoints);
-    for (const e of table) {
+describe('the endpoint table: every endpoint of the contract has a route, parameters included', () => {
+  const table: Endpoint[] = Object.values(endpoints);
+  for (const e of table) {
+    it(`${e.method} ${e.path}`, async () => {
       const url = `/api${e.path.replace(/\{\w+\}/g, '0b9f6a52-8f5b-4b8f-9d3f-2d3f1c2b1a00')}`;
       const res = await t.app.inject({ method: e.method, url });
       const missing = res.statusCode === 404 && String(res.json().error).startsWith('There is no API endpoint');
       expect(missing, `${e.method} ${url}`).toBe(false);
-    }
-  });
+    });
+  }
 });
 
 describe('the API document', () => {

@@ -89,6 +89,10 @@ const byName: Record<string, unknown> = {
   line1: '350 5th Ave',
   city: 'New York',
   country: 'United States',
+  state: 'New York',
+  formatted_address: 'Midtown, New York, New York, United States',
+  // Mark-all-as-read up to an instant (an ISO date-time).
+  before: '2030-01-01T00:00:00Z',
   q: 'new',
 };
 

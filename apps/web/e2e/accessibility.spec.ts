@@ -13,8 +13,6 @@ type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 type Account = string;
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-// A 1×1 PNG for the map tiles: tile.openstreetmap.org is out of reach offline, and a failed tile logs an error.
-const tilePng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
 
 const test = base.extend<{ account: Account | null }, { sessions: Map<Account, Promise<StorageState>> }>({
   account: [null, { option: true }],
@@ -35,10 +33,6 @@ const test = base.extend<{ account: Account | null }, { sessions: Map<Account, P
       sessions.set(account, session);
     }
     await use(await session);
-  },
-  page: async ({ page }, use) => {
-    await page.route(/^https:\/\/[a-z.]*tile\.openstreetmap\.org\//, (route) => route.fulfill({ contentType: 'image/png', body: tilePng }));
-    await use(page);
   },
 });
 
@@ -70,6 +64,13 @@ async function signIn(browser: Browser, baseURL: string, account: Account): Prom
     } else {
       await logIn(page, account);
       await expect(page).not.toHaveURL(/\/login$/);
+    }
+    // The user view's header detects the location once (no position is granted here, so it is refused and that is
+    // remembered): saved after that, every test of the account starts the same way, with "Set your area" and no toast.
+    const header = page.getByTestId('user-header').or(page.getByTestId('vendor-header'));
+    await expect(header).toBeVisible();
+    if (await page.getByTestId('user-header').isVisible()) {
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('locationAccess') ?? localStorage.getItem('userLocation'))).not.toBeNull();
     }
     return await context.storageState();
   } finally {
@@ -155,18 +156,29 @@ test.describe('a user', () => {
     await page.getByRole('button', { name: /^Notifications/ }).filter({ visible: true }).click();
     const drawer = page.getByRole('dialog', { name: 'Notifications' });
     await expect(drawer.getByTestId('notification-item').first().or(drawer.getByText('No notifications found.'))).toBeVisible();
-    // No position is granted here, so the toast of the refused detection is checked too.
-    await expect(page.getByRole('alert').filter({ hasText: 'Location access denied' })).toBeVisible();
+    await expect(drawer.getByRole('button', { name: 'Mark all as read' })).toBeVisible();
     await expectAccessible(page, '/LocalActivities with the notifications drawer');
+  });
+
+  test('/LocalActivities with the refused location told and "Set your area" in the picker\'s place @phone', async ({ page, isMobile }) => {
+    // As on the first visit: the refusal not yet remembered, so detection runs and is refused (no position is granted).
+    await page.addInitScript(() => {
+      if (!sessionStorage.getItem('a11yFirstLoad')) {
+        sessionStorage.setItem('a11yFirstLoad', 'done');
+        localStorage.removeItem('locationAccess');
+      }
+    });
+    await page.goto('/LocalActivities');
+    await settle(page);
+    await expect(page.getByRole('alert').filter({ hasText: 'Location access denied' })).toBeVisible();
+    if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByTestId('location-picker').filter({ visible: true })).toContainText('Set your area');
+    await expectAccessible(page, 'the refused location and the Set your area picker');
   });
 
   test('/LocalActivities with the location dialog open @phone', async ({ page, isMobile }) => {
     await page.goto('/LocalActivities');
     await settle(page);
-    // The refused detection's toast (checked with the drawer above) would sit over the side menu's picker on a phone.
-    const denied = page.getByRole('alert').filter({ hasText: 'Location access denied' });
-    await denied.getByRole('button', { name: /close/i }).click();
-    await expect(denied).toHaveCount(0);
     if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByTestId('location-picker').filter({ visible: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Select Your Location' });
@@ -196,10 +208,11 @@ test.describe('a user', () => {
     await expectAccessible(page, '/Settings');
   });
 
-  test('/Vendor, the directory @phone', async ({ page }) => {
+  test('/Vendor, the directory, with its "Set your area" prompt @phone', async ({ page }) => {
     await page.goto('/Vendor');
     await settle(page);
     await expect(page.getByRole('heading', { name: 'Golden Crust Bakery' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Set your area' })).toBeVisible();
     await expectAccessible(page, 'the vendor directory');
   });
 
@@ -213,6 +226,20 @@ test.describe('a user', () => {
     await expect(page.locator('.leaflet-marker-icon')).toBeVisible();
     await expect(page.getByRole('list', { name: 'Ratings' }).getByText('Calm, clean and right by City Hall.')).toBeVisible();
     await expectAccessible(page, 'a vendor page');
+  });
+
+  test('a vendor page with its photos open in the lightbox @phone', async ({ page, request }) => {
+    const list = (await (await request.get('/api/vendor/lists/?q=Golden%20Crust')).json()) as { results: { user_id: string; business_name: string }[] };
+    const vendor = list.results.find((v) => v.business_name === 'Golden Crust Bakery');
+    expect(vendor).toBeDefined();
+    await page.goto(`/vendor/${vendor?.user_id ?? ''}`);
+    await settle(page);
+    await page.getByRole('region', { name: 'Photos of Golden Crust Bakery' }).getByRole('button', { name: 'Show all 3 photos' }).click();
+    const lightbox = page.getByRole('dialog', { name: 'Photos of Golden Crust Bakery' });
+    await expect(lightbox.getByRole('button', { name: 'Close photos' })).toBeVisible();
+    await page.keyboard.press('ArrowRight');
+    await expect(lightbox.getByText('2 / 3')).toBeVisible();
+    await expectAccessible(page, 'the photo lightbox');
   });
 
   test('/Favorite', async ({ page }) => {
@@ -265,6 +292,18 @@ test.describe('an approved vendor', () => {
       await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
       await expectAccessible(page, 'the vendor profile menu');
     }
+  });
+
+  test('/BasicInfo with its photos, and the dialog that asks before removing one @phone', async ({ page }) => {
+    await page.goto('/BasicInfo');
+    await settle(page);
+    const photos = page.getByRole('region', { name: 'Photos' });
+    await expect(photos.getByTestId('managed-photo')).toHaveCount(3);
+    await expect(photos.locator('img').first()).toBeVisible();
+    await expectAccessible(page, '/BasicInfo with photos');
+    await photos.getByRole('button', { name: 'Remove photo 2' }).click();
+    await expect(page.getByRole('dialog', { name: 'Remove this photo?' }).getByRole('button', { name: 'Cancel' })).toBeVisible();
+    await expectAccessible(page, 'the dialog before removing a photo');
   });
 });
 

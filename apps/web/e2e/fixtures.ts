@@ -1,13 +1,33 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo-password-1';
+
+/** A 1×1 PNG: a document the server accepts (it decodes the bytes), and the map's every tile. */
+export const onePixelPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+
+/** The map's tile server: out of reach here (and in CI, where its name does not even resolve). */
+export const mapTiles = /^https:\/\/[a-z.]*tile\.openstreetmap\.org\//;
+
+/** Answers every map tile with a pixel, so that a page with a map logs no failed request. */
+export async function serveMapTiles(target: Page | BrowserContext) {
+  await target.route(mapTiles, (route) => route.fulfill({ contentType: 'image/png', body: onePixelPng }));
+}
 
 type Fixtures = {
   /** Console errors and uncaught page errors; the test fails if any are left at the end. */
   consoleErrors: string[];
+  /** Every page of the test's context gets its map tiles served; a test that wants them refused routes them on its page, which takes precedence. */
+  servedMapTiles: void;
 };
 
 export const test = base.extend<Fixtures>({
+  servedMapTiles: [
+    async ({ context }, use) => {
+      await serveMapTiles(context);
+      await use();
+    },
+    { auto: true },
+  ],
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
@@ -9,7 +10,9 @@ export default defineConfig({
   testMatch: '*.spec.ts',
   outputDir: '../../../.test-results/playwright',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // A worker per core, at least two: each waits on the browser and the server most of the time (Playwright's own
+  // default, half the cores, is one worker on a 2-core machine and doubles the run).
+  workers: Math.max(2, availableParallelism()),
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },

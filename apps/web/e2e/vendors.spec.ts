@@ -1,8 +1,5 @@
 import type { Page } from '@playwright/test';
-import { countOpenSockets, expect, expectOpenSockets, logIn, newPerson, signUpByApi, test } from './fixtures.ts';
-
-// A 1×1 PNG: the server decides a document's type by decoding its bytes, so it must be a real image.
-const passportPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+import { countOpenSockets, expect, expectOpenSockets, logIn, newPerson, onePixelPng, signUpByApi, test } from './fixtures.ts';
 
 async function openProfileMenuItem(page: Page, name: string | RegExp) {
   await page.getByRole('button', { name: 'Profile menu' }).click();
@@ -37,7 +34,7 @@ test.describe('becoming a vendor', () => {
     // Documents: an identity document, checked by its bytes on the server.
     await expect(page).toHaveURL(/\/VendorDocument$/);
     await page.getByLabel('What is it?').selectOption('identity');
-    await page.locator('input[type="file"]').setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: passportPng });
+    await page.locator('input[type="file"]').setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: onePixelPng });
     await page.getByRole('button', { name: 'Upload document' }).click();
     await expect(page.getByText('Identity document uploaded.')).toBeVisible();
     await expect(page.getByText('passport.png')).toBeVisible();
@@ -69,7 +66,7 @@ test.describe('becoming a vendor', () => {
     await expect(page.getByText('Address added.')).toBeVisible();
 
     await page.getByRole('button', { name: 'Submit for review' }).click();
-    await expect(page.getByText('Your application was sent for review. We will let you know when it has been checked.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Application submitted' })).toBeVisible();
 
     // The operator approves it on /admin, while this page stays open with its realtime socket.
     await expectOpenSockets(page);
@@ -142,13 +139,15 @@ test.describe('becoming a vendor', () => {
     await expect(notice.getByRole('listitem')).toHaveText(['Business name', 'Bank details']);
     await page.goto('/VendorDocument');
     await page.getByLabel('What is it?').selectOption('identity');
-    await page.locator('input[type="file"]').setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: passportPng });
+    await page.locator('input[type="file"]').setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: onePixelPng });
     await page.getByRole('button', { name: 'Upload document' }).click();
     await expect(page.getByText('Identity document uploaded.')).toBeVisible();
     const panel = page.getByRole('region', { name: 'Send your changes for review' });
     await expect(panel.getByRole('list', { name: 'Changes to be reviewed' }).getByRole('listitem')).toHaveText(['Business name', 'Bank details']);
     await panel.getByRole('button', { name: 'Send changes for review' }).click();
-    await expect(page.getByText('Your changes were sent for review. Your shop stays live meanwhile.')).toBeVisible();
+    const sent = page.getByRole('region', { name: 'Your changes were sent for review' });
+    await expect(sent).toContainText('Your shop stays live with its approved details meanwhile.');
+    await sent.getByRole('button', { name: 'Back to your vendor profile' }).click();
     await expect(page.getByRole('region', { name: 'Changes waiting for approval' })).toBeVisible();
     await page.goto('/BasicInfo');
     await expect(page.getByLabel('Business name')).toBeDisabled();
@@ -167,6 +166,9 @@ test.describe('becoming a vendor', () => {
     await operator.getByRole('group', { name: 'Decisions' }).getByRole('button', { name: 'Reject' }).click();
     const reject = operator.getByRole('dialog', { name: `Reject ${liveName}?` });
     await reject.getByLabel('Reason for the vendor').fill('Please keep the registered business name.');
+    // The changes touch the basic info and the bank details: those steps come ticked.
+    await expect(reject.getByRole('checkbox', { name: 'Basic info' })).toBeChecked();
+    await expect(reject.getByRole('checkbox', { name: 'Bank details' })).toBeChecked();
     await reject.getByRole('button', { name: 'Reject' }).click();
     await expect(operator.getByText(`The changes to ${liveName} are discarded. The owner has been told why.`)).toBeVisible();
     await operatorContext.close();

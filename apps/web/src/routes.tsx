@@ -19,6 +19,8 @@ export type AppRoute = {
   roles: readonly Role[];
   /** A last check on the matched params; when it fails the route shows Not Found instead. */
   accepts?: (params: Params) => boolean;
+  /** The param naming the account the page belongs to: its owner may open it whatever its role (a vendor's own page). */
+  ownerParam?: string;
 };
 
 // The landing page comes with the shell: it is the front door, and small (3 KB gzip); waiting for its own chunk
@@ -39,7 +41,8 @@ const userProfile = lazyPage(() => import('./features/account/profile-page.tsx')
 const settings = lazyPage(() => import('./features/account/settings-page.tsx'));
 const undoChange = lazyPage(() => import('./features/account/undo-change-page.tsx'));
 export const notFoundPage = lazyPage(() => import('./features/not-found/not-found-page.tsx'));
-const vendorDirectory = lazyPage(() => import('./features/directory/vendor-directory-page.tsx'));
+// The directory is composed in app/ with the location feature's "Set your area" prompt.
+const vendorDirectory = lazyPage(() => import('./app/pages/vendor-directory-page.tsx'));
 const vendorPage = lazyPage(() => import('./features/directory/vendor-page.tsx'));
 const favoriteVendors = lazyPage(() => import('./features/directory/favorites-page.tsx'));
 const admin = lazyPage(() => import('./features/admin/admin-page.tsx'));
@@ -130,7 +133,8 @@ export const routes: readonly AppRoute[] = [
   publicOrUser(paths.activitiesDetails, 'Activity Details'),
   // Listed both as "public or user" and as "vendor or user": visitors, users and vendors all see it.
   { path: paths.dealDetails, title: 'Deal Details', page: placeholder, guard: 'public', roles: vendorOrUser },
-  publicOrUser(paths.vendorProfile, 'Vendor', vendorPage),
+  // A vendor is sent to its dashboard from others' pages, but previews its own as customers see it.
+  { ...publicOrUser(paths.vendorProfile, 'Vendor', vendorPage), ownerParam: 'userId' },
   publicOrUser(paths.popularDeals, 'Popular Deals'),
   publicOrUser(paths.localActivities, 'Local Activities'),
   publicOrUser(paths.vendor, 'Find Vendors', vendorDirectory),

@@ -1,7 +1,49 @@
 import { z } from 'zod';
-import { OtpCode, OtpSentResponse, Password, Username } from './auth.ts';
+import { newPassword, OtpCode, OtpSentResponse, Username } from './auth.ts';
 import { Email, KycStatus, MessageResponse, PhoneNumber } from './common.ts';
 import { endpoint, type Endpoint } from './endpoint.ts';
+
+// ---- The account's location ------------------------------------------------------------------
+
+const placeName = (what: string, max: number) =>
+  z.string().trim().min(1, `Name the ${what}.`).max(max, `Use at most ${max} characters for the ${what}.`);
+
+/**
+ * The area a person chose ("near me" lists are about it), kept with the account so it follows them to every device:
+ * the spec's stored userLocation, in the API's snake_case. The coordinates are where the person is (the device's
+ * position, or the chosen place); the names are what reverse geocoding called it.
+ */
+export const AccountLocationInput = z.object({
+  city: placeName('city', 120),
+  state: placeName('state or region', 120),
+  country: placeName('country', 120),
+  /** Neighbourhood or district; empty when none is known. */
+  area: z.string().trim().max(120, 'Use at most 120 characters for the area.').default(''),
+  formatted_address: placeName('address', 300),
+  latitude: z.number({ error: 'Give the latitude as a number.' }).min(-90, 'Latitude is between -90 and 90.').max(90, 'Latitude is between -90 and 90.'),
+  longitude: z
+    .number({ error: 'Give the longitude as a number.' })
+    .min(-180, 'Longitude is between -180 and 180.')
+    .max(180, 'Longitude is between -180 and 180.'),
+});
+export type AccountLocationInput = z.input<typeof AccountLocationInput>;
+
+export const AccountLocation = z.object({
+  city: z.string(),
+  state: z.string(),
+  country: z.string(),
+  area: z.string(),
+  formatted_address: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  /** When it was last chosen. */
+  updated_at: z.string(),
+});
+export type AccountLocation = z.infer<typeof AccountLocation>;
+
+/** GET /profile/location/: null until the person has chosen one while signed in. */
+export const AccountLocationResponse = z.object({ location: AccountLocation.nullable() });
+export type AccountLocationResponse = z.infer<typeof AccountLocationResponse>;
 
 // ---- Profile -------------------------------------------------------------------------------
 
@@ -23,6 +65,8 @@ export const Profile = z.object({
   kyc_status: KycStatus.nullable(),
   is_operator: z.boolean(),
   date_joined: z.string(),
+  /** The area the person chose, kept with the account; null until one is chosen while signed in. */
+  location: AccountLocation.nullable(),
 });
 export type Profile = z.infer<typeof Profile>;
 
@@ -67,7 +111,7 @@ export type UndoContactChangeResponse = z.infer<typeof UndoContactChangeResponse
 
 export const ChangePasswordInput = z.object({
   current_password: z.string().min(1, 'Enter your current password.').max(1024),
-  new_password: Password,
+  new_password: newPassword('Choose a new password.'),
   /** This device's refresh token: its session stays, every other one ends. */
   refresh: z.string().max(512).optional(),
 });
@@ -121,6 +165,22 @@ export const accountEndpoints = {
     response: Profile,
     auth: 'required',
     summary: 'Change name, username or profile image',
+  }),
+  accountLocation: endpoint({
+    method: 'GET',
+    path: '/profile/location/',
+    body: undefined,
+    response: AccountLocationResponse,
+    auth: 'required',
+    summary: 'The area the signed-in account chose (null when none yet), so a new device starts from it',
+  }),
+  saveAccountLocation: endpoint({
+    method: 'PUT',
+    path: '/profile/location/',
+    body: AccountLocationInput,
+    response: AccountLocation,
+    auth: 'required',
+    summary: 'Keep the area the person chose with their own account (replaces the one kept before)',
   }),
   deleteAccount: endpoint({
     method: 'DELETE',

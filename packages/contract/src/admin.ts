@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdParams, KycStatus, PageQuery, paginated } from './common.ts';
 import { endpoint, type Endpoint } from './endpoint.ts';
-import { BankDetails, BasicInfoField, PendingChanges, VendorProfile } from './vendors.ts';
+import { BankDetails, BasicInfoField, inStepOrder, KycStep, kycSteps, PendingChanges, VendorProfile } from './vendors.ts';
 
 // ---- Operator --------------------------------------------------------------------------------
 
@@ -33,6 +33,8 @@ export const VendorDecision = z.object({
   id: z.string().uuid(),
   decision: z.enum(vendorDecisions),
   reason: z.string(),
+  /** A rejection's steps to fix, in step order; empty for other decisions. */
+  steps: z.array(KycStep),
   operator_email: z.string().nullable(),
   created_at: z.string(),
 });
@@ -56,9 +58,18 @@ export const AdminVendorDetail = VendorProfile.extend({
 export type AdminVendorDetail = z.infer<typeof AdminVendorDetail>;
 
 export const DecisionReasonInput = z.object({
-  reason: z.string().trim().min(5, 'Give the vendor a reason of at least 5 characters.').max(1000, 'Use at most 1000 characters.'),
+  reason: z.string().trim().min(1, 'Give the vendor a reason.').min(5, 'Give the vendor a reason of at least 5 characters.').max(1000, 'Use at most 1000 characters.'),
 });
 export const ApproveInput = z.object({ note: z.string().trim().max(1000).default('') });
+/** A rejection names the steps the vendor must fix (each once, kept in step order), so the vendor's stepper can mark them. */
+export const RejectInput = DecisionReasonInput.extend({
+  steps: z
+    .array(KycStep, { error: 'Choose the steps the vendor must fix.' })
+    .min(1, 'Choose at least one step for the vendor to fix.')
+    .max(kycSteps.length, 'There are five steps: choose each at most once.')
+    .transform(inStepOrder),
+});
+export type RejectInput = z.input<typeof RejectInput>;
 
 /** The endpoints of this domain; merged into the one table in endpoints.ts. */
 export const adminEndpoints = {
@@ -93,10 +104,10 @@ export const adminEndpoints = {
     method: 'POST',
     path: '/admin/vendors/{id}/reject/',
     params: IdParams,
-    body: DecisionReasonInput,
+    body: RejectInput,
     response: AdminVendorDetail,
     auth: 'operator',
-    summary: 'Operators: reject a pending vendor with a reason the vendor sees (recorded; notified); proposed changes are discarded',
+    summary: 'Operators: reject a pending vendor with a reason and the steps to fix, which the vendor sees (recorded; notified); proposed changes are discarded',
   }),
   suspendVendor: endpoint({
     method: 'POST',

@@ -6,6 +6,7 @@ import { commonPasswords } from './common-passwords.ts';
 export const Username = z
   .string()
   .trim()
+  .min(1, 'Choose a username.')
   .min(3, 'Use at least 3 characters.')
   .max(30, 'Use at most 30 characters.')
   .regex(/^[A-Za-z0-9_.]+$/, 'Use only letters, digits, dots and underscores.');
@@ -16,13 +17,17 @@ export const OtpCode = z
   .regex(/^\d{6}$/, 'Enter the 6-digit code.');
 
 /** Length and shape; the checks that need other fields (similarity) run in `passwordProblem`. */
-export const Password = z.string().min(8, 'Use at least 8 characters.').max(128, 'Use at most 128 characters.');
+export function newPassword(required = 'Choose a password.') {
+  return z.string().min(1, required).min(8, 'Use at least 8 characters.').max(128, 'Use at most 128 characters.');
+}
+export const Password = newPassword();
 
 /**
  * Django's password validators: minimum length, not entirely numeric, not one of the 1,000 most
  * common passwords, not too similar to the e-mail or username. Returns the first problem, or null.
  */
 export function passwordProblem(password: string, context: { email?: string | null; username?: string | null } = {}): string | null {
+  if (password.length === 0) return 'Choose a password.';
   if (password.length < 8) return 'Use at least 8 characters.';
   if (/^\d+$/.test(password)) return 'The password cannot be entirely numeric.';
   if (commonPasswords.has(password.toLowerCase())) return 'This password is too common. Choose one that is harder to guess.';
@@ -149,7 +154,7 @@ export type ResetTokenResponse = z.infer<typeof ResetTokenResponse>;
 
 export const ResetPasswordInput = z.object({
   reset_token: z.string().min(1, 'The reset has expired. Start again.').max(200),
-  password: Password,
+  password: newPassword('Choose a new password.'),
 });
 export type ResetPasswordInput = z.input<typeof ResetPasswordInput>;
 

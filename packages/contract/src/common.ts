@@ -1,15 +1,45 @@
 import { z } from 'zod';
+// First: the plain-words messages of every check without its own (a side effect, kept by package.json).
+import './messages.ts';
 
 /** Primitives every domain shares: one definition each. */
 
-export const Email = z.string().trim().toLowerCase().email('Enter a valid e-mail address.').max(254);
+/**
+ * An e-mail address, trimmed and in lower case. `required` is what an empty field says; the other messages say what
+ * is wrong without repeating the field's hint.
+ */
+export function emailAddress(required = 'Enter your e-mail address.') {
+  return z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, required)
+    .max(254, 'An e-mail address has at most 254 characters.')
+    .email('Enter a valid e-mail address.');
+}
+export const Email = emailAddress();
 
-/** E.164 after removing spaces, dashes, dots and brackets: "+1 (555) 000-0001" → "+15550000001". */
-export const PhoneNumber = z
-  .string()
-  .trim()
-  .transform((v) => v.replace(/[\s().-]/g, ''))
-  .pipe(z.string().regex(/^\+[1-9]\d{6,14}$/, 'Enter the phone number with its country code, e.g. +15551234567.'));
+/**
+ * A phone number, E.164 after removing spaces, dashes, dots and brackets: "+1 (555) 000-0001" → "+15550000001".
+ * Forms show how to write it as the field's hint; a refusal says only what is wrong (the first that applies).
+ */
+export function phoneNumber(required = 'Enter your phone number.') {
+  return z
+    .string()
+    .trim()
+    .min(1, required)
+    .transform((v) => v.replace(/[\s().-]/g, ''))
+    .pipe(
+      z
+        .string()
+        .regex(/^\+/, 'Start with + and the country code.')
+        .regex(/^\+\d*$/, 'Use only digits after the +.')
+        .regex(/^\+[1-9]/, 'A country code does not start with 0.')
+        .min(8, 'This number is too short.')
+        .max(16, 'This number is too long.'),
+    );
+}
+export const PhoneNumber = phoneNumber();
 
 export const KycStatus = z.enum(['not_submitted', 'pending', 'approved', 'rejected']);
 export type KycStatus = z.infer<typeof KycStatus>;
@@ -70,3 +100,29 @@ export const Money = z.object({
   currency: Currency,
 });
 export type Money = z.infer<typeof Money>;
+
+/** One smaller rendition of a stored image, for `srcset`: its URL, its pixel size and its type (WebP). */
+export const ImageVariant = z.object({
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  content_type: z.string(),
+});
+export type ImageVariant = z.infer<typeof ImageVariant>;
+
+/**
+ * A stored image as pages show it, wherever it appears (a vendor's logo and photos; deals, services and activities
+ * later): the full-size file (JPEG, PNG or WebP, at most 2048 px a side) with its pixel size, and the renditions the
+ * server made of it at fixed widths (responsiveImageWidths, only those narrower than the image), narrowest first.
+ * Images uploaded before renditions existed have none: the full-size file is then the only source.
+ */
+export const ResponsiveImage = z.object({
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  variants: z.array(ImageVariant),
+});
+export type ResponsiveImage = z.infer<typeof ResponsiveImage>;
+
+/** The widths, in pixels, of the WebP renditions made of every uploaded image: a card, a phone's full width, a laptop's banner. */
+export const responsiveImageWidths = [320, 640, 1280] as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { IdParams, Latitude, Longitude, PageQuery, Uuid, nearbyPage, paginated, withinNearbyDepth } from './common.ts';
+import { IdParams, Latitude, Longitude, PageQuery, ResponsiveImage, Uuid, nearbyPage, paginated, withinNearbyDepth } from './common.ts';
 import { endpoint, type Endpoint } from './endpoint.ts';
+import { VendorPhoto } from './vendor-photos.ts';
 import { ServiceTime, VendorAddress, VendorAddressesQuery, VendorCategory } from './vendors.ts';
 
 // ---- Directory, public page, favorites, ratings ----------------------------------------------
@@ -24,6 +25,10 @@ export const VendorCard = z.object({
   description: z.string(),
   logo: z.string().nullable(),
   logo_thumbnail: z.string().nullable(),
+  /** The logo with its renditions (for srcset); null without a logo. */
+  logo_image: ResponsiveImage.nullable(),
+  /** The vendor's cover: the first of its photos; null when it has none. */
+  cover_image: ResponsiveImage.nullable(),
   rating_avg: z.number().nullable(),
   rating_count: z.number().int(),
   /** From the asked point to the nearest address; null when not asked by location. */
@@ -44,6 +49,8 @@ export const VendorPublic = VendorCard.extend({
   favorites_count: z.number().int(),
   service_time: ServiceTime,
   addresses: z.array(VendorAddress),
+  /** The vendor's photos in its order; the first is the cover (cover_image). */
+  photos: z.array(VendorPhoto),
 });
 export type VendorPublic = z.infer<typeof VendorPublic>;
 

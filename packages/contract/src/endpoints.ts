@@ -11,6 +11,7 @@ import { notificationsEndpoints } from './notifications.ts';
 import { realtimeEndpoints } from './realtime.ts';
 import { uploadsEndpoints } from './uploads.ts';
 import { vendorsEndpoints } from './vendors.ts';
+import { vendorPhotosEndpoints } from './vendor-photos.ts';
 
 export { endpoint, type Endpoint, type HttpMethod } from './endpoint.ts';
 
@@ -31,6 +32,7 @@ export const endpoints = {
   ...realtimeEndpoints,
   ...geoEndpoints,
   ...vendorsEndpoints,
+  ...vendorPhotosEndpoints,
   ...directoryEndpoints,
   ...adminEndpoints,
 };

@@ -30,6 +30,10 @@ export const GeoReverseQuery = z.object({
   lng: z.coerce.number().min(-180, 'Longitude is between -180 and 180.').max(180, 'Longitude is between -180 and 180.'),
 });
 
+/** The IANA time zone at a point (the vendor's addresses, /ServiceTime). */
+export const GeoTimeZone = z.object({ time_zone: z.string() });
+export type GeoTimeZone = z.infer<typeof GeoTimeZone>;
+
 export const GeoPlaceParams = z.object({ id: z.string().min(1).max(40) });
 
 /** The endpoints of this domain; merged into the one table in endpoints.ts. */
@@ -51,6 +55,15 @@ export const geoEndpoints = {
     response: Place,
     auth: 'none',
     summary: 'The nearest known place to a coordinate',
+  }),
+  geoTimeZone: endpoint({
+    method: 'GET',
+    path: '/geo/timezone/',
+    query: GeoReverseQuery,
+    body: undefined,
+    response: GeoTimeZone,
+    auth: 'none',
+    summary: 'The IANA time zone at a coordinate (time-zone boundaries shipped with the server; at sea, the nautical zone)',
   }),
   geoPlace: endpoint({
     method: 'GET',

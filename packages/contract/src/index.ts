@@ -11,5 +11,6 @@ export * from './geo.ts';
 export * from './notifications.ts';
 export * from './realtime.ts';
 export * from './vendors.ts';
+export * from './vendor-photos.ts';
 export * from './directory.ts';
 export * from './admin.ts';

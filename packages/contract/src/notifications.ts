@@ -2,7 +2,21 @@ import { z } from 'zod';
 import { PageQuery } from './common.ts';
 import { endpoint, type Endpoint } from './endpoint.ts';
 
-/** The spec's notification: id, title, body, notification_type, is_read, created_at; plus data for links. */
+/**
+ * What a notification is about, for the app to open when it is clicked: ids, never URLs (the web maps each kind to
+ * its route). `vendor_application`: the account's own vendor application and its review (KYC decisions, suspension);
+ * `vendor_page`: a shop's public page, by its owner's account id (what the page is keyed by); `account_settings`:
+ * sign-in and security (password, e-mail or phone changes).
+ */
+export const NotificationTarget = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('vendor_application') }),
+  z.object({ kind: z.literal('vendor_page'), user_id: z.string().uuid() }),
+  z.object({ kind: z.literal('account_settings') }),
+]);
+export type NotificationTarget = z.infer<typeof NotificationTarget>;
+export const notificationTargetKinds = ['vendor_application', 'vendor_page', 'account_settings'] as const satisfies readonly NotificationTarget['kind'][];
+
+/** The spec's notification: id, title, body, notification_type, is_read, created_at; plus data and what it opens. */
 export const Notification = z.object({
   id: z.string().uuid(),
   title: z.string(),
@@ -12,6 +26,8 @@ export const Notification = z.object({
   created_at: z.string(),
   /** What the notification is about (e.g. {activity_id}), for the app to link to. */
   data: z.record(z.string(), z.unknown()),
+  /** What clicking it opens; null when it is about nothing to open (a welcome, news). */
+  target: NotificationTarget.nullable(),
 });
 export type Notification = z.infer<typeof Notification>;
 
@@ -26,6 +42,18 @@ export const NotificationListQuery = PageQuery.extend({
 export const NotificationIdParams = z.object({ id: z.string().uuid('Unknown notification.') });
 
 export const MarkedRead = z.object({ id: z.string().uuid(), is_read: z.literal(true) });
+
+export const MarkAllReadInput = z.object({
+  /**
+   * Only those created at or before this instant: the newest one the person has seen, so one that arrives while
+   * they click is not marked read unseen. All of them when absent.
+   */
+  before: z.iso.datetime({ offset: true, error: 'Give a date and time such as 2025-01-31T12:00:00Z.' }).optional(),
+});
+export type MarkAllReadInput = z.input<typeof MarkAllReadInput>;
+
+export const MarkedAllRead = z.object({ updated: z.number().int().min(0) });
+export type MarkedAllRead = z.infer<typeof MarkedAllRead>;
 
 /** The endpoints of this domain; merged into the one table in endpoints.ts. */
 export const notificationsEndpoints = {
@@ -46,5 +74,13 @@ export const notificationsEndpoints = {
     response: MarkedRead,
     auth: 'required',
     summary: 'Mark one of the caller\'s notifications as read (empty body)',
+  }),
+  markAllNotificationsRead: endpoint({
+    method: 'PATCH',
+    path: '/notifications/mark-all-as-read/',
+    body: MarkAllReadInput,
+    response: MarkedAllRead,
+    auth: 'required',
+    summary: 'Mark every unread notification of the caller\'s as read (only those up to `before` when given); answers how many',
   }),
 } as const satisfies Record<string, Endpoint>;

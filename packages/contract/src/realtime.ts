@@ -24,7 +24,14 @@ export type ClientFrame = z.infer<typeof ClientFrame>;
  */
 export const RealtimeEvent = z.discriminatedUnion('type', [
   /** A new notification: its title for the toast; the list is refetched for the rest. */
-  z.object({ type: z.literal('notification'), id: z.string().uuid(), notification_type: z.string().max(64), title: z.string().max(200) }),
+  z.object({
+    type: z.literal('notification'),
+    id: z.string().uuid(),
+    notification_type: z.string().max(64),
+    title: z.string().max(200),
+    /** The browser tab whose own action caused it (its X-LocalLoop-Tab header): that tab shows no toast for it. */
+    origin: z.string().max(64).optional(),
+  }),
   /** The vendor's approval, KYC status or suspension changed: refetch the vendor status and record. */
   z.object({ type: z.literal('vendor_status'), vendor_id: z.string().uuid() }),
 ]);

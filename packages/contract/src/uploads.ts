@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ImageVariant } from './common.ts';
 import { endpoint, type Endpoint } from './endpoint.ts';
 
 // ---- Uploads -------------------------------------------------------------------------------
@@ -11,6 +12,8 @@ export const UploadedImage = z.object({
   height: z.number().int(),
   content_type: z.string(),
   bytes: z.number().int(),
+  /** Smaller WebP renditions for `srcset`, narrowest first (see ResponsiveImage). */
+  variants: z.array(ImageVariant),
 });
 export type UploadedImage = z.infer<typeof UploadedImage>;
 

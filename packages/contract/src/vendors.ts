@@ -1,6 +1,6 @@
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
-import { Email, IdParams, KycStatus, Latitude, Longitude, PhoneNumber, Uuid } from './common.ts';
+import { emailAddress, IdParams, KycStatus, Latitude, Longitude, phoneNumber, Uuid } from './common.ts';
 import { endpoint, type Endpoint } from './endpoint.ts';
 import { Notification } from './notifications.ts';
 
@@ -34,14 +34,15 @@ export const BasicInfoInput = z.object({
   business_name: z
     .string()
     .trim()
+    .min(1, 'Enter your business name.')
     .max(120, 'Use at most 120 characters.')
     .refine((name) => [...name].length >= 2, 'Use at least 2 characters.'),
   category: VendorCategory,
   description: z.string().trim().max(2000, 'Use at most 2000 characters.').default(''),
   /** The URL of an image this account uploaded through /UploadImagesAPI/, or null for none. */
   logo: z.string().max(1000).nullable().default(null),
-  contact_email: Email,
-  contact_phone: PhoneNumber,
+  contact_email: emailAddress('Enter the e-mail address customers can write to.'),
+  contact_phone: phoneNumber('Enter the phone number customers can call.'),
 });
 export type BasicInfoInput = z.input<typeof BasicInfoInput>;
 
@@ -164,6 +165,11 @@ export function isTimeZone(value: string): boolean {
 export const ServiceTimeInput = z
   .object({
     time_zone: z.string().trim().max(64).refine(isTimeZone, 'Choose a time zone such as America/New_York.'),
+    /**
+     * True: the zone follows the primary address (found from its coordinates whenever it changes); `time_zone` is used
+     * only while there is no address. False: `time_zone` is the vendor's own choice and stays.
+     */
+    time_zone_auto: z.boolean().default(false),
     hours: z.array(OpeningRange).max(70, 'At most 10 ranges a day.'),
   })
   .superRefine((v, ctx) => {
@@ -176,6 +182,10 @@ export type ServiceTimeInput = z.input<typeof ServiceTimeInput>;
 
 export const ServiceTime = z.object({ time_zone: z.string(), hours: z.array(OpeningRange) });
 export type ServiceTime = z.infer<typeof ServiceTime>;
+
+/** The hours as their owner (and an operator) sees them: with whether the zone follows the primary address. */
+export const OwnServiceTime = ServiceTime.extend({ time_zone_auto: z.boolean() });
+export type OwnServiceTime = z.infer<typeof OwnServiceTime>;
 
 // ---- KYC step 5: addresses -------------------------------------------------------------------
 
@@ -207,6 +217,8 @@ export const VendorAddress = z.object({
   longitude: z.number(),
   is_primary: z.boolean(),
   formatted_address: z.string(),
+  /** The IANA time zone at the coordinates, found when the address was saved (null for one saved before that existed). */
+  time_zone: z.string().nullable(),
 });
 export type VendorAddress = z.infer<typeof VendorAddress>;
 
@@ -215,7 +227,18 @@ export const VendorAddressesQuery = z.object({ vendor_uuid: Uuid('Unknown vendor
 // ---- The vendor's own record -----------------------------------------------------------------
 
 export const kycSteps = ['basic_info', 'documents', 'bank_details', 'service_time', 'addresses'] as const;
-export type KycStep = (typeof kycSteps)[number];
+export const KycStep = z.enum(kycSteps, { error: 'Choose a step: basic_info, documents, bank_details, service_time or addresses.' });
+export type KycStep = z.infer<typeof KycStep>;
+/** The steps' names as people read them, in the web app's order. */
+export const kycStepLabels: Record<KycStep, string> = {
+  basic_info: 'Basic info',
+  documents: 'Documents',
+  bank_details: 'Bank details',
+  service_time: 'Opening hours',
+  addresses: 'Addresses',
+};
+/** Steps in the KYC's own order, each once. */
+export const inStepOrder = (steps: readonly KycStep[]): KycStep[] => kycSteps.filter((step) => steps.includes(step));
 
 /**
  * An approved vendor's changes that are not public yet (docs/decisions/0005): which basic-info fields differ from
@@ -250,6 +273,8 @@ export const VendorProfile = z.object({
   is_suspended: z.boolean(),
   /** The operator's reason when the last review was a rejection (shown to the vendor). */
   rejection_reason: z.string().nullable(),
+  /** The steps that rejection asked the vendor to fix, in step order; empty unless the KYC is rejected. */
+  rejection_steps: z.array(KycStep),
   submitted_at: z.string().nullable(),
   approved_at: z.string().nullable(),
   rating_avg: z.number().nullable(),
@@ -259,7 +284,7 @@ export const VendorProfile = z.object({
   steps: z.object({ basic_info: z.boolean(), documents: z.boolean(), bank_details: z.boolean(), service_time: z.boolean(), addresses: z.boolean() }),
   documents: z.array(VendorDocument),
   bank_details: BankDetails.nullable(),
-  service_time: ServiceTime,
+  service_time: OwnServiceTime,
   addresses: z.array(VendorAddress),
   /** An approved vendor's changes waiting to go live; null when there are none (and always before the first approval). */
   pending_changes: PendingChanges.nullable(),
@@ -278,6 +303,7 @@ export const VendorDashboard = z.object({
     is_approved: z.boolean(),
     is_suspended: z.boolean(),
     rejection_reason: z.string().nullable(),
+    rejection_steps: z.array(KycStep),
     /** Whether an approved vendor has changes that are neither live nor sent for review yet. */
     unsent_changes: z.boolean(),
   }),
@@ -349,9 +375,10 @@ export const vendorsEndpoints = {
     method: 'PUT',
     path: '/vendor/me/service-time/',
     body: ServiceTimeInput,
-    response: ServiceTime,
+    response: OwnServiceTime,
     auth: 'required',
-    summary: 'KYC step 4: weekly opening hours (several ranges a day) and the vendor\'s time zone; replaces the previous hours',
+    summary:
+      'KYC step 4: weekly opening hours (several ranges a day) and the vendor\'s time zone, its own choice or the primary address\'s (time_zone_auto); replaces the previous hours',
   }),
   addVendorAddress: endpoint({
     method: 'POST',
@@ -360,7 +387,7 @@ export const vendorsEndpoints = {
     response: VendorAddress,
     status: 201,
     auth: 'required',
-    summary: 'KYC step 5: add an address with its coordinates',
+    summary: 'KYC step 5: add an address with its coordinates; its time zone is found from them (and becomes the vendor\'s when the zone follows the primary address)',
   }),
   updateVendorAddress: endpoint({
     method: 'PUT',

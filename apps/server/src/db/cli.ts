@@ -1,11 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
+import { createPrivateStorage, createStorage } from '../lib/storage.ts';
 import { openDatabase, type Database } from './client.ts';
 import { DatabaseInUseError } from './data-dir-lock.ts';
 import { demoInProductionWarning, seedDemoData } from './seed/index.ts';
 
 const command = process.argv[2];
 const config = loadConfig();
+const seedOptions = {
+  log: console,
+  pictures: { storage: createStorage(config), concurrency: config.uploads.concurrency },
+  documents: createPrivateStorage(config),
+};
 let database: Database;
 try {
   database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -22,14 +28,14 @@ try {
     await database.db.execute(sql`DROP SCHEMA IF EXISTS drizzle CASCADE`);
     await database.db.execute(sql`CREATE SCHEMA public`);
     await database.migrate();
-    await seedDemoData(database.db, console);
+    await seedDemoData(database.db, seedOptions);
     console.log('database reset, migrated and seeded');
   } else if (command === 'migrate') {
     await database.migrate();
     console.log('migrations applied');
   } else if (command === 'seed') {
     await database.migrate();
-    await seedDemoData(database.db, console);
+    await seedDemoData(database.db, seedOptions);
     console.log('demo data present');
   } else {
     console.error('usage: tsx src/db/cli.ts migrate|seed|reset');

@@ -140,6 +140,14 @@ function s3Objects(s3: NonNullable<Config['s3']>, prefix: string) {
   };
 }
 
+/**
+ * Where browsers fetch public media from when that is another origin than the app's (a bucket, or its CDN), for the
+ * Content-Security-Policy's img-src; null on local disk (/media/ on the app's own origin).
+ */
+export function mediaOrigin(config: Pick<Config, 's3'>): string | null {
+  return config.s3 ? new URL(publicBase(config.s3)).origin : null;
+}
+
 function publicBase(s3: NonNullable<Config['s3']>): string {
   const trim = (url: string) => url.replace(/\/+$/, '');
   if (s3.publicUrl) return trim(s3.publicUrl);

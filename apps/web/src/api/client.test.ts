@@ -1,7 +1,7 @@
 import { endpoints } from '@localloop/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userLogin } from '../test/fixtures.ts';
-import { ApiError, call, configureApiClient, fillPath, networkErrorCode, request } from './client.ts';
+import { ApiError, call, configureApiClient, fillPath, networkErrorCode, request, tabId } from './client.ts';
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 
@@ -45,6 +45,15 @@ function useFetch(handler: Handler) {
 const expired = () => json(401, { error: 'Your session has expired.', code: 'TOKEN_INVALID' });
 
 describe('api client', () => {
+  it('names this page in every call, reads and writes alike, with one id for the page\'s life (its own pushes come back with it)', async () => {
+    const { calls } = useFetch(() => json(200, {}));
+    await request('/notifications/');
+    await request('/profile/', { method: 'PATCH', body: { first_name: 'Ann' } });
+    const tabs = calls.map(({ init }) => (init.headers as Record<string, string>)['X-LocalLoop-Tab']);
+    expect(tabs).toEqual([tabId, tabId]);
+    expect(tabId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('sends JSON under /api with the stored access token as a bearer', async () => {
     localStorage.setItem('access', 'A1');
     const healthy = { status: 'ok', database: 'up', realtime: 'listening' };
@@ -135,10 +144,11 @@ describe('api client', () => {
     expect(refreshCalls()).toHaveLength(0);
   });
 
-  it('removes the tokens and goes to /login when the refresh is refused', async () => {
+  it('ends the whole session and goes to /login when the refresh is refused: tokens, account data and its location', async () => {
     localStorage.setItem('access', 'old-access');
     localStorage.setItem('refresh', 'reused-refresh');
     localStorage.setItem('userData', '{}');
+    localStorage.setItem('userLocation', JSON.stringify({ city: 'Brooklyn', state: 'New York', latitude: 40.678, longitude: -73.944, country: 'United States', area: 'Crown Heights', formattedAddress: 'Crown Heights, Brooklyn' }));
     useFetch((url) =>
       url.endsWith('/token/refresh/')
         ? json(401, { error: 'This session was ended for your safety. Please log in again.', code: 'REFRESH_REUSED' })
@@ -149,6 +159,9 @@ describe('api client', () => {
 
     expect(localStorage.getItem('access')).toBeNull();
     expect(localStorage.getItem('refresh')).toBeNull();
+    // The next person to sign in on this browser must not find them (nor keep this place with their own account).
+    expect(localStorage.getItem('userData')).toBeNull();
+    expect(localStorage.getItem('userLocation')).toBeNull();
     expect(navigate).toHaveBeenCalledExactlyOnceWith('/login');
   });
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { authEndpoints, ErrorResponse, TokenRefreshResponse } from '@localloop/contract';
 import type { BodyOf, Endpoint, HttpMethod, ParamsOf, QueryOf, ResponseOf } from '@localloop/contract';
 import { config } from '../config.ts';
-import { getAccessToken, getRefreshToken, removeTokens, storeTokens } from '../session/storage.ts';
+import { clearAll, getAccessToken, getRefreshToken, storeTokens } from '../session/storage.ts';
 import { ApiError, badResponseCode, networkErrorCode } from './api-error.ts';
 
 export { ApiError, badResponseCode, networkErrorCode } from './api-error.ts';
@@ -44,6 +44,14 @@ export function configureApiClient(overrides: Partial<ClientDeps>): () => void {
 }
 
 const refreshPath = authEndpoints.tokenRefresh.path;
+
+/**
+ * This page's name for the server, random for each page load and sent with every call: a notification that a call of
+ * this page causes comes back with it in its push, so the page that acted (and answered its own action already) does
+ * not toast it too, while the person's other tabs and devices do.
+ */
+export const tabId = crypto.randomUUID();
+const tabHeader = 'X-LocalLoop-Tab';
 
 /**
  * One refresh at a time for the whole page: refresh tokens rotate and a reused one revokes the
@@ -91,7 +99,7 @@ function encodeBody(body: unknown): BodyInit | undefined {
 }
 
 async function send(path: string, options: RequestOptions, access: string | null): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', [tabHeader]: tabId };
   if (options.body !== undefined && !(options.body instanceof FormData)) headers['Content-Type'] = 'application/json';
   if (access) headers.Authorization = `Bearer ${access}`;
   try {
@@ -140,8 +148,13 @@ export function renewSession(): Promise<boolean> {
   return refreshTokens();
 }
 
+/**
+ * The session is over (its refresh was refused: a logout everywhere, a password change, an expired token): everything
+ * this browser kept of it goes, as at a logout, not only the tokens. The account's data and the exact place it chose
+ * would otherwise be there for the next person to sign in on this browser, and be kept with their account.
+ */
 function endSession(): false {
-  removeTokens();
+  clearAll();
   deps.navigate('/login');
   return false;
 }

@@ -12,6 +12,7 @@ const uploaded = {
       height: 600,
       content_type: 'image/webp',
       bytes: 12_345,
+      variants: [],
     },
   ],
 };

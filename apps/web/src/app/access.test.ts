@@ -77,4 +77,20 @@ describe('decideAccess', () => {
       }
     });
   });
+
+  describe('a page of the signed-in account\'s own (an owner parameter)', () => {
+    it('admits a vendor on its own "public or user" page, and still sends it from anyone else\'s to /vendor/dashboard', () => {
+      expect(decideAccess('public', ['user'], vendor, { isOwnPage: true })).toEqual({ kind: 'render' });
+      expect(decideAccess('public', ['user'], vendor, { isOwnPage: false })).toEqual({ kind: 'redirect', to: '/vendor/dashboard' });
+      expect(decideAccess('public', ['user'], vendor)).toEqual({ kind: 'redirect', to: '/vendor/dashboard' });
+    });
+    it('changes nothing for visitors and users, nor on auth or protected routes for a visitor', () => {
+      expect(decideAccess('public', ['user'], visitor, { isOwnPage: true })).toEqual({ kind: 'render' });
+      expect(decideAccess('public', ['user'], user, { isOwnPage: true })).toEqual({ kind: 'render' });
+      expect(decideAccess('auth', [], vendor, { isOwnPage: true })).toEqual({ kind: 'redirect', to: '/vendor/dashboard' });
+      expect(decideAccess('protected', ['user'], visitor, { isOwnPage: true })).toEqual({ kind: 'redirect', to: '/login' });
+      expect(decideAccess('public', ['user'], loading, { isOwnPage: true })).toEqual({ kind: 'wait' });
+    });
+  });
 });
+

@@ -14,13 +14,20 @@ export type AccessState = { loading: boolean; isAuthenticated: boolean; userRole
 
 export type AccessDecision = { kind: 'wait' } | { kind: 'render' } | { kind: 'redirect'; to: string };
 
+/** Beyond the role rules: the address is the signed-in account's own page (a vendor previewing its public page). */
+export type AccessContext = { isOwnPage?: boolean };
+
 const render: AccessDecision = { kind: 'render' };
 const redirect = (to: string): AccessDecision => ({ kind: 'redirect', to });
 
-/** The spec's "Route guards", as one pure decision. */
-export function decideAccess(guard: Guard, roles: readonly Role[], auth: AccessState): AccessDecision {
+/**
+ * The spec's "Route guards", as one pure decision. One addition: on a public or protected page that is the signed-in
+ * account's own (a route with an owner parameter, such as /vendor/{userId}), its owner is admitted whatever its role,
+ * so a vendor can see its public page as customers do. Auth routes and everyone else follow the spec's rules.
+ */
+export function decideAccess(guard: Guard, roles: readonly Role[], auth: AccessState, context: AccessContext = {}): AccessDecision {
   if (auth.loading) return { kind: 'wait' };
-  const roleAllowed = roles.length === 0 || roles.includes(auth.userRole);
+  const roleAllowed = roles.length === 0 || roles.includes(auth.userRole) || (auth.isAuthenticated && context.isOwnPage === true && guard !== 'auth');
 
   switch (guard) {
     case 'auth':

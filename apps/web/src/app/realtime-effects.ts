@@ -27,7 +27,7 @@ export const realtimeEffects: { [T in RealtimeEventType]: Effect<Extract<Realtim
     // The panel's list, the unread dot, and the dashboard's recent notifications.
     refresh: (_event, scope) => notificationQueries(scope),
     afterGap: (scope) => notificationQueries(scope),
-    announce: (event) => toastNotification(event.title),
+    announce: (event) => toastNotification(event.title, event.origin),
   },
   vendor_status: {
     // The status query feeds the session (VendorStatusSync → applyVendorStatus): role, view toggle and Create Deal.

@@ -59,6 +59,7 @@ const pushed: Notification = {
   is_read: false,
   created_at: new Date().toISOString(),
   data: {},
+  target: { kind: 'account_settings' },
 };
 const ownChannel = `user:${userLogin.user.id}`;
 const notificationEvent = { type: 'notification', id: pushed.id, notification_type: pushed.notification_type, title: pushed.title } as const;

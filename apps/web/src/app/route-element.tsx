@@ -13,7 +13,7 @@ export function RouteElement({ route }: { route: AppRoute }) {
   }
   const title = typeof route.title === 'function' ? route.title(params) : route.title;
   return (
-    <RouteGuard guard={route.guard} roles={route.roles}>
+    <RouteGuard guard={route.guard} roles={route.roles} ownerId={route.ownerParam ? params[route.ownerParam] : undefined}>
       <PageBoundary page={route.page} title={title} />
     </RouteGuard>
   );

@@ -31,7 +31,7 @@ type CodeFormProps = {
   outboxRecipient?: string | undefined;
   /** Under the buttons: "Use a different number", "Start again", … */
   after?: ReactNode;
-  /** Puts the focus in the code field when the form appears within a page (not on a page load). */
+  /** Puts the focus in the code field when the form appears: on a code step the person came to type the code. */
   focusOnMount?: boolean;
 };
 

@@ -8,7 +8,11 @@ import {
   removeTokens,
   storageKeys,
   getStoredUsername,
+  isLocationRefused,
+  markLocationNoticeShown,
   storeAccountKeys,
+  storeLocationRefused,
+  wasLocationNoticeShown,
   storeLogin,
   storeTokens,
   storeUsername,
@@ -90,5 +94,25 @@ describe('session storage', () => {
   it('stores the username on its own', () => {
     storeUsername('sam_k');
     expect(localStorage.getItem('username')).toBe('sam_k');
+  });
+
+  it('remembers a refused position under its own key until told otherwise, and a logout forgets it', () => {
+    expect(isLocationRefused()).toBe(false);
+    storeLocationRefused(true);
+    expect(localStorage.getItem('locationAccess')).toBe('denied');
+    expect(isLocationRefused()).toBe(true);
+    storeLocationRefused(false);
+    expect(localStorage.getItem('locationAccess')).toBeNull();
+    storeLocationRefused(true);
+    clearAll();
+    expect(isLocationRefused()).toBe(false);
+  });
+
+  it('keeps the once-a-visit location notice in sessionStorage, so a logout does not make it show again', () => {
+    expect(wasLocationNoticeShown()).toBe(false);
+    markLocationNoticeShown();
+    clearAll();
+    expect(wasLocationNoticeShown()).toBe(true);
+    expect(sessionStorage.getItem('locationNoticeShown')).toBe('true');
   });
 });

@@ -15,6 +15,12 @@ export const storageKeys = {
   username: 'username',
 } as const;
 
+/** Beyond the spec's keys: 'denied' once the browser refused the position, so it is not asked for on every load. */
+export const locationAccessKey = 'locationAccess';
+
+/** Beyond the spec's keys, in sessionStorage (one tab, across its reloads): a failed detection was told once. */
+const locationNoticeKey = 'locationNoticeShown';
+
 /** The spec allows the refresh token under this older name too (section 3); read-only fallback. */
 const legacyRefreshKey = 'refresh_token';
 
@@ -216,4 +222,34 @@ export function getUserLocation(): StoredLocation | null {
 export function storeUserLocation(location: StoredLocation): void {
   const { city, state, latitude, longitude, country, area, formattedAddress } = location;
   write(storageKeys.userLocation, JSON.stringify({ city, state, latitude, longitude, country, area, formattedAddress }));
+}
+
+/** True when the browser refused the position and nobody has chosen to use it since. */
+export function isLocationRefused(): boolean {
+  return read(locationAccessKey) === 'denied';
+}
+
+export function storeLocationRefused(refused: boolean): void {
+  if (refused) write(locationAccessKey, 'denied');
+  else remove(locationAccessKey);
+}
+
+/**
+ * Whether this tab has already told that detecting the location failed. sessionStorage: it lasts as long as the tab
+ * (reloads and view switches included), so a person is told at most once a visit.
+ */
+export function wasLocationNoticeShown(): boolean {
+  try {
+    return window.sessionStorage.getItem(locationNoticeKey) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+export function markLocationNoticeShown(): void {
+  try {
+    window.sessionStorage.setItem(locationNoticeKey, 'true');
+  } catch {
+    // Blocked storage: the notice may then show again after a reload, never more than once per page.
+  }
 }

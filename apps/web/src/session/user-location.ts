@@ -1,8 +1,10 @@
 import { useSyncExternalStore } from 'react';
-import { getUserLocation, storageKeys, storeUserLocation } from './storage.ts';
+import { getUserLocation, isLocationRefused, locationAccessKey, storageKeys, storeLocationRefused, storeUserLocation } from './storage.ts';
 import type { StoredLocation } from './storage.ts';
 
 export type { StoredLocation } from './storage.ts';
+/** The stored location as it is now (outside React, e.g. in an effect that must not act on a stale render). */
+export { getUserLocation } from './storage.ts';
 
 /** Where a visitor without a stored location is taken to be, so "near me" lists show something (New York). */
 export const defaultLocation: StoredLocation = {
@@ -44,8 +46,8 @@ function notify(): void {
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   const onStorage = (event: StorageEvent) => {
-    // Another tab chose a location, or logged out (clear() gives a null key).
-    if (event.key === null || event.key === storageKeys.userLocation) notify();
+    // Another tab chose a location or was refused one, or logged out (clear() gives a null key).
+    if (event.key === null || event.key === storageKeys.userLocation || event.key === locationAccessKey) notify();
   };
   window.addEventListener('storage', onStorage);
   return () => {
@@ -73,4 +75,18 @@ export function useStoredLocation(): StoredLocation | null {
 /** The location every "near me" list is about: the stored one, else New York. */
 export function useUserLocation(): StoredLocation {
   return useStoredLocation() ?? defaultLocation;
+}
+
+/**
+ * Remembers that the browser refused the position (true), or that it gave one since (false): while refused, the
+ * header does not ask again on every load and offers "Set your area" instead.
+ */
+export function setLocationRefused(refused: boolean): void {
+  storeLocationRefused(refused);
+  notify();
+}
+
+/** Whether the browser refused the position and no location has been detected since. */
+export function useLocationRefused(): boolean {
+  return useSyncExternalStore(subscribe, isLocationRefused, isLocationRefused);
 }

@@ -54,6 +54,10 @@ describe('footer', () => {
     await user.click(footer.getByRole('link', { name: 'Vendor Dashboard' }));
     expect(await screen.findByText('Please log in to perform this action.')).toBeInTheDocument();
     expect(pathname()).toBe('/PopularDeals');
+    // Clicked again while it shows, the toast stays one.
+    await user.click(footer.getByRole('link', { name: 'Vendor Dashboard' }));
+    await user.click(footer.getByRole('link', { name: 'Create Deals' }));
+    expect(screen.getAllByText('Please log in to perform this action.')).toHaveLength(1);
   });
 
   it('tells a user the link needs a vendor login', async () => {

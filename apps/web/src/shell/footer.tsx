@@ -29,13 +29,15 @@ function FooterNavLink({ link }: { link: FooterLink }) {
   const { isAuthenticated, userRole } = useAuth();
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (!link.role) return;
-    // Protected links say why they will not open instead of bouncing through /login (spec section 5).
+    // Protected links say why they will not open instead of bouncing through /login (spec section 5); clicked again,
+    // the same toast stays one (its text is its id).
     if (!isAuthenticated) {
       event.preventDefault();
-      toast.error(loginRequiredMessage);
+      toast.error(loginRequiredMessage, { toastId: loginRequiredMessage });
     } else if (userRole !== link.role) {
       event.preventDefault();
-      toast.error(wrongRoleMessage(link.role));
+      const message = wrongRoleMessage(link.role);
+      toast.error(message, { toastId: message });
     }
   };
   return (

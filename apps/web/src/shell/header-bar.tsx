@@ -8,21 +8,18 @@ export function HeaderBar({ testId, children }: { testId: string; children: Reac
       data-testid={testId}
       className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur-md"
     >
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:gap-4 lg:px-8">{children}</div>
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:gap-3 lg:px-8 2xl:gap-4">{children}</div>
     </header>
   );
 }
 
-/** Opens the side menu; only shown below 1024 px, where the side menu replaces the header's links. */
+/**
+ * Opens the side menu, which replaces the header's links on narrower windows; the header hides it (with its
+ * wrapper) where the full bar shows.
+ */
 export function MenuToggleButton({ open, onOpen }: { open: boolean; onOpen: () => void }) {
   return (
-    <button
-      type="button"
-      onClick={onOpen}
-      aria-label="Open menu"
-      aria-expanded={open}
-      className="btn-ghost -mr-2 p-2 lg:hidden"
-    >
+    <button type="button" onClick={onOpen} aria-label="Open menu" aria-expanded={open} className="btn-ghost -mr-2 p-2">
       <MenuIcon aria-hidden="true" className="size-6" />
     </button>
   );

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setViewportWidth } from '../test/media.ts';
 import { ok, stubApi } from '../test/api-stub.ts';
@@ -172,6 +172,19 @@ describe('user header', () => {
     expect(hrefOf(menu, 'Create Activity')).toBe('/PostActivities');
     expect(hrefOf(menu, 'My Bookings')).toBe('/customer/bookings');
     expect(within(menu).queryByRole('button', { name: /Switch to/ })).not.toBeInTheDocument();
+  });
+
+  it('keeps the side menu up to 1280 px, where the full bar would not fit, and closes it when the window grows past', async () => {
+    setViewportWidth(1100);
+    storeSession(vendorLogin);
+    const { user } = renderApp('/vendor/dashboard');
+    await screen.findByTestId('vendor-header');
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(within(menu).getByRole('button', { name: 'Switch to User' })).toBeInTheDocument();
+    expect(within(menu).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    act(() => setViewportWidth(1280));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument());
   });
 });
 

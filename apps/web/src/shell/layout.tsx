@@ -1,9 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { NotificationsProvider, useNotifications } from '../features/notifications/notifications-context.tsx';
 import { useAuth } from '../session/auth-context.tsx';
 import { Footer } from './footer.tsx';
 import { PublicHeader } from './public-header.tsx';
+import { useRouteFocus } from './use-route-focus.ts';
 
 // A visitor's first page needs none of these: the signed-in header (menus, location picker, notifications bell) and
 // the notifications panel load once someone is signed in, the logout dialog on its first opening. They bring the
@@ -30,7 +31,8 @@ function SiteHeader({ onRequestLogout }: { onRequestLogout: () => void }) {
 
 /**
  * The shell around every page: skip link, sticky header by role, main area, footer, logout dialog, and
- * for a signed-in person the notifications panel (the main area gives it room on wide screens).
+ * for a signed-in person the notifications panel (the main area gives it room on wide screens). A route change opens
+ * the new page at its top with the focus on its h1 (useRouteFocus).
  */
 export function Layout() {
   return (
@@ -46,6 +48,8 @@ function Shell() {
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   // Mounted from its first opening on, so it can play its closing transition.
   const [logoutAsked, setLogoutAsked] = useState(false);
+  const mainRef = useRef<HTMLElement>(null);
+  useRouteFocus(mainRef);
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="skip-link">
@@ -57,7 +61,7 @@ function Shell() {
           setConfirmingLogout(true);
         }}
       />
-      <main id="main" tabIndex={-1} className={`flex-1 focus:outline-none ${panelOpen ? 'lg:mr-96' : ''}`}>
+      <main ref={mainRef} id="main" tabIndex={-1} className={`flex-1 focus:outline-none ${panelOpen ? 'lg:mr-96' : ''}`}>
         <Outlet />
       </main>
       <Footer />

@@ -29,7 +29,7 @@ const linkClass = `${linkBase} text-slate-700 hover:bg-slate-50 hover:text-slate
 const dangerLinkClass = `${linkBase} text-red-700 hover:bg-red-50 hover:text-red-800`;
 const accentLinkClass = `${linkBase} font-medium text-teal-800 hover:bg-teal-50`;
 
-/** The slide-in side menu used below 1024 px: the same links as the header, in sections. */
+/** The slide-in side menu of narrower windows (below 1024 px for visitors, 1280 px signed in): the header's links, in sections. */
 export function MobileMenu({ open, onClose, logoTo, links = [], groups = [], account = [], footer, showScan = false, top }: MobileMenuProps) {
   const switcher = useSwitchView();
   return (

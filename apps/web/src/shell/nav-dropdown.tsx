@@ -19,10 +19,10 @@ export function NavDropdown({ group }: { group: NavGroup }) {
   const Icon = group.icon;
   return (
     <Menu as="div" className="relative">
-      <MenuButton className="btn-ghost data-open:bg-slate-100 data-open:text-slate-900">
+      <MenuButton className="btn-ghost gap-1.5 whitespace-nowrap px-2.5 data-open:bg-slate-100 data-open:text-slate-900">
         <Icon aria-hidden="true" className="size-4 text-teal-700" />
         {group.name}
-        <ChevronDown aria-hidden="true" className="size-4 text-slate-400" />
+        <ChevronDown aria-hidden="true" className="size-3.5 text-slate-400" />
       </MenuButton>
       <MenuItems transition className={`${menuPanelClass} left-0`}>
         {group.items.map((item) =>

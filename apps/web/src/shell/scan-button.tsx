@@ -7,7 +7,7 @@ export function ScanButton() {
       type="button"
       disabled
       title="QR scanner coming soon"
-      className="inline-flex cursor-not-allowed items-center gap-2 rounded-xl border border-slate-200 px-3 py-2 text-sm font-medium text-slate-500"
+      className="inline-flex shrink-0 cursor-not-allowed items-center gap-2 whitespace-nowrap rounded-xl border border-slate-200 px-3 py-2 text-sm font-medium text-slate-500"
     >
       <ScanLine aria-hidden="true" className="size-4" />
       Scan{' '}

@@ -13,10 +13,17 @@ import { ScanButton } from './scan-button.tsx';
 import { useSideMenu } from './use-side-menu.ts';
 import { ViewToggle } from './view-toggle.tsx';
 
+/**
+ * Where the signed-in bar shows its groups, view toggle and profile menu; below it the side menu holds them. Five
+ * groups, a location, the toggle, bell and avatar need about 1,200 px, so the bar collapses earlier than the public
+ * header (1024 px) and than the narrow-window helper's default. Tailwind's `xl` is the same width in the class names.
+ */
+export const signedInWideBreakpoint = 1280;
+
 /** The header of a signed-in person, in the user view or the vendor view (spec §2, user and vendor header). */
 export function SignedInHeader({ view, onRequestLogout }: { view: 'user' | 'vendor'; onRequestLogout: () => void }) {
   const { canPostDeals } = useAuth();
-  const menu = useSideMenu();
+  const menu = useSideMenu(signedInWideBreakpoint);
   const account = useProfileEntries(view, onRequestLogout);
   const isVendor = view === 'vendor';
   const home = isVendor ? paths.vendorDashboard : paths.localActivities;
@@ -24,24 +31,28 @@ export function SignedInHeader({ view, onRequestLogout }: { view: 'user' | 'vend
   return (
     <HeaderBar testId={`${view}-header`}>
       <Logo to={home} />
-      {/* The user view's location picker, between the logo and the groups; it detects once if none is stored. */}
+      {/*
+        The user view's location picker, between the logo and the groups (from tablet width on; phones have it in the
+        side menu). It is the one element of the bar that gives way: a long place name truncates instead of pushing the
+        bell and profile menu off-screen. It detects once if none is stored.
+      */}
       {!isVendor && (
-        <div className="ml-2 hidden lg:block">
+        <div className="ml-2 hidden min-w-0 md:flex">
           <LocationPicker autoDetect />
         </div>
       )}
-      <nav aria-label="Main" className="ml-2 hidden flex-1 items-center gap-0.5 lg:flex">
+      <nav aria-label="Main" className="ml-1 hidden shrink-0 grow items-center gap-0.5 xl:flex 2xl:ml-2">
         {groups.map((group) => (
           <NavDropdown key={group.name} group={group} />
         ))}
       </nav>
-      <div className="ml-auto hidden items-center gap-3 lg:flex">
+      <div className="ml-auto hidden shrink-0 items-center gap-2 xl:flex 2xl:gap-3">
         {isVendor && <ScanButton />}
         <ViewToggle />
         <NotificationBell />
         <ProfileMenu view={view} onRequestLogout={onRequestLogout} />
       </div>
-      <div className="ml-auto flex items-center gap-1 lg:hidden">
+      <div className="ml-auto flex shrink-0 items-center gap-1 xl:hidden">
         <NotificationBell />
         <MenuToggleButton open={menu.open} onOpen={menu.show} />
       </div>

@@ -17,7 +17,7 @@ export function useBecomeVendor(): { marker: string | null; start: () => boolean
   const start = (): boolean => {
     const { phoneNumber, email } = getStoredContact();
     if (!phoneNumber || !email) {
-      toast.warning(profileFirstMessage);
+      toast.warning(profileFirstMessage, { toastId: profileFirstMessage });
       return false;
     }
     navigate(paths.basicInfo);

@@ -22,6 +22,12 @@ function readBody(body: BodyInit | null | undefined): unknown {
  */
 const backgroundHandlers: Record<string, Handler> = {
   'GET /notifications/': { status: 200, body: [] },
+  // The user header brings the account's kept location to the device, and keeps one chosen here.
+  'GET /profile/location/': { status: 200, body: { location: null } },
+  'PUT /profile/location/': (request) => ({
+    status: 200,
+    body: { area: '', ...(request.body as Record<string, unknown>), updated_at: new Date().toISOString() },
+  }),
 };
 
 /**

@@ -56,4 +56,5 @@ export const userProfile: Profile = {
   kyc_status: null,
   is_operator: false,
   date_joined: '2025-01-15T10:00:00.000Z',
+  location: null,
 };

@@ -42,6 +42,7 @@ export const shopAddress: VendorAddress = {
   longitude: -74.0089,
   is_primary: true,
   formatted_address: '12 Hudson St, New York, New York 10013, United States',
+  time_zone: 'America/New_York',
 };
 
 /** A vendor record of userLogin's account: basic info saved, nothing else, unless overridden. */
@@ -60,6 +61,7 @@ export function vendorProfile(overrides: Partial<VendorProfile> = {}): VendorPro
     is_approved: false,
     is_suspended: false,
     rejection_reason: null,
+    rejection_steps: [],
     submitted_at: null,
     approved_at: null,
     rating_avg: null,
@@ -68,7 +70,7 @@ export function vendorProfile(overrides: Partial<VendorProfile> = {}): VendorPro
     steps: { ...noSteps, basic_info: true },
     documents: [],
     bank_details: null,
-    service_time: { time_zone: 'America/New_York', hours: [] },
+    service_time: { time_zone: 'America/New_York', time_zone_auto: true, hours: [] },
     addresses: [],
     pending_changes: null,
     ...overrides,
@@ -81,7 +83,7 @@ export function completeProfile(overrides: Partial<VendorProfile> = {}): VendorP
     steps: allSteps,
     documents: [identityDocument],
     bank_details: savedIban,
-    service_time: { time_zone: 'America/New_York', hours: [{ weekday: 1, opens: '09:00', closes: '17:00' }] },
+    service_time: { time_zone: 'America/New_York', time_zone_auto: true, hours: [{ weekday: 1, opens: '09:00', closes: '17:00' }] },
     addresses: [shopAddress],
     ...overrides,
   });
@@ -105,6 +107,8 @@ export function kycApi(start: VendorProfile | null) {
       profile = { ...profile, steps: { ...profile.steps, basic_info: true } };
       return ok(profile);
     },
+    // The photos panel of /BasicInfo: none yet, unless a test says otherwise.
+    'GET /vendor/me/photos/': () => (profile ? ok({ photos: [], max_photos: 8 }) : { status: 404, body: { error: 'There is no vendor profile for this account yet.', code: 'NOT_FOUND' } }),
   });
   return {
     api,

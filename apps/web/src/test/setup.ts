@@ -18,6 +18,15 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
   };
 }
 
+// jsdom does not scroll. The window's position is kept here, and moving it fires a scroll event, as a browser would.
+function scrollWindowTo(xOrOptions?: number | ScrollToOptions, y?: number): void {
+  const top = typeof xOrOptions === 'object' ? (xOrOptions.top ?? window.scrollY) : (y ?? 0);
+  Object.defineProperty(window, 'scrollY', { value: top, configurable: true, writable: true });
+  Object.defineProperty(window, 'pageYOffset', { value: top, configurable: true, writable: true });
+  window.dispatchEvent(new Event('scroll'));
+}
+Object.defineProperty(window, 'scrollTo', { value: scrollWindowTo, configurable: true, writable: true });
+
 // findBy… and waitFor wait up to 10 s, not 1 s: a lazily loaded page can take seconds on a busy 2-core machine.
 // A passing wait ends as soon as its condition holds, so this costs nothing unless a test is failing anyway.
 // The project's testTimeout (vitest.config.ts) stays well above it, so a slow wait fails as itself, not as a timeout.
@@ -38,7 +47,10 @@ export const pendingGeolocation: Geolocation = {
 
 beforeEach(() => {
   window.localStorage.clear();
+  window.sessionStorage.clear();
   Object.defineProperty(window.navigator, 'geolocation', { value: pendingGeolocation, configurable: true, writable: true });
+  // jsdom has no Permissions API either; a test that needs one installs it.
+  Object.defineProperty(window.navigator, 'permissions', { value: undefined, configurable: true, writable: true });
 });
 
 afterEach(() => {
@@ -46,6 +58,7 @@ afterEach(() => {
   restoreApiStub();
   window.localStorage.clear();
   resetViewport();
+  scrollWindowTo(0, 0);
   vi.unstubAllGlobals();
   vi.useRealTimers();
   const unexpected = takeUnexpectedConsoleCalls();

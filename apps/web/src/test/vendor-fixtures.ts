@@ -1,5 +1,22 @@
-import type { AdminVendorDetail, AdminVendorSummary, VendorAddress, VendorCard, VendorPublic, VendorRating } from '@localloop/contract';
+import type { AdminVendorDetail, AdminVendorSummary, ResponsiveImage, VendorAddress, VendorCard, VendorPhoto, VendorPublic, VendorRating } from '@localloop/contract';
 import { userLogin } from './fixtures.ts';
+
+/** A stored image with its renditions, as the server answers one: `name` makes its URLs. */
+export function storedImage(name: string, width = 1600, height = 1000): ResponsiveImage {
+  return {
+    url: `/media/images/${name}.jpg`,
+    width,
+    height,
+    variants: [320, 640, 1280]
+      .filter((w) => w < width)
+      .map((w) => ({ url: `/media/images/${name}.w${w}.webp`, width: w, height: Math.round((height * w) / width), content_type: 'image/webp' })),
+  };
+}
+
+/** A vendor's photo; ids are predictable from `n`. */
+export function vendorPhoto(n: number, caption = `Photo ${n} caption`): VendorPhoto {
+  return { id: `90000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`, caption, image: storedImage(`photo-${n}`) };
+}
 
 /** A directory card; ids are predictable from `n`. */
 export function vendorCard(n: number, overrides: Partial<VendorCard> = {}): VendorCard {
@@ -12,6 +29,8 @@ export function vendorCard(n: number, overrides: Partial<VendorCard> = {}): Vend
     description: `The ${n}th best place in town.`,
     logo: null,
     logo_thumbnail: null,
+    logo_image: null,
+    cover_image: null,
     rating_avg: 4.5,
     rating_count: 12,
     distance_km: 1.234,
@@ -36,6 +55,7 @@ const shopAddress: VendorAddress = {
   longitude: -74.0089,
   is_primary: true,
   formatted_address: '12 Hudson St, New York, NY 10013, United States',
+  time_zone: 'America/New_York',
 };
 
 export const bakery: VendorPublic = {
@@ -58,6 +78,7 @@ export const bakery: VendorPublic = {
   addresses: [
     shopAddress,
   ],
+  photos: [],
 };
 
 export function vendorRating(n: number, overrides: Partial<VendorRating> = {}): VendorRating {
@@ -112,6 +133,7 @@ export function adminDetail(summary: AdminVendorSummary, overrides: Partial<Admi
     is_approved: summary.is_approved,
     is_suspended: summary.is_suspended,
     rejection_reason: null,
+    rejection_steps: [],
     submitted_at: summary.submitted_at,
     approved_at: null,
     rating_avg: null,
@@ -137,7 +159,7 @@ export function adminDetail(summary: AdminVendorSummary, overrides: Partial<Admi
       routing_number: '021000021',
       updated_at: '2025-03-01T09:00:00.000Z',
     },
-    service_time: { time_zone: 'America/New_York', hours: [{ weekday: 1, opens: '09:00', closes: '17:00' }] },
+    service_time: { time_zone: 'America/New_York', time_zone_auto: true, hours: [{ weekday: 1, opens: '09:00', closes: '17:00' }] },
     addresses: [{ ...shopAddress, vendor_id: summary.id }],
     owner: { id: summary.user_id, email: summary.owner_email, phone_number: summary.owner_phone, name: 'Pat Owner' },
     decisions: [],

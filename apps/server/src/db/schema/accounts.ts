@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -47,6 +48,36 @@ export const users = pgTable(
     check('users_has_contact', sql`${t.email} IS NOT NULL OR ${t.phoneNumber} IS NOT NULL OR ${t.deletedAt} IS NOT NULL`),
     check('users_phone_e164', sql`${t.phoneNumber} ~ '^\\+[1-9][0-9]{6,14}$'`),
     check('users_pending_phone_e164', sql`${t.pendingPhoneNumber} ~ '^\\+[1-9][0-9]{6,14}$'`),
+  ],
+);
+
+/**
+ * The area a person chose ("near me" lists are about it), one per account, so it follows them to every device they
+ * sign in on. The coordinates are where they are (the device's position or the chosen place), the names what
+ * reverse geocoding called it. Personal data: deleted with the account.
+ */
+export const userLocations = pgTable(
+  'user_locations',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    country: text('country').notNull(),
+    area: text('area').notNull().default(''),
+    formattedAddress: text('formatted_address').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('user_locations_latitude', sql`${t.latitude} BETWEEN -90 AND 90`),
+    check('user_locations_longitude', sql`${t.longitude} BETWEEN -180 AND 180`),
+    check(
+      'user_locations_lengths',
+      sql`length(${t.city}) BETWEEN 1 AND 120 AND length(${t.state}) BETWEEN 1 AND 120 AND length(${t.country}) BETWEEN 1 AND 120 AND length(${t.area}) <= 120 AND length(${t.formattedAddress}) BETWEEN 1 AND 300`,
+    ),
   ],
 );
 
@@ -134,7 +165,13 @@ export const devOutbox = pgTable(
   (t) => [index('dev_outbox_to_idx').on(t.to, t.createdAt)],
 );
 
-/** Uploaded images: who owns them and where the re-encoded file and its thumbnail live. */
+/** One smaller WebP rendition of an uploaded image (for srcset), where it is stored and its size. */
+export type MediaVariant = { key: string; width: number; height: number; contentType: string; bytes: number };
+
+/**
+ * Uploaded images: who owns them and where the re-encoded file, its thumbnail and its renditions live. `bytes` is the
+ * re-encoded file's, what the storage allowance counts; the thumbnail and renditions are the server's own copies.
+ */
 export const media = pgTable(
   'media',
   {
@@ -146,11 +183,14 @@ export const media = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     bytes: integer('bytes').notNull(),
+    /** Narrowest first; empty for images uploaded before renditions were made. */
+    variants: jsonb('variants').$type<MediaVariant[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('media_owner_idx').on(t.ownerId),
     check('media_dimensions', sql`${t.width} > 0 AND ${t.height} > 0 AND ${t.bytes} > 0`),
+    check('media_variants_array', sql`jsonb_typeof(${t.variants}) = 'array'`),
   ],
 );
 

@@ -4,6 +4,7 @@ import {
   check,
   index,
   jsonb,
+  pgEnum,
   pgTable,
   text,
   timestamp,
@@ -12,7 +13,13 @@ import {
 import { users } from './accounts.ts';
 
 
-/** Notifications of one user; `notify()` writes them inside the caller's transaction. */
+/** What a notification opens when clicked (the contract's NotificationTarget kinds). */
+export const notificationTargetKind = pgEnum('notification_target_kind', ['vendor_application', 'vendor_page', 'account_settings']);
+
+/**
+ * Notifications of one user; `notify()` writes them inside the caller's transaction. `target_kind` and `target_id`
+ * say what it is about (an id, never a URL): a vendor page names its owner's account, the other kinds need no id.
+ */
 export const notifications = pgTable(
   'notifications',
   {
@@ -25,10 +32,13 @@ export const notifications = pgTable(
     notificationType: text('notification_type').notNull(),
     isRead: boolean('is_read').notNull().default(false),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    targetKind: notificationTargetKind('target_kind'),
+    targetId: uuid('target_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('notifications_user_created_idx').on(t.userId, t.createdAt),
     check('notifications_lengths', sql`length(${t.title}) <= 200 AND length(${t.body}) <= 2000`),
+    check('notifications_target', sql`CASE WHEN ${t.targetKind} = 'vendor_page' THEN ${t.targetId} IS NOT NULL ELSE ${t.targetId} IS NULL END`),
   ],
 );

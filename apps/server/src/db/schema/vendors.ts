@@ -16,6 +16,9 @@ import {
 import { kycStatus, media, users } from './accounts.ts';
 import { citext, cube, timestamps } from './columns.ts';
 
+/** The five KYC steps (contract `kycSteps`): what an operator's rejection asks the vendor to fix. */
+export const kycStep = pgEnum('kyc_step', ['basic_info', 'documents', 'bank_details', 'service_time', 'addresses']);
+
 /**
  * A vendor: one per account, created by the first save of /BasicInfo. `is_approved` says the shop is live
  * (it stays true while an approved vendor's reapplication is reviewed); `kyc_status` is the state of the
@@ -38,10 +41,14 @@ export const vendors = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     timeZone: text('time_zone').notNull().default('America/New_York'),
+    /** Whether `time_zone` follows the primary address (set from its coordinates) rather than the vendor's own choice. */
+    timeZoneAuto: boolean('time_zone_auto').notNull().default(true),
     kycStatus: kycStatus('kyc_status').notNull().default('not_submitted'),
     isApproved: boolean('is_approved').notNull().default(false),
     isSuspended: boolean('is_suspended').notNull().default(false),
     rejectionReason: text('rejection_reason'),
+    /** The steps the last rejection asked the vendor to fix; emptied when the vendor submits again. */
+    rejectionSteps: kycStep('rejection_steps').array().notNull().default(sql`'{}'`),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     ratingCount: integer('rating_count').notNull().default(0),
@@ -60,8 +67,37 @@ export const vendors = pgTable(
     check('vendors_contact_phone_e164', sql`${t.contactPhone} ~ '^\\+[1-9][0-9]{6,14}$'`),
     check('vendors_rejection_has_reason', sql`${t.kycStatus} <> 'rejected' OR ${t.rejectionReason} IS NOT NULL`),
     check('vendors_approved_was_reviewed', sql`NOT ${t.isApproved} OR ${t.approvedAt} IS NOT NULL`),
+    check('vendors_rejection_steps_only_when_rejected', sql`${t.kycStatus} = 'rejected' OR cardinality(${t.rejectionSteps}) = 0`),
     index('vendors_kyc_idx').on(t.kycStatus, t.submittedAt),
     index('vendors_name_trgm_idx').using('gin', sql`${t.businessName} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * A vendor's photos (docs/decisions/0015): images its owner uploaded, in the vendor's order, the first being the cover.
+ * Live at once, like opening hours. At most 8 (positions 0-7, unique per vendor: by hand in the migration, deferrable, so
+ * that a new order is written in one statement), and each image once per vendor.
+ */
+export const vendorPhotos = pgTable(
+  'vendor_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    mediaId: uuid('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    /** The image's alternative text and its caption; empty when the vendor wrote none. */
+    caption: text('caption').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('vendor_photos_vendor_media_idx').on(t.vendorId, t.mediaId),
+    index('vendor_photos_media_idx').on(t.mediaId),
+    check('vendor_photos_position', sql`${t.position} BETWEEN 0 AND 7`),
+    check('vendor_photos_caption_length', sql`char_length(${t.caption}) <= 150`),
   ],
 );
 
@@ -193,6 +229,8 @@ export const vendorAddresses = pgTable(
     country: text('country').notNull(),
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
+    /** The IANA time zone at the coordinates, found when the address is saved; null for addresses saved before that. */
+    timeZone: text('time_zone'),
     isPrimary: boolean('is_primary').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The point, for distances and nearest-first pages (lib/geo-sql.ts). */
@@ -224,7 +262,12 @@ export const vendorDecisions = pgTable(
     operatorId: uuid('operator_id').references(() => users.id, { onDelete: 'set null' }),
     decision: vendorDecision('decision').notNull(),
     reason: text('reason').notNull().default(''),
+    /** A rejection's steps to fix; empty for every other decision. */
+    steps: kycStep('steps').array().notNull().default(sql`'{}'`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('vendor_decisions_vendor_idx').on(t.vendorId, t.createdAt)],
+  (t) => [
+    index('vendor_decisions_vendor_idx').on(t.vendorId, t.createdAt),
+    check('vendor_decisions_steps_only_rejections', sql`${t.decision} = 'rejected' OR cardinality(${t.steps}) = 0`),
+  ],
 );

@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { VendorCategory } from '@localloop/contract';
 import type { Tx } from '../client.ts';
 import { favoriteVendors, users, vendorAddresses, vendorBankAccounts, vendorHours, vendorRatings, vendors } from '../schema.ts';
+import { timeZoneAt } from '../../modules/geo/index.ts';
 import { accountSeedKey, demoPasswordHash } from './accounts.ts';
 import { claimSeedKeys } from './keys.ts';
 
@@ -198,7 +199,7 @@ function hoursRows(vendorId: string, hours: Range[]) {
 }
 
 function addressRows(vendorId: string, addresses: Address[]) {
-  return addresses.map((a, i) => ({ vendorId, ...a, label: a.label ?? '', country: 'United States', isPrimary: i === 0 }));
+  return addresses.map((a, i) => ({ vendorId, ...a, label: a.label ?? '', country: 'United States', isPrimary: i === 0, timeZone: timeZoneAt(a.latitude, a.longitude) }));
 }
 
 /**

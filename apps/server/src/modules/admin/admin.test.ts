@@ -76,16 +76,20 @@ const notificationsOf = async (access: string) => (await inject(t.app, endpoints
 /** The operator's decisions, by the word for each. */
 const decisions = { approve: endpoints.approveVendor, reject: endpoints.rejectVendor, suspend: endpoints.suspendVendor, unsuspend: endpoints.unsuspendVendor };
 const reason = 'The identity document is unreadable.';
+/** A rejection's body: the reason and the steps to fix. */
+const rejection = { reason, steps: ['documents' as const] };
 
 describe('who may call the operator endpoints', () => {
   const adminEndpoints = Object.values(endpoints).filter((e) => e.path.startsWith('/admin/'));
-  const bodies: Record<string, object | undefined> = { GET: undefined, POST: { reason, note: '' } };
+  const bodies: Record<string, object | undefined> = { GET: undefined, POST: { ...rejection, note: '' } };
 
-  it('covers the six operator endpoints of the contract', () => {
+  it('covers the eight operator endpoints of the contract', () => {
     expect(adminEndpoints.map((e) => `${e.method} ${e.path}`).sort()).toEqual([
       'GET /admin/vendors/',
       'GET /admin/vendors/{id}/',
+      'GET /admin/vendors/{id}/photos/',
       'POST /admin/vendors/{id}/approve/',
+      'POST /admin/vendors/{id}/photos/{photo_id}/take-down/',
       'POST /admin/vendors/{id}/reject/',
       'POST /admin/vendors/{id}/suspend/',
       'POST /admin/vendors/{id}/unsuspend/',
@@ -233,8 +237,8 @@ describe('GET /api/admin/vendors/{id}/', () => {
       bank_details: null,
     });
     expect(detail.decisions).toEqual([
-      { id: expect.any(String), decision: 'suspended', reason: 'Complaints about fake deals.', operator_email: op.email, created_at: expect.any(String) },
-      { id: expect.any(String), decision: 'approved', reason: 'Looks good.', operator_email: op.email, created_at: expect.any(String) },
+      { id: expect.any(String), decision: 'suspended', reason: 'Complaints about fake deals.', steps: [], operator_email: op.email, created_at: expect.any(String) },
+      { id: expect.any(String), decision: 'approved', reason: 'Looks good.', steps: [], operator_email: op.email, created_at: expect.any(String) },
     ]);
   });
 
@@ -258,7 +262,7 @@ describe('operator decisions', () => {
     expect(res.json()).toMatchObject({ id: v.vendorId, kyc_status: 'approved', is_approved: true, rejection_reason: null, approved_at: clock().toISOString() });
     expect(await decisionRows(v.vendorId)).toEqual([expect.objectContaining({ operatorId: op.user.id, decision: 'approved', reason: '' })]);
     const [note] = await notificationsOf(v.access);
-    expect(note).toMatchObject({ notification_type: 'vendor_approved', title: 'Your vendor account is approved', data: { decision: 'approved', vendor_id: v.vendorId } });
+    expect(note).toMatchObject({ notification_type: 'vendor_approved', title: 'Your vendor account is approved', data: { decision: 'approved', vendor_id: v.vendorId }, target: { kind: 'vendor_application' } });
     expect(note?.body).toContain('You can now post deals');
     // The vendor's own view follows at once.
     expect((await inject(t.app, endpoints.profile, { access: v.access })).json()).toMatchObject({ is_approved: true, kyc_status: 'approved' });
@@ -267,7 +271,7 @@ describe('operator decisions', () => {
   it('rejects a pending vendor with a reason the vendor reads; the shop stays off', async () => {
     const op = await operator();
     const v = await vendor({ kycStatus: 'pending' });
-    const res = await inject(t.app, endpoints.rejectVendor, { params: { id: v.vendorId }, access: op.access, body: { reason: `  ${reason}  ` } });
+    const res = await inject(t.app, endpoints.rejectVendor, { params: { id: v.vendorId }, access: op.access, body: { reason: `  ${reason}  `, steps: ['documents'] } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ kyc_status: 'rejected', is_approved: false, rejection_reason: reason });
     expect(await decisionRows(v.vendorId)).toEqual([expect.objectContaining({ operatorId: op.user.id, decision: 'rejected', reason })]);
@@ -277,10 +281,73 @@ describe('operator decisions', () => {
     expect(note?.body).not.toContain('stays live');
   });
 
+  it('records the steps a rejection asks to fix with the decision, in step order, shows them to the vendor and names them in the notice', async () => {
+    const op = await operator();
+    const v = await vendor({ kycStatus: 'pending' });
+    const res = await inject(t.app, endpoints.rejectVendor, { params: { id: v.vendorId }, access: op.access, body: { reason, steps: ['bank_details', 'documents', 'bank_details'] } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ rejection_steps: ['documents', 'bank_details'] });
+    expect(res.json().decisions[0]).toMatchObject({ decision: 'rejected', reason, steps: ['documents', 'bank_details'] });
+    expect(await decisionRows(v.vendorId)).toEqual([expect.objectContaining({ decision: 'rejected', steps: ['documents', 'bank_details'] })]);
+    expect(await vendorRow(v.vendorId)).toMatchObject({ rejectionSteps: ['documents', 'bank_details'] });
+    // The vendor reads them on its own record and dashboard; nobody else's record carries them.
+    expect((await inject(t.app, endpoints.myVendor, { access: v.access })).json()).toMatchObject({ kyc_status: 'rejected', rejection_steps: ['documents', 'bank_details'] });
+    expect((await inject(t.app, endpoints.vendorDashboard, { access: v.access })).json().vendor).toMatchObject({ rejection_steps: ['documents', 'bank_details'] });
+    const [note] = await notificationsOf(v.access);
+    expect(note?.body).toBe(`The review of ${(await vendorRow(v.vendorId))?.businessName} was not approved. Reason: ${reason} To fix: Documents and Bank details. Please fix this and submit again.`);
+    expect(note?.data).toMatchObject({ decision: 'rejected', steps: ['documents', 'bank_details'] });
+  });
+
+  it('refuses a rejection without steps, with an unknown step or with more than five, naming the field (400), and records nothing', async () => {
+    const op = await operator();
+    const v = await vendor({ kycStatus: 'pending' });
+    const bodies = [
+      { reason },
+      { reason, steps: [] },
+      { reason, steps: ['payment'] },
+      { reason, steps: 'documents' },
+      { reason, steps: ['basic_info', 'documents', 'bank_details', 'service_time', 'addresses', 'documents'] },
+    ];
+    for (const body of bodies) {
+      const res = await inject(t.app, endpoints.rejectVendor, { params: { id: v.vendorId }, access: op.access, body: raw(body) });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(res.error().fields ?? {}).some((field) => field.startsWith('steps')), JSON.stringify(res.error())).toBe(true);
+    }
+    expect((await inject(t.app, endpoints.rejectVendor, { params: { id: v.vendorId }, access: op.access, body: raw({ reason, steps: [] }) })).error().fields).toEqual({
+      steps: 'Choose at least one step for the vendor to fix.',
+    });
+    expect(await vendorRow(v.vendorId)).toMatchObject({ kycStatus: 'pending', rejectionSteps: [] });
+    expect(await decisionRows(v.vendorId)).toEqual([]);
+    expect(await notificationsOf(v.access)).toEqual([]);
+  });
+
+  it('clears the steps to fix when the vendor submits again and when it is approved; other decisions never carry steps', async () => {
+    const op = await operator();
+    const v = await vendor({ kycStatus: 'pending' });
+    expect((await inject(t.app, endpoints.rejectVendor, { params: { id: v.vendorId }, access: op.access, body: { reason, steps: ['addresses'] } })).statusCode).toBe(200);
+    // Resubmitting (here straight in the table: this account's KYC steps are not filled in) empties them, as submitKyc does.
+    await t.database.db.update(vendors).set({ kycStatus: 'pending', rejectionReason: null, rejectionSteps: [] }).where(eq(vendors.id, v.vendorId));
+    const approved = await inject(t.app, endpoints.approveVendor, { params: { id: v.vendorId }, access: op.access, body: raw({ note: 'Fine now.', steps: ['documents'] }) });
+    expect(approved.json()).toMatchObject({ kyc_status: 'approved', rejection_steps: [] });
+    expect((await decisionRows(v.vendorId)).map((d) => [d.decision, d.steps])).toEqual(expect.arrayContaining([['rejected', ['addresses']], ['approved', []]]));
+    // The database holds the rule too: steps only on a rejection, on the vendor only while rejected.
+    const error = await t.database.db.update(vendors).set({ rejectionSteps: ['documents'] }).where(eq(vendors.id, v.vendorId)).then(() => null, (e: unknown) => e);
+    expect(String((error as { cause?: unknown })?.cause ?? error)).toMatch(/vendors_rejection_steps_only_when_rejected/);
+  });
+
+  it('refuses an operator rejecting their own vendor account, steps or not, and keeps nothing of it', async () => {
+    const op = await vendor({ kycStatus: 'pending' });
+    await t.database.db.update(users).set({ isOperator: true }).where(eq(users.id, op.user.id));
+    const res = await inject(t.app, endpoints.rejectVendor, { params: { id: op.vendorId }, access: op.access, body: { reason, steps: ['documents'] } });
+    expect(res.statusCode).toBe(403);
+    expect(await vendorRow(op.vendorId)).toMatchObject({ kycStatus: 'pending', rejectionSteps: [] });
+    expect(await decisionRows(op.vendorId)).toEqual([]);
+  });
+
   it('rejects an approved vendor\'s reapplication and keeps the shop live', async () => {
     const op = await operator();
     const v = await vendor({ kycStatus: 'pending', isApproved: true });
-    const res = await inject(t.app, endpoints.rejectVendor, { params: { id: v.vendorId }, access: op.access, body: { reason } });
+    const res = await inject(t.app, endpoints.rejectVendor, { params: { id: v.vendorId }, access: op.access, body: rejection });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ kyc_status: 'rejected', is_approved: true, rejection_reason: reason });
     const [note] = await notificationsOf(v.access);
@@ -311,7 +378,7 @@ describe('operator decisions', () => {
     for (const { state, message } of cases) {
       const v = await vendor({ kycStatus: state });
       const before = await vendorRow(v.vendorId);
-      for (const [action, body] of [['approve', {}], ['reject', { reason }]] as const) {
+      for (const [action, body] of [['approve', {}], ['reject', rejection]] as const) {
         const res = await inject(t.app, decisions[action], { params: { id: v.vendorId }, access: op.access, body });
         expect(res.statusCode, `${action} ${state}`).toBe(409);
         expect(res.error()).toEqual({ error: message, code: 'VENDOR_NOT_PENDING' });
@@ -396,7 +463,7 @@ describe('operator decisions', () => {
     const v = await vendor({ kycStatus: 'pending' });
     const [approve, reject] = await Promise.all([
       inject(t.app, endpoints.approveVendor, { params: { id: v.vendorId }, access: first.access, body: {} }),
-      inject(t.app, endpoints.rejectVendor, { params: { id: v.vendorId }, access: second.access, body: { reason } }),
+      inject(t.app, endpoints.rejectVendor, { params: { id: v.vendorId }, access: second.access, body: rejection }),
     ]);
     expect([approve?.statusCode, reject?.statusCode].sort()).toEqual([200, 409]);
     const rows = await decisionRows(v.vendorId);
@@ -450,13 +517,17 @@ describe('the whole KYC state machine, through the vendor\'s and the operator\'s
     expect((await call('GET', detail.documents[0]?.url ?? '', op.access)).statusCode).toBe(200);
 
     // Rejected with a reason the vendor reads; the vendor fixes and resubmits.
-    ok(await inject(t.app, endpoints.rejectVendor, { params: { id: vendorId }, access: op.access, body: { reason } }));
+    ok(await inject(t.app, endpoints.rejectVendor, { params: { id: vendorId }, access: op.access, body: { reason, steps: ['documents', 'basic_info'] } }));
     expect(await status()).toEqual({ is_approved: false, kyc_status: 'rejected', is_suspended: false });
-    expect((await inject(t.app, endpoints.myVendor, { access: someone.access })).json()).toMatchObject({ kyc_status: 'rejected', rejection_reason: reason });
+    expect((await inject(t.app, endpoints.myVendor, { access: someone.access })).json()).toMatchObject({
+      kyc_status: 'rejected',
+      rejection_reason: reason,
+      rejection_steps: ['basic_info', 'documents'],
+    });
     ok(await inject(t.app, endpoints.saveBasicInfo, { access: someone.access, body: { ...basicInfo, description: 'Fresh bread, baked at dawn.' } }));
     const resubmitted = await inject(t.app, endpoints.submitKyc, { access: someone.access });
     ok(resubmitted);
-    expect(resubmitted.json()).toMatchObject({ kyc_status: 'pending', rejection_reason: null });
+    expect(resubmitted.json()).toMatchObject({ kyc_status: 'pending', rejection_reason: null, rejection_steps: [] });
 
     // Approved: the shop is live and the account is a vendor for the web app.
     ok(await inject(t.app, endpoints.approveVendor, { params: { id: vendorId }, access: op.access, body: {} }));
@@ -467,7 +538,7 @@ describe('the whole KYC state machine, through the vendor\'s and the operator\'s
     ok(await inject(t.app, endpoints.saveBasicInfo, { access: someone.access, body: { ...basicInfo, business_name: `${name} & Sons` } }));
     ok(await inject(t.app, endpoints.submitKyc, { access: someone.access }));
     expect(await status()).toEqual({ is_approved: true, kyc_status: 'pending', is_suspended: false });
-    ok(await inject(t.app, endpoints.rejectVendor, { params: { id: vendorId }, access: op.access, body: { reason: 'The new name is not yours to use.' } }));
+    ok(await inject(t.app, endpoints.rejectVendor, { params: { id: vendorId }, access: op.access, body: { reason: 'The new name is not yours to use.', steps: ['basic_info'] } }));
     expect(await status()).toEqual({ is_approved: true, kyc_status: 'rejected', is_suspended: false });
     expect((await inject(t.app, endpoints.vendorPublic, { params: { user_id: someone.user.id } })).json().business_name).toBe(name);
 
@@ -489,7 +560,7 @@ describe('the vendor\'s notification of a decision', () => {
     const op = await operator();
     const v = await vendor({ kycStatus: 'pending' });
     const { socket, events } = await openVendorSocket(v.access);
-    expect((await inject(t.app, endpoints.rejectVendor, { params: { id: v.vendorId }, access: op.access, body: { reason } })).statusCode).toBe(200);
+    expect((await inject(t.app, endpoints.rejectVendor, { params: { id: v.vendorId }, access: op.access, body: rejection })).statusCode).toBe(200);
     expect(await until(() => events().length === 2)).toBe(true);
     expect(events()).toEqual([
       expect.objectContaining({ type: 'notification', notification_type: 'vendor_rejected' }),

@@ -12,7 +12,7 @@ export async function adminRoutes(app: App, ctx: AppContext) {
     decideAndShow(deps, { operatorId: userId, vendorId: params.id, decision: 'approved', reason: body.note }),
   );
   route(app, endpoints.rejectVendor, ({ userId, params, body }) =>
-    decideAndShow(deps, { operatorId: userId, vendorId: params.id, decision: 'rejected', reason: body.reason }),
+    decideAndShow(deps, { operatorId: userId, vendorId: params.id, decision: 'rejected', reason: body.reason, steps: body.steps }),
   );
   route(app, endpoints.suspendVendor, ({ userId, params, body }) =>
     decideAndShow(deps, { operatorId: userId, vendorId: params.id, decision: 'suspended', reason: body.reason }),

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AdminVendorDetail, AdminVendorListQuery, AdminVendorListResponse, VendorDecision } from '@localloop/contract';
+import { inStepOrder, kycStepLabels } from '@localloop/contract';
+import type { AdminVendorDetail, AdminVendorListQuery, AdminVendorListResponse, KycStep, VendorDecision } from '@localloop/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { users, vendorDecisions, vendors } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -117,6 +118,7 @@ async function vendorDetail(deps: AdminDeps, vendorId: string): Promise<AdminVen
       id: decision.id,
       decision: decision.decision,
       reason: decision.reason,
+      steps: inStepOrder(decision.steps),
       operator_email: operatorEmail,
       created_at: decision.createdAt.toISOString(),
     })),
@@ -134,13 +136,18 @@ export async function getVendor(deps: AdminDeps, operatorId: string, vendorId: s
 /** The vendor after the change, whether it was approved before it, and whether proposed changes were discarded (for the wording only). */
 type Changed = { userId: string; businessName: string; isApproved: boolean; isSuspended: boolean; wasApproved: boolean; discarded: boolean };
 
-const transitions: Record<Decision, { allowed: SQL; set: (now: Date, reason: string) => Partial<typeof vendors.$inferInsert> }> = {
+type Transition = { allowed: SQL; set: (now: Date, reason: string, steps: KycStep[]) => Partial<typeof vendors.$inferInsert> };
+
+const transitions: Record<Decision, Transition> = {
   approved: {
     allowed: eq(vendors.kycStatus, 'pending'),
-    set: (now) => ({ kycStatus: 'approved', isApproved: true, approvedAt: now, rejectionReason: null }),
+    set: (now) => ({ kycStatus: 'approved', isApproved: true, approvedAt: now, rejectionReason: null, rejectionSteps: [] }),
   },
   // The shop's is_approved stays as it was: an approved vendor's rejected reapplication keeps the shop live.
-  rejected: { allowed: eq(vendors.kycStatus, 'pending'), set: (_now, reason) => ({ kycStatus: 'rejected', rejectionReason: reason }) },
+  rejected: {
+    allowed: eq(vendors.kycStatus, 'pending'),
+    set: (_now, reason, steps) => ({ kycStatus: 'rejected', rejectionReason: reason, rejectionSteps: steps }),
+  },
   suspended: { allowed: eq(vendors.isSuspended, false), set: () => ({ isSuspended: true }) },
   unsuspended: { allowed: eq(vendors.isSuspended, true), set: () => ({ isSuspended: false }) },
 };
@@ -158,9 +165,17 @@ function wrongState(decision: Decision, vendor: typeof vendors.$inferSelect): Ap
   return new AppError('VENDOR_NOT_PENDING', why);
 }
 
-function notificationFor(decision: Decision, vendor: Changed, reason: string) {
+/** "Fix: Documents and Bank details." for the rejection's notice; nothing without steps. */
+function stepsToFix(steps: readonly KycStep[]): string {
+  const names = steps.map((step) => kycStepLabels[step]);
+  if (names.length === 0) return '';
+  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return ` To fix: ${list}.`;
+}
+
+function notificationFor(decision: Decision, vendor: Changed, reason: string, steps: readonly KycStep[]) {
   const note = reason ? ` Note from the reviewer: ${reason}` : '';
-  const data = { decision };
+  const data = { decision, ...(steps.length > 0 ? { steps } : {}) };
   switch (decision) {
     case 'approved':
       return vendor.wasApproved
@@ -178,7 +193,7 @@ function notificationFor(decision: Decision, vendor: Changed, reason: string) {
           type: 'vendor_rejected',
           title: 'Your changes were not approved',
           body:
-            `The changes you proposed to ${vendor.businessName} were not approved. Reason: ${reason} ` +
+            `The changes you proposed to ${vendor.businessName} were not approved. Reason: ${reason}${stepsToFix(steps)} ` +
             (vendor.discarded ? `They were discarded. ${kept} Make the changes again and send them for review.` : `${kept} Please fix this and submit again.`),
           data,
         };
@@ -186,7 +201,7 @@ function notificationFor(decision: Decision, vendor: Changed, reason: string) {
       return {
         type: 'vendor_rejected',
         title: 'Your vendor application needs changes',
-        body: `The review of ${vendor.businessName} was not approved. Reason: ${reason} Please fix this and submit again.`,
+        body: `The review of ${vendor.businessName} was not approved. Reason: ${reason}${stepsToFix(steps)} Please fix this and submit again.`,
         data,
       };
     case 'suspended':
@@ -214,19 +229,25 @@ function notificationFor(decision: Decision, vendor: Changed, reason: string) {
  * lands wholly before the decision (and is refused while pending) or wholly after it. `db` may be a caller's
  * transaction.
  */
-export async function decide(
-  db: Db | Tx,
-  clock: Clock,
-  input: { operatorId: string; vendorId: string; decision: Decision; reason: string },
-): Promise<void> {
+export type DecisionInput = {
+  operatorId: string;
+  vendorId: string;
+  decision: Decision;
+  reason: string;
+  /** A rejection's steps to fix (at least one, checked by the contract); ignored for other decisions. */
+  steps?: readonly KycStep[];
+};
+
+export async function decide(db: Db | Tx, clock: Clock, input: DecisionInput): Promise<void> {
   const { operatorId, vendorId, decision, reason } = input;
+  const steps = decision === 'rejected' ? inStepOrder(input.steps ?? []) : [];
   const transition = transitions[decision];
   await db.transaction(async (tx) => {
     await requireOperator(tx, operatorId);
     const [before] = await tx.select({ isApproved: vendors.isApproved }).from(vendors).where(eq(vendors.id, vendorId));
     const [changed] = await tx
       .update(vendors)
-      .set(transition.set(clock(), reason))
+      .set(transition.set(clock(), reason, steps))
       .where(and(eq(vendors.id, vendorId), transition.allowed))
       .returning({ userId: vendors.userId, businessName: vendors.businessName, isApproved: vendors.isApproved, isSuspended: vendors.isSuspended });
     if (!changed) {
@@ -243,17 +264,14 @@ export async function decide(
       businessName = published?.businessName ?? businessName;
     }
     if (decision === 'rejected') discarded = await discardRevision(tx, vendorId);
-    await tx.insert(vendorDecisions).values({ vendorId, operatorId, decision, reason });
-    const { data, ...message } = notificationFor(decision, { ...changed, businessName, discarded, wasApproved: before?.isApproved ?? false }, reason);
-    await notify(tx, changed.userId, { ...message, data: { ...data, vendor_id: vendorId } });
+    await tx.insert(vendorDecisions).values({ vendorId, operatorId, decision, reason, steps });
+    const { data, ...message } = notificationFor(decision, { ...changed, businessName, discarded, wasApproved: before?.isApproved ?? false }, reason, steps);
+    await notify(tx, changed.userId, { ...message, data: { ...data, vendor_id: vendorId }, target: { kind: 'vendor_application' } });
     await pushVendorStatus(tx, changed.userId, vendorId);
   });
 }
 
-export async function decideAndShow(
-  deps: AdminDeps,
-  input: { operatorId: string; vendorId: string; decision: Decision; reason: string },
-): Promise<AdminVendorDetail> {
+export async function decideAndShow(deps: AdminDeps, input: DecisionInput): Promise<AdminVendorDetail> {
   await decide(deps.db, deps.clock, input);
   return vendorDetail(deps, input.vendorId);
 }

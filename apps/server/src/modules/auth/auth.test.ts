@@ -66,6 +66,21 @@ describe('POST /api/login/v2/', () => {
       fields: { email: 'Enter a valid e-mail address.', password: expect.any(String) },
     });
   });
+
+  it('answers empty fields and a 255-character e-mail in a person\'s words, not zod\'s', async () => {
+    const empty = await inject(t.app, endpoints.register, { body: { email: '', phone_number: '', username: '', password: '' } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.error().fields).toEqual({
+      email: 'Enter your e-mail address.',
+      phone_number: 'Enter your phone number.',
+      username: 'Choose a username.',
+      password: 'Choose a password.',
+    });
+    const email = `${'m'.repeat(64)}@${'d'.repeat(178)}.example.com`;
+    const long = await inject(t.app, endpoints.forgotPassword, { body: { email } });
+    expect(long.statusCode).toBe(400);
+    expect(long.error().fields).toEqual({ email: 'An e-mail address has at most 254 characters.' });
+  });
 });
 
 describe('POST /api/token/refresh/', () => {

@@ -35,7 +35,8 @@ export const passwordChanged = {
   title: 'Your password was changed',
   body: 'If this was not you, reset your password now and contact support.',
   type: 'security',
-};
+  target: { kind: 'account_settings' },
+} as const;
 
 export type FlowDeps = AuthDeps & OtpDeps & { background: Background; publicUrl: string };
 /** Who is asking: the browser (for the session's record) and a keyed hash of its IP address (for limits). */

@@ -373,13 +373,13 @@ describe('POST /api/rate/vendor/ and GET /api/vendor/{id}/ratings/', () => {
     expect(await t.database.db.select().from(vendorRatings).where(eq(vendorRatings.userId, me.user.id))).toEqual([]);
   });
 
-  it('tells the vendor about a new rating', async () => {
+  it('tells the vendor about a new rating, opening its own public page', async () => {
     const shop = await vendor({ name: 'Told Shop', at: [spot()] });
     const me = await signedIn({ firstName: 'Cara' });
     await rate(me.access, { vendor_id: shop.id, rating: 1, comment: 'Closed when it said open.' });
     const notes = await t.database.db.select().from(notifications).where(eq(notifications.userId, shop.userId));
     expect(notes).toEqual([
-      expect.objectContaining({ notificationType: 'vendor_rated', title: 'Cara rated you 1 star', body: 'Closed when it said open.', data: expect.objectContaining({ vendor_id: shop.id, rating: 1 }) }),
+      expect.objectContaining({ notificationType: 'vendor_rated', title: 'Cara rated you 1 star', body: 'Closed when it said open.', data: expect.objectContaining({ vendor_id: shop.id, rating: 1 }), targetKind: 'vendor_page', targetId: shop.userId }),
     ]);
   });
 

@@ -1,8 +1,11 @@
-import { and, eq, exists, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { VendorCard } from '@localloop/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { favoriteVendors, media, vendors } from '../../db/schema.ts';
+import { favoriteVendors, media, vendorPhotos, vendors, type MediaVariant } from '../../db/schema.ts';
 import { distanceKm } from '../../lib/geo-sql.ts';
+import { literalLimit } from '../../lib/prepared.ts';
+import { toResponsiveImage, type StoredImage } from '../uploads/index.ts';
 import { ratingAverage } from '../vendors/index.ts';
 
 /**
@@ -28,6 +31,27 @@ export function isFavoriteOf(db: Db | Tx, callerId: string | Placeholder | null)
   ) as SQL<boolean>;
 }
 
+const coverMedia = alias(media, 'cover_media');
+
+/** The image of a media row as JSON, for subqueries that read images beside a vendor's row. */
+export const imageJson = (m: Record<'storageKey' | 'width' | 'height' | 'variants', AnyPgColumn>) =>
+  sql`json_build_object('key', ${m.storageKey}, 'width', ${m.width}, 'height', ${m.height}, 'variants', ${m.variants})`;
+
+/**
+ * The vendor's cover: its first photo (docs/decisions/0015), one step of the (vendor_id, position) index per vendor.
+ * A subquery rather than a join, so a page's plan (the KNN scan) is unchanged.
+ */
+export function coverImageOf(db: Db | Tx): SQL<StoredImage | null> {
+  const first = db
+    .select({ image: imageJson(coverMedia) })
+    .from(vendorPhotos)
+    .innerJoin(coverMedia, eq(coverMedia.id, vendorPhotos.mediaId))
+    .where(eq(vendorPhotos.vendorId, vendors.id))
+    .orderBy(asc(vendorPhotos.position))
+    .limit(literalLimit(1));
+  return sql<StoredImage | null>`(${first})`;
+}
+
 /** The vendor columns a card needs; select from `vendors` left-joined to `media` (logo). */
 export function cardColumns(db: Db | Tx, callerId: string | Placeholder | null) {
   return {
@@ -38,6 +62,10 @@ export function cardColumns(db: Db | Tx, callerId: string | Placeholder | null) 
     description: vendors.description,
     logoKey: media.storageKey,
     logoThumbnailKey: media.thumbnailKey,
+    logoWidth: media.width,
+    logoHeight: media.height,
+    logoVariants: media.variants,
+    cover: coverImageOf(db),
     ratingSum: vendors.ratingSum,
     ratingCount: vendors.ratingCount,
     isFavorite: isFavoriteOf(db, callerId),
@@ -52,6 +80,10 @@ export type CardRow = {
   description: string | null;
   logoKey: string | null;
   logoThumbnailKey: string | null;
+  logoWidth: number | null;
+  logoHeight: number | null;
+  logoVariants: MediaVariant[] | null;
+  cover: StoredImage | null;
   ratingSum: number;
   ratingCount: number;
   isFavorite: boolean;
@@ -72,6 +104,11 @@ export function toCard(
     description: row.description ?? '',
     logo: row.logoKey ? mediaUrl(row.logoKey) : null,
     logo_thumbnail: row.logoThumbnailKey ? mediaUrl(row.logoThumbnailKey) : null,
+    logo_image:
+      row.logoKey && row.logoWidth && row.logoHeight
+        ? toResponsiveImage({ key: row.logoKey, width: row.logoWidth, height: row.logoHeight, variants: row.logoVariants ?? [] }, mediaUrl)
+        : null,
+    cover_image: row.cover ? toResponsiveImage(row.cover, mediaUrl) : null,
     rating_avg: ratingAverage(row),
     rating_count: row.ratingCount,
     distance_km: extra.chordM === null ? null : distanceKm(extra.chordM),

@@ -10,7 +10,8 @@ import type {
   VendorRatingsResponse,
 } from '@localloop/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { favoriteVendors, media, users, vendorAddresses, vendorHours, vendorRatings, vendors } from '../../db/schema.ts';
+import { alias } from 'drizzle-orm/pg-core';
+import { favoriteVendors, media, users, vendorAddresses, vendorHours, vendorPhotos, vendorRatings, vendors } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { chordTo, earthPoint } from '../../lib/geo-sql.ts';
@@ -18,7 +19,8 @@ import { prepared } from '../../lib/prepared.ts';
 import { isOperator } from '../users/index.ts';
 import { notify } from '../notifications/index.ts';
 import { formatMinutes, ratingAverage, toVendorAddress } from '../vendors/index.ts';
-import { cardColumns, favoritesCountSql, isListed, toCard, type MediaUrl } from './repo.ts';
+import { toResponsiveImage, type StoredImage } from '../uploads/index.ts';
+import { cardColumns, favoritesCountSql, imageJson, isListed, toCard, type MediaUrl } from './repo.ts';
 
 export type DirectoryDeps = { db: Db; clock: Clock; mediaUrl: MediaUrl };
 
@@ -39,6 +41,22 @@ const publicColumns = (db: Db, signedIn: boolean) => ({
   listed: vendors.listed,
 });
 type PageAddress = Parameters<typeof toVendorAddress>[0] & { chordM: number | null };
+type PagePhoto = { id: string; caption: string; image: StoredImage };
+
+const photoMedia = alias(media, 'photo_media');
+
+/** The vendor's photos in its order (the first is the cover), as JSON beside the vendor's row. */
+function photosOf(db: Db) {
+  const photos = db
+    .select({
+      list: sql`coalesce(json_agg(json_build_object('id', ${vendorPhotos.id}, 'caption', ${vendorPhotos.caption}, 'image', ${imageJson(photoMedia)})
+        ORDER BY ${vendorPhotos.position}), '[]'::json)`,
+    })
+    .from(vendorPhotos)
+    .innerJoin(photoMedia, eq(photoMedia.id, vendorPhotos.mediaId))
+    .where(eq(vendorPhotos.vendorId, vendors.id));
+  return sql<PagePhoto[]>`(${photos})`;
+}
 
 /**
  * The vendor's addresses (primary first, each with its distance from the point when there is one) and opening hours,
@@ -52,7 +70,7 @@ function addressesAndHours(withPoint: boolean) {
     addresses: sql<PageAddress[]>`(SELECT coalesce(json_agg(json_build_object(
         'id', ${a.id}, 'vendorId', ${a.vendorId}, 'label', ${a.label}, 'line1', ${a.line1}, 'line2', ${a.line2},
         'city', ${a.city}, 'state', ${a.state}, 'postalCode', ${a.postalCode}, 'country', ${a.country},
-        'latitude', ${a.latitude}, 'longitude', ${a.longitude}, 'isPrimary', ${a.isPrimary}, 'chordM', ${chord})
+        'latitude', ${a.latitude}, 'longitude', ${a.longitude}, 'isPrimary', ${a.isPrimary}, 'timeZone', ${a.timeZone}, 'chordM', ${chord})
         ORDER BY ${a.isPrimary} DESC, ${a.createdAt}, ${a.id}), '[]'::json)
       FROM ${a} WHERE ${a.vendorId} = ${vendors.id})`,
     hours: sql<[number, number, number][]>`(SELECT coalesce(json_agg(json_build_array(${h.weekday}, ${h.opensMinute}, ${h.closesMinute})
@@ -64,7 +82,7 @@ function addressesAndHours(withPoint: boolean) {
 const publicPage = (signedIn: boolean, withPoint: boolean) =>
   prepared(`directory_public${signedIn ? '_caller' : ''}${withPoint ? '_point' : ''}`, (db) =>
     db
-      .select({ ...publicColumns(db, signedIn), ...addressesAndHours(withPoint) })
+      .select({ ...publicColumns(db, signedIn), ...addressesAndHours(withPoint), photos: photosOf(db) })
       .from(vendors)
       .leftJoin(media, eq(media.id, vendors.logoId))
       .where(eq(vendors.userId, p('user'))),
@@ -100,6 +118,7 @@ export async function publicVendor(
       hours: row.hours.map(([weekday, opens, closes]) => ({ weekday, opens: formatMinutes(opens), closes: formatMinutes(closes) })),
     },
     addresses: addresses.map(toVendorAddress),
+    photos: row.photos.map((photo) => ({ id: photo.id, caption: photo.caption, image: toResponsiveImage(photo.image, deps.mediaUrl) })),
   };
 }
 
@@ -231,6 +250,8 @@ export async function rateVendor(deps: DirectoryDeps, callerId: string, input: z
       body: input.comment || `${vendor.businessName} now has ${figures.ratingCount} rating${figures.ratingCount === 1 ? '' : 's'}.`,
       type: 'vendor_rated',
       data: { vendor_id: vendor.id, rating_id: saved.id, rating: input.rating },
+      // The shop's public page, with this rating among the others; it is keyed by the owner's account.
+      target: { kind: 'vendor_page', user_id: vendor.userId },
     });
     return {
       rating: toRating({ rating: saved, ...rater }, deps.mediaUrl),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type Place } from '@localloop/contract';
 import { createTestApp, inject, type TestContext } from '../../../test/helper.ts';
 import { gazetteer } from './gazetteer.ts';
+import { recentCells, weightOf } from './time-zones.ts';
 
 describe('geo: the offline gazetteer', () => {
   let t: TestContext;
@@ -95,5 +96,75 @@ describe('geo: the offline gazetteer', () => {
     expect(bad.error()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { lat: 'Latitude is between -90 and 90.' } });
     const empty = await inject(t.app, endpoints.geoSuggest, { query: { q: ' ' } });
     expect(empty.statusCode).toBe(400);
+  });
+
+  describe('the time zone at a point', () => {
+    const zoneAt = async (lat: string, lng: string) => inject(t.app, endpoints.geoTimeZone, { query: { lat, lng } });
+
+    it('names the IANA zone of the place, by its boundaries rather than its country or state', async () => {
+      const cases: [string, string, string][] = [
+        ['40.7128', '-74.0060', 'America/New_York'],
+        ['34.0488', '-118.2577', 'America/Los_Angeles'],
+        // El Paso, Texas keeps Mountain time; Texas is otherwise Central.
+        ['31.7587', '-106.4869', 'America/Denver'],
+        ['29.7604', '-95.3698', 'America/Chicago'],
+        ['12.7855', '45.0187', 'Asia/Aden'],
+        ['48.2082', '16.3738', 'Europe/Vienna'],
+        ['-33.8688', '151.2093', 'Australia/Sydney'],
+      ];
+      for (const [lat, lng, zone] of cases) {
+        const res = await zoneAt(lat, lng);
+        expect(res.statusCode, `${lat},${lng}`).toBe(200);
+        expect(res.json(), `${lat},${lng}`).toEqual({ time_zone: zone });
+      }
+      expect((await zoneAt('40.7128', '-74.0060')).headers['cache-control']).toBe('public, max-age=86400');
+    });
+
+    it('answers the nautical zone at sea, and 400 with the field for a point off the globe', async () => {
+      expect((await zoneAt('0', '-30')).json()).toEqual({ time_zone: 'Etc/GMT+2' });
+      const bad = await zoneAt('40', '181');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.error()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { lng: 'Longitude is between -180 and 180.' } });
+    });
+
+    it('gives one address 120 lookups a minute, then 429: each cold one reads and decodes a cell on the server\'s thread', async () => {
+      const own = await createTestApp();
+      try {
+        for (let i = 0; i < 120; i++) {
+          const res = await inject(own.app, endpoints.geoTimeZone, { query: { lat: String(40 + i / 1000), lng: '-74' } });
+          expect(res.statusCode).toBe(200);
+        }
+        const over = await inject(own.app, endpoints.geoTimeZone, { query: { lat: '40.5', lng: '-74' } });
+        expect(over.statusCode).toBe(429);
+        expect(over.error()).toMatchObject({ code: 'RATE_LIMITED' });
+      } finally {
+        await own.close();
+      }
+    });
+  });
+
+  describe('the cache of time-zone cells', () => {
+    const cell = (numbers: number) => ({ features: [{ geometry: { coordinates: [Array.from({ length: numbers }, (_, i) => i)] } }] });
+
+    it('weighs a cell by the coordinate numbers it holds', () => {
+      expect(weightOf(cell(0))).toBe(0);
+      expect(weightOf(cell(1000))).toBe(1000);
+    });
+
+    it('forgets the cells read longest ago once over its budget, whatever their count, and keeps the one just read', () => {
+      const cache = recentCells(1000);
+      cache.set('a', cell(400));
+      cache.set('b', cell(400));
+      expect(cache.get('a')).toBeDefined(); // a is now the most recent
+      cache.set('c', cell(400)); // 1,200 > 1,000: b goes
+      expect(cache.get('b')).toBeUndefined();
+      expect(cache.get('a')).toBeDefined();
+      expect(cache.get('c')).toBeDefined();
+      // One cell larger than the whole budget is kept while it is the newest, alone.
+      cache.set('huge', cell(5000));
+      expect(cache.get('huge')).toBeDefined();
+      expect(cache.get('a')).toBeUndefined();
+      expect(cache.get('c')).toBeUndefined();
+    });
   });
 });

@@ -1,13 +1,34 @@
-import { and, desc, eq } from 'drizzle-orm';
-import type { Notification } from '@localloop/contract';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import type { MarkedAllRead, Notification, NotificationTarget } from '@localloop/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { notifications } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { publish } from '../../lib/realtime.ts';
+import { originTabFor } from '../../lib/request-origin.ts';
 
-type NewNotification = { title: string; body: string; type: string; data?: Record<string, unknown> };
+type NewNotification = { title: string; body: string; type: string; data?: Record<string, unknown>; target?: NotificationTarget };
 
-function toDto(row: typeof notifications.$inferSelect): Notification {
+type Row = typeof notifications.$inferSelect;
+
+function targetColumns(target: NotificationTarget | undefined): Pick<Row, 'targetKind' | 'targetId'> {
+  if (!target) return { targetKind: null, targetId: null };
+  return { targetKind: target.kind, targetId: target.kind === 'vendor_page' ? target.user_id : null };
+}
+
+function targetOf(row: Row): NotificationTarget | null {
+  switch (row.targetKind) {
+    case 'vendor_page':
+      // The table's CHECK keeps an id with this kind.
+      return row.targetId ? { kind: 'vendor_page', user_id: row.targetId } : null;
+    case 'vendor_application':
+    case 'account_settings':
+      return { kind: row.targetKind };
+    default:
+      return null;
+  }
+}
+
+function toDto(row: Row): Notification {
   return {
     id: row.id,
     title: row.title,
@@ -16,6 +37,7 @@ function toDto(row: typeof notifications.$inferSelect): Notification {
     is_read: row.isRead,
     created_at: row.createdAt.toISOString(),
     data: row.data,
+    target: targetOf(row),
   };
 }
 
@@ -27,9 +49,14 @@ function toDto(row: typeof notifications.$inferSelect): Notification {
 export async function notify(tx: Tx, userId: string, n: NewNotification): Promise<void> {
   const [row] = await tx
     .insert(notifications)
-    .values({ userId, title: n.title.slice(0, 200), body: n.body.slice(0, 2000), notificationType: n.type, data: n.data ?? {} })
+    .values({ userId, title: n.title.slice(0, 200), body: n.body.slice(0, 2000), notificationType: n.type, data: n.data ?? {}, ...targetColumns(n.target) })
     .returning({ id: notifications.id, title: notifications.title, notificationType: notifications.notificationType });
-  if (row) await publish(tx, `user:${userId}`, { type: 'notification', id: row.id, notification_type: row.notificationType, title: row.title });
+  // The tab whose request caused it, when the request was the account's own: that tab does not toast news of its own
+  // action (lib/request-origin.ts).
+  const origin = originTabFor(userId);
+  if (row) {
+    await publish(tx, `user:${userId}`, { type: 'notification', id: row.id, notification_type: row.notificationType, title: row.title, ...(origin ? { origin } : {}) });
+  }
 }
 
 export async function listNotifications(db: Db, userId: string, page: number, pageSize: number, isRead?: boolean): Promise<Notification[]> {
@@ -52,4 +79,24 @@ export async function markRead(db: Db, userId: string, id: string): Promise<{ id
     .returning({ id: notifications.id });
   if (!row) throw AppError.notFound('That notification');
   return { id: row.id, is_read: true };
+}
+
+/**
+ * Marks every unread notification of the caller's as read, only theirs (the WHERE names the owner), and only those
+ * created at or before `before` when given: the newest one the person saw, so one arriving meanwhile stays unread.
+ */
+export async function markAllRead(db: Db, userId: string, before?: string): Promise<MarkedAllRead> {
+  const rows = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.isRead, false),
+        // The list shows times to the millisecond; the column keeps microseconds.
+        before === undefined ? undefined : lte(sql`date_trunc('milliseconds', ${notifications.createdAt})`, new Date(before)),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return { updated: rows.length };
 }

@@ -174,6 +174,46 @@ describe('POST /api/UploadImagesAPI/ with files on local disk', () => {
     });
   });
 
+  it('makes WebP renditions 320, 640 and 1280 px wide for srcset, never as wide as the image, each stored and recorded', async () => {
+    const caller = await freshCaller();
+    const res = await upload(
+      [
+        { name: 'wide.jpg', bytes: await makeJpeg(1600, 1000) },
+        { name: 'middle.png', bytes: await makePng(700, 1400) },
+        { name: 'small.webp', bytes: await makeWebp(300, 200) },
+      ],
+      caller.token,
+    );
+    expect(res.statusCode).toBe(201);
+    const [wide, middle, small] = UploadImagesResponse.parse(res.json()).images as [UploadedImage, UploadedImage, UploadedImage];
+
+    expect(wide.variants.map((v) => [v.width, v.height, v.content_type])).toEqual([
+      [320, 200, 'image/webp'],
+      [640, 400, 'image/webp'],
+      [1280, 800, 'image/webp'],
+    ]);
+    // A portrait image is cut by width too: its height follows.
+    expect(middle.variants.map((v) => [v.width, v.height])).toEqual([
+      [320, 640],
+      [640, 1280],
+    ]);
+    // Narrower than every width: the image itself is the only source, never enlarged.
+    expect(small.variants).toEqual([]);
+
+    for (const variant of [...wide.variants, ...middle.variants]) {
+      expect(variant.url).toMatch(new RegExp(`^/media/images/[0-9a-f-]{36}\\.w${variant.width}\\.webp$`));
+      const meta = await sharp(storedFile(variant.url)).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width: variant.width, height: variant.height });
+      expect(meta.exif).toBeUndefined();
+    }
+    const [row] = await t.database.db.select().from(media).where(eq(media.id, wide.id));
+    expect(row?.variants).toEqual(
+      wide.variants.map((v) => ({ key: v.url.replace('/media/', ''), width: v.width, height: v.height, contentType: 'image/webp', bytes: storedFile(v.url).length })),
+    );
+    // The storage allowance counts the image the person uploaded, not the server's own copies of it.
+    expect(row?.bytes).toBe(wide.bytes);
+  });
+
   it('turns a photo the right way up from its EXIF orientation, then drops the tag', async () => {
     const sideways = await noise(300, 100).withMetadata({ orientation: 6 }).jpeg().toBuffer();
     const res = await upload([{ name: 'portrait.jpg', bytes: sideways }]);
@@ -650,7 +690,7 @@ describe('POST /api/UploadImagesAPI/ with an S3-compatible bucket', () => {
     rmSync(s3dir, { recursive: true, force: true });
   });
 
-  it('puts the image and its thumbnail in the bucket and answers their URLs', async () => {
+  it('puts the image, its thumbnail and its renditions in the bucket and answers their URLs', async () => {
     const form = await multipart([{ name: 'stall.jpg', bytes: await makeJpeg(2500, 2500) }]);
     const res = await inject(t.app, endpoints.uploadImages, { access: token, body: encoded(form) });
     expect(res.statusCode).toBe(201);
@@ -672,6 +712,15 @@ describe('POST /api/UploadImagesAPI/ with an S3-compatible bucket', () => {
       expect(thumb.ContentType).toBe('image/webp');
       const thumbBytes = Buffer.from(await (thumb.Body?.transformToByteArray() ?? new Uint8Array()));
       expect(await sharp(thumbBytes).metadata()).toMatchObject({ format: 'webp', width: 400, height: 400 });
+
+      expect(image.variants.map((v) => v.width)).toEqual([320, 640, 1280]);
+      for (const variant of image.variants) {
+        expect(variant.url).toMatch(new RegExp(`^${endpoint}/${bucket}/images/[0-9a-f-]{36}\\.w${variant.width}\\.webp$`));
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: variant.url.slice(`${endpoint}/${bucket}/`.length) }));
+        expect(object.ContentType).toBe('image/webp');
+        const bytes = Buffer.from(await (object.Body?.transformToByteArray() ?? new Uint8Array()));
+        expect(await sharp(bytes).metadata()).toMatchObject({ format: 'webp', width: variant.width, height: variant.width });
+      }
     } finally {
       client.destroy();
     }

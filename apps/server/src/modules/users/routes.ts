@@ -14,6 +14,7 @@ import {
   updateProfile,
   type UsersDeps,
 } from './service.ts';
+import { getAccountLocation, saveAccountLocation } from './location.ts';
 
 /** The signed-in account: every route here acts only on the caller's own row. */
 type FileRemoval = { deleteFile: (key: string) => Promise<void>; deletePrivateFile: (key: string) => Promise<void> };
@@ -36,6 +37,8 @@ export async function usersRoutes(app: App, ctx: AppContext) {
   const passwordWork = perAccount(10, '10 minutes');
   route(app, endpoints.profile, ({ userId }) => getProfile(deps, deps.db, userId));
   route(app, endpoints.updateProfile, ({ userId, body }) => updateProfile(deps, userId, body));
+  route(app, endpoints.accountLocation, ({ userId }) => getAccountLocation(deps.db, userId));
+  route(app, endpoints.saveAccountLocation, ({ userId, body }) => saveAccountLocation(deps, userId, body));
   route(
     app,
     endpoints.sendVerificationOtp,

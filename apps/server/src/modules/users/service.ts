@@ -10,7 +10,7 @@ import {
   type UndoContactChangeResponse,
 } from '@localloop/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { contactChanges, media, otpCodes, users, vendorBankAccounts, vendorDocuments, vendorRevisions, vendors } from '../../db/schema.ts';
+import { contactChanges, media, otpCodes, userLocations, users, vendorBankAccounts, vendorDocuments, vendorRevisions, vendors } from '../../db/schema.ts';
 import type { Background } from '../../lib/background.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { OutgoingMessage } from '../../lib/messaging.ts';
@@ -22,6 +22,9 @@ import { hashRefreshToken } from '../../lib/tokens.ts';
 import { refreshTokens } from '../../db/schema.ts';
 import { assertContactsFree, checkCode, endSessions, issueCode, mask, type OtpDeps, passwordChanged } from '../auth/index.ts';
 import { notify } from '../notifications/index.ts';
+import { keysOfImage } from '../uploads/index.ts';
+import { activeUser } from './active-user.ts';
+import { toAccountLocation } from './location.ts';
 
 export type UsersDeps = OtpDeps & {
   clock: Clock;
@@ -32,12 +35,6 @@ export type UsersDeps = OtpDeps & {
   mediaUrl: (key: string) => string;
 };
 
-async function activeUser(db: Db | Tx, userId: string) {
-  const [user] = await db.select().from(users).where(and(eq(users.id, userId), eq(users.isActive, true)));
-  // A token of a deleted or deactivated account is as good as none.
-  if (!user) throw AppError.unauthenticated('Your account is no longer active. Please log in again.');
-  return user;
-}
 
 /** The token version of an account that may act (not deleted, not deactivated), else null; asked for every authenticated request. */
 /** Read on every signed-in request (lib/auth.ts): a prepared statement. */
@@ -55,13 +52,14 @@ export async function tokenVersionOf(db: Db, userId: string): Promise<number | n
 
 export async function getProfile(deps: UsersDeps, db: Db | Tx, userId: string): Promise<Profile> {
   const [row] = await db
-    .select({ user: users, vendor: vendors, image: media })
+    .select({ user: users, vendor: vendors, image: media, location: userLocations })
     .from(users)
     .leftJoin(vendors, eq(vendors.userId, users.id))
     .leftJoin(media, eq(media.id, users.profileImageId))
+    .leftJoin(userLocations, eq(userLocations.userId, users.id))
     .where(and(eq(users.id, userId), eq(users.isActive, true)));
   if (!row) throw AppError.unauthenticated('Your account is no longer active. Please log in again.');
-  const { user, vendor, image } = row;
+  const { user, vendor, image, location } = row;
   return {
     id: user.id,
     email: user.email,
@@ -79,6 +77,7 @@ export async function getProfile(deps: UsersDeps, db: Db | Tx, userId: string): 
     kyc_status: vendor ? vendor.kycStatus : null,
     is_operator: user.isOperator,
     date_joined: user.createdAt.toISOString(),
+    location: location ? toAccountLocation(location) : null,
   };
 }
 
@@ -203,6 +202,7 @@ export async function finishContactChange(deps: UsersDeps, userId: string, chann
         title: channel === 'email' ? 'Your e-mail address was changed' : 'Your phone number was changed',
         body: `It is now ${pending}.${toldTo ? ` We told ${toldTo} too, with a link that undoes the change.` : ''} If this was not you, reset your password now.`,
         type: 'security',
+        target: { kind: 'account_settings' },
       });
       const notice = toldTo ? await recordChange(deps, tx, { userId, channel, oldValue: old, newValue: pending, tellTo: toldTo }) : null;
       return { profile: await getProfile(deps, tx, userId), notice };
@@ -302,6 +302,7 @@ export async function undoContactChange(deps: UsersDeps, token: string): Promise
         title: `A change of your ${what} was undone`,
         body: `${restored}${more} Every device was signed out and the password removed; choose a new one with "Forgot password".`,
         type: 'security',
+        target: { kind: 'account_settings' },
       });
       return {
         message: `${restored}${more} We signed out every device and removed the password: choose a new one with “Forgot password” to log in again.`,
@@ -366,7 +367,13 @@ export async function deleteAccount(
   }
   const now = deps.clock();
   const { removedKeys, removedPrivateKeys } = await deps.db.transaction(async (tx) => {
-    const images = await tx.delete(media).where(eq(media.ownerId, userId)).returning({ key: media.storageKey, thumb: media.thumbnailKey });
+    // The vendor row first, as every change to a vendor's things takes it (an operator's photo take-down locks it, then
+    // deletes the image): the same order, so the two wait for each other instead of deadlocking.
+    await tx.select({ id: vendors.id }).from(vendors).where(eq(vendors.userId, userId)).for('update');
+    const images = await tx
+      .delete(media)
+      .where(eq(media.ownerId, userId))
+      .returning({ storageKey: media.storageKey, thumbnailKey: media.thumbnailKey, variants: media.variants });
     const ownVendor = tx.select({ id: vendors.id }).from(vendors).where(eq(vendors.userId, userId));
     const documents = await tx.delete(vendorDocuments).where(inArray(vendorDocuments.vendorId, ownVendor)).returning({ key: vendorDocuments.storageKey });
     await tx.delete(vendorBankAccounts).where(inArray(vendorBankAccounts.vendorId, ownVendor));
@@ -389,9 +396,10 @@ export async function deleteAccount(
       })
       .where(eq(users.id, userId));
     await tx.delete(otpCodes).where(eq(otpCodes.userId, userId));
+    await tx.delete(userLocations).where(eq(userLocations.userId, userId));
     await tx.update(vendors).set({ isApproved: false }).where(eq(vendors.userId, userId));
     await endSessions(tx, userId, now);
-    return { removedKeys: images.flatMap((i) => [i.key, i.thumb]), removedPrivateKeys: documents.map((d) => d.key) };
+    return { removedKeys: images.flatMap(keysOfImage), removedPrivateKeys: documents.map((d) => d.key) };
   });
   return { message: 'Your account has been deleted.', removedKeys, removedPrivateKeys };
 }

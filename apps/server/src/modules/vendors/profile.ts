@@ -1,4 +1,5 @@
 import { asc, count, desc, eq } from 'drizzle-orm';
+import { inStepOrder } from '@localloop/contract';
 import type { BankDetails, KycStep, ProposedChanges, ServiceTime, VendorAddress, VendorDocument, VendorProfile } from '@localloop/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { favoriteVendors, media, vendorAddresses, vendorBankAccounts, vendorDocuments, vendorHours, vendors } from '../../db/schema.ts';
@@ -33,7 +34,10 @@ export function formatAddress(a: Pick<typeof vendorAddresses.$inferSelect, 'line
 }
 
 export function toVendorAddress(
-  row: Pick<typeof vendorAddresses.$inferSelect, 'id' | 'vendorId' | 'label' | 'line1' | 'line2' | 'city' | 'state' | 'postalCode' | 'country' | 'latitude' | 'longitude' | 'isPrimary'>,
+  row: Pick<
+    typeof vendorAddresses.$inferSelect,
+    'id' | 'vendorId' | 'label' | 'line1' | 'line2' | 'city' | 'state' | 'postalCode' | 'country' | 'latitude' | 'longitude' | 'isPrimary' | 'timeZone'
+  >,
 ): VendorAddress {
   return {
     id: row.id,
@@ -49,6 +53,7 @@ export function toVendorAddress(
     longitude: row.longitude,
     is_primary: row.isPrimary,
     formatted_address: formatAddress(row),
+    time_zone: row.timeZone,
   };
 }
 
@@ -178,6 +183,7 @@ export async function loadVendorProfile(db: Reader, vendorId: string, mediaUrl: 
     is_approved: vendor.isApproved,
     is_suspended: vendor.isSuspended,
     rejection_reason: vendor.rejectionReason,
+    rejection_steps: inStepOrder(vendor.rejectionSteps),
     submitted_at: vendor.submittedAt?.toISOString() ?? null,
     approved_at: vendor.approvedAt?.toISOString() ?? null,
     rating_avg: ratingAverage(vendor),
@@ -192,7 +198,7 @@ export async function loadVendorProfile(db: Reader, vendorId: string, mediaUrl: 
     }),
     documents,
     bank_details: bank,
-    service_time: serviceTime,
+    service_time: { ...serviceTime, time_zone_auto: vendor.timeZoneAuto },
     addresses,
     pending_changes:
       changes && revision

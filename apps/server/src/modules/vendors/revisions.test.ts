@@ -195,7 +195,7 @@ describe('an approved vendor\'s changes to what operators review', () => {
     ok(await inject(t.app, endpoints.submitKyc, { access: v.access }));
 
     const reason = 'The new name belongs to another bakery.';
-    const rejected = await inject(t.app, endpoints.rejectVendor, { params: { id: v.vendorId }, access: op.access, body: { reason } });
+    const rejected = await inject(t.app, endpoints.rejectVendor, { params: { id: v.vendorId }, access: op.access, body: { reason, steps: ['basic_info'] } });
     ok(rejected);
     expect(rejected.json()).toMatchObject({ kyc_status: 'rejected', is_approved: true, business_name: v.name, proposed_changes: null });
 
@@ -231,7 +231,7 @@ describe('an approved vendor\'s changes to what operators review', () => {
     ok(await inject(t.app, endpoints.saveBasicInfo, { access: v.access, body: identityChange(v) }));
     expect(await vendorRow(v.vendorId)).toMatchObject({ businessName: v.name });
     ok(await inject(t.app, endpoints.submitKyc, { access: v.access }));
-    ok(await inject(t.app, endpoints.rejectVendor, { params: { id: v.vendorId }, access: op.access, body: { reason: 'Not while suspended.' } }));
+    ok(await inject(t.app, endpoints.rejectVendor, { params: { id: v.vendorId }, access: op.access, body: { reason: 'Not while suspended.', steps: ['basic_info'] } }));
     const [note] = (await noticesOf(v.user.id)).filter((n) => n.notificationType === 'vendor_rejected');
     expect(note?.body).toContain('Your shop keeps its approved details.');
     expect(note?.body).not.toContain('live');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, ne } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import { electronicFormatIBAN } from 'ibantools';
 import type { z } from 'zod';
 import {
@@ -11,7 +11,7 @@ import {
   type BasicInfoInput,
   type DocumentKind,
   type KycStep,
-  type ServiceTime,
+  type OwnServiceTime,
   type ServiceTimeInput,
   type VendorAddress,
   type VendorDashboard,
@@ -24,6 +24,7 @@ import { media, users, vendorAddresses, vendorBankAccounts, vendorDocuments, ven
 import type { Clock } from '../../lib/clock.ts';
 import { violatedExclusion, violatedUniqueConstraint } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
+import { timeZoneAt } from '../geo/index.ts';
 import { isOperator } from '../users/index.ts';
 import type { PrivateStorage } from '../../lib/storage.ts';
 import { listNotifications, notify } from '../notifications/index.ts';
@@ -263,19 +264,32 @@ export async function saveBankDetails(deps: VendorsDeps, userId: string, input: 
 
 // ---- Opening hours ------------------------------------------------------------------------------
 
-/** KYC step 4: all ranges replaced at once; the database refuses overlaps even if a check above missed one. */
-export async function saveServiceTime(deps: VendorsDeps, userId: string, input: z.output<typeof ServiceTimeInput>): Promise<ServiceTime> {
+/** The primary address's time zone, when it has one. */
+async function primaryTimeZone(tx: Tx, vendorId: string): Promise<string | null> {
+  const [primary] = await tx
+    .select({ timeZone: vendorAddresses.timeZone })
+    .from(vendorAddresses)
+    .where(and(eq(vendorAddresses.vendorId, vendorId), eq(vendorAddresses.isPrimary, true)));
+  return primary?.timeZone ?? null;
+}
+
+/**
+ * KYC step 4: all ranges replaced at once; the database refuses overlaps even if a check above missed one. The zone is
+ * the vendor's own choice, or (time_zone_auto) the primary address's, the chosen one standing in until there is an address.
+ */
+export async function saveServiceTime(deps: VendorsDeps, userId: string, input: z.output<typeof ServiceTimeInput>): Promise<OwnServiceTime> {
   try {
     return await deps.db.transaction(async (tx) => {
       const vendor = await lockOwnVendor(tx, userId);
-      await tx.update(vendors).set({ timeZone: input.time_zone }).where(eq(vendors.id, vendor.id));
+      const timeZone = (input.time_zone_auto ? await primaryTimeZone(tx, vendor.id) : null) ?? input.time_zone;
+      await tx.update(vendors).set({ timeZone, timeZoneAuto: input.time_zone_auto }).where(eq(vendors.id, vendor.id));
       await tx.delete(vendorHours).where(eq(vendorHours.vendorId, vendor.id));
       if (input.hours.length > 0) {
         await tx.insert(vendorHours).values(
           input.hours.map((h) => ({ vendorId: vendor.id, weekday: h.weekday, opensMinute: minutesOf(h.opens), closesMinute: minutesOf(h.closes) })),
         );
       }
-      return loadServiceTime(tx, vendor.id, input.time_zone);
+      return { ...(await loadServiceTime(tx, vendor.id, timeZone)), time_zone_auto: input.time_zone_auto };
     });
   } catch (error) {
     if (violatedExclusion(error)) {
@@ -288,15 +302,22 @@ export async function saveServiceTime(deps: VendorsDeps, userId: string, input: 
 
 // ---- Addresses ----------------------------------------------------------------------------------
 
-/** vendors.latitude/longitude follow the primary address (null when there is none). */
+/**
+ * vendors.latitude/longitude follow the primary address (null when there is none), and so does the time zone while
+ * the vendor has not chosen one (time_zone_auto); with no address the zone stays as it was.
+ */
 async function syncVendorLocation(tx: Tx, vendorId: string): Promise<void> {
   const [primary] = await tx
-    .select({ latitude: vendorAddresses.latitude, longitude: vendorAddresses.longitude })
+    .select({ latitude: vendorAddresses.latitude, longitude: vendorAddresses.longitude, timeZone: vendorAddresses.timeZone })
     .from(vendorAddresses)
     .where(and(eq(vendorAddresses.vendorId, vendorId), eq(vendorAddresses.isPrimary, true)));
   await tx
     .update(vendors)
-    .set({ latitude: primary?.latitude ?? null, longitude: primary?.longitude ?? null })
+    .set({
+      latitude: primary?.latitude ?? null,
+      longitude: primary?.longitude ?? null,
+      ...(primary?.timeZone ? { timeZone: sql`CASE WHEN ${vendors.timeZoneAuto} THEN ${primary.timeZone} ELSE ${vendors.timeZone} END` } : {}),
+    })
     .where(eq(vendors.id, vendorId));
 }
 
@@ -326,6 +347,7 @@ const addressValues = (input: z.output<typeof AddressInput>) => ({
   country: input.country,
   latitude: input.latitude,
   longitude: input.longitude,
+  timeZone: timeZoneAt(input.latitude, input.longitude),
 });
 
 async function withAddressErrors<T>(work: () => Promise<T>): Promise<T> {
@@ -451,7 +473,7 @@ export async function submitKyc(deps: VendorsDeps, userId: string): Promise<Vend
     }
     await tx
       .update(vendors)
-      .set({ kycStatus: 'pending', submittedAt: deps.clock(), rejectionReason: null })
+      .set({ kycStatus: 'pending', submittedAt: deps.clock(), rejectionReason: null, rejectionSteps: [] })
       .where(eq(vendors.id, vendor.id));
     await notify(tx, userId, {
       title: reapplying ? 'Your changes were sent for review' : 'Your vendor application was sent',
@@ -460,6 +482,7 @@ export async function submitKyc(deps: VendorsDeps, userId: string): Promise<Vend
         : 'The marketplace team will review your details and documents. We will let you know.',
       type: 'vendor_kyc',
       data: { vendor_id: vendor.id, kyc_status: 'pending' },
+      target: { kind: 'vendor_application' },
     });
     await pushVendorStatus(tx, userId, vendor.id);
     return profileOf(deps, tx, vendor.id);
@@ -487,6 +510,7 @@ export async function vendorDashboard(deps: VendorsDeps, userId: string): Promis
       is_approved: profile.is_approved && !profile.is_suspended,
       is_suspended: profile.is_suspended,
       rejection_reason: profile.rejection_reason,
+      rejection_steps: profile.rejection_steps,
       unsent_changes: profile.pending_changes !== null && profile.pending_changes.submitted_at === null,
     },
     next_step: next ? { step: next, label: kycStepPages[next].label, path: kycStepPages[next].path } : null,

@@ -586,7 +586,7 @@ describe('vendor KYC on local disk', () => {
 
       const next = { time_zone: 'Europe/Paris', hours: [{ weekday: 7, opens: '00:00', closes: '24:00' }] };
       const second = await inject(t.app, endpoints.saveServiceTime, { access: v.access, body: next });
-      expect(second.json()).toEqual(next);
+      expect(second.json()).toEqual({ ...next, time_zone_auto: false });
       const rows = await t.database.db.select().from(vendorHours).where(eq(vendorHours.vendorId, v.vendorId));
       expect(rows.map((r) => [r.weekday, r.opensMinute, r.closesMinute])).toEqual([[7, 0, 1440]]);
       expect((await vendorRow(v.vendorId)).timeZone).toBe('Europe/Paris');
@@ -624,11 +624,60 @@ describe('vendor KYC on local disk', () => {
 
       // Through the service with input the HTTP schema would have refused: a 400 under "hours", nothing half-replaced.
       const deps: VendorsDeps = { db: t.database.db, clock, mediaUrl: (k) => `/media/${k}`, documents: createPrivateStorage({ dataDir, s3: undefined }) };
-      const overlapping = { time_zone: 'Asia/Tokyo', hours: [{ weekday: 4, opens: '09:00', closes: '12:00' }, { weekday: 4, opens: '10:00', closes: '11:00' }] };
+      const overlapping = { time_zone: 'Asia/Tokyo', time_zone_auto: false, hours: [{ weekday: 4, opens: '09:00', closes: '12:00' }, { weekday: 4, opens: '10:00', closes: '11:00' }] };
       const error = await saveServiceTime(deps, v.user.id, overlapping).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(AppError);
       expect(error).toMatchObject({ status: 400, fields: { hours: expect.stringMatching(/overlap/) } });
       expect(ServiceTime.parse((await inject(t.app, endpoints.myVendor, { access: v.access })).json().service_time)).toEqual(weekHours);
+    });
+  });
+
+  describe('time zone', () => {
+    const zoneOf = async (access: string) => VendorProfile.parse((await inject(t.app, endpoints.myVendor, { access })).json()).service_time;
+    const losAngeles = { label: 'LA', line1: '600 W 7th St', city: 'Los Angeles', state: 'CA', postal_code: '90017', latitude: 34.0488, longitude: -118.2577 };
+    const denver = { label: 'Denver', line1: '1701 Wynkoop St', city: 'Denver', state: 'CO', postal_code: '80202', latitude: 39.7531, longitude: -105.0002 };
+
+    it('finds each address\'s time zone from its coordinates, on the owner\'s and the public page', async () => {
+      const v = await startedVendor();
+      const saved = VendorAddress.parse((await inject(t.app, endpoints.addVendorAddress, { access: v.access, body: address(losAngeles) })).json());
+      expect(saved.time_zone).toBe('America/Los_Angeles');
+      const moved = await inject(t.app, endpoints.updateVendorAddress, { params: { id: saved.id }, access: v.access, body: address({ ...losAngeles, latitude: 31.7587, longitude: -106.4869 }) });
+      // El Paso keeps Mountain time although Texas is mostly Central: the boundary, not the state, decides.
+      expect(moved.json().time_zone).toBe('America/Denver');
+      expect((await zoneOf(v.access)).time_zone).toBe('America/Denver');
+    });
+
+    it('follows the primary address while the vendor has not chosen a zone, and keeps a chosen one whatever the addresses do', async () => {
+      const v = await startedVendor();
+      expect(await vendorRow(v.vendorId)).toMatchObject({ timeZoneAuto: true });
+      // Before any address the zone the page proposed (the browser's) stands in.
+      const early = await inject(t.app, endpoints.saveServiceTime, { access: v.access, body: { ...weekHours, time_zone: 'America/Chicago', time_zone_auto: true } });
+      expect(early.json()).toMatchObject({ time_zone: 'America/Chicago', time_zone_auto: true });
+
+      const la = VendorAddress.parse((await inject(t.app, endpoints.addVendorAddress, { access: v.access, body: address(losAngeles) })).json());
+      expect(await zoneOf(v.access)).toMatchObject({ time_zone: 'America/Los_Angeles', time_zone_auto: true });
+      // A second address does not move it; making it the primary one does.
+      const den = VendorAddress.parse((await inject(t.app, endpoints.addVendorAddress, { access: v.access, body: address(denver) })).json());
+      expect((await zoneOf(v.access)).time_zone).toBe('America/Los_Angeles');
+      await inject(t.app, endpoints.updateVendorAddress, { params: { id: den.id }, access: v.access, body: address({ ...denver, is_primary: true }) });
+      expect((await zoneOf(v.access)).time_zone).toBe('America/Denver');
+      // Saved again as automatic, the primary address's zone wins over what the page sent.
+      const automatic = await inject(t.app, endpoints.saveServiceTime, { access: v.access, body: { ...weekHours, time_zone: 'Europe/Paris', time_zone_auto: true } });
+      expect(automatic.json()).toMatchObject({ time_zone: 'America/Denver', time_zone_auto: true });
+      // Deleting the primary hands it, and the zone, to the other address.
+      await inject(t.app, endpoints.deleteVendorAddress, { params: { id: den.id }, access: v.access });
+      expect((await zoneOf(v.access)).time_zone).toBe('America/Los_Angeles');
+
+      // Chosen by the vendor: it stays through address changes.
+      const chosen = await inject(t.app, endpoints.saveServiceTime, { access: v.access, body: { ...weekHours, time_zone: 'Europe/Paris', time_zone_auto: false } });
+      expect(chosen.json()).toMatchObject({ time_zone: 'Europe/Paris', time_zone_auto: false });
+      await inject(t.app, endpoints.addVendorAddress, { access: v.access, body: address({ ...denver, is_primary: true }) });
+      await inject(t.app, endpoints.updateVendorAddress, { params: { id: la.id }, access: v.access, body: address({ ...losAngeles, is_primary: true }) });
+      expect(await zoneOf(v.access)).toMatchObject({ time_zone: 'Europe/Paris', time_zone_auto: false });
+      // The public page shows the vendor's zone, and each address's own.
+      const shop = (await inject(t.app, endpoints.vendorPublic, { params: { user_id: v.user.id }, access: v.access })).json();
+      expect(shop.service_time.time_zone).toBe('Europe/Paris');
+      expect(shop.addresses.map((a) => a.time_zone).sort()).toEqual(['America/Denver', 'America/Los_Angeles']);
     });
   });
 
@@ -918,6 +967,7 @@ describe.runIf(onPostgres)('vendor KYC under concurrency on PostgreSQL', () => {
     const results = await Promise.all(variants.map((payload) => inject(t.app, endpoints.saveServiceTime, { access, body: payload })));
     expect(results.map((r) => r.statusCode)).toEqual(variants.map(() => 200));
     const final = (await inject(t.app, endpoints.myVendor, { access })).json().service_time;
-    expect(variants).toContainEqual(final);
+    // A zone named with the hours is the vendor's choice: it no longer follows the address.
+    expect(variants.map((v) => ({ ...v, time_zone_auto: false }))).toContainEqual(final);
   });
 });

@@ -14,6 +14,7 @@ const uploadedImage = {
   height: 1200,
   content_type: 'image/webp',
   bytes: 80_000,
+  variants: [],
 };
 
 /** A fake /profile/ that keeps what PATCH and the contact change store, like the server. */

@@ -48,16 +48,41 @@ describe('settings (/Settings)', () => {
     await waitFor(() => expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription('The current password is incorrect.'));
   });
 
-  it('logs out of all devices, then out of this one', async () => {
+  it('asks before logging out of all devices, and does nothing when the person cancels', async () => {
+    const app = await openSettings();
+    await app.user.click(screen.getByRole('button', { name: 'Log out of all devices' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log out of all devices?' });
+    expect(dialog).toHaveAccessibleDescription(/this one included/);
+    await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(app.api.to('POST /logout-all/')).toHaveLength(0);
+    expect(localStorage.getItem('access')).toBe(userLogin.access);
+  });
+
+  it('logs out of all devices once confirmed, then out of this one', async () => {
     const app = await openSettings();
     app.api.on('POST /logout-all/', ok({ message: 'Every session has ended.' }));
     await app.user.click(screen.getByRole('button', { name: 'Log out of all devices' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log out of all devices?' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Yes, log out everywhere' }));
     expect(await screen.findByText('You have been logged out of all devices.')).toBeInTheDocument();
     // On the landing page, not bounced to /login by the guard of the page it left.
     expect(await screen.findByRole('heading', { level: 1, name: /around the corner/ })).toBeInTheDocument();
     expect(app.pathname()).toBe('/');
     expect(localStorage.getItem('access')).toBeNull();
+    expect(app.api.to('POST /logout-all/')).toHaveLength(1);
     expect(app.api.to('POST /logout/')).toHaveLength(0);
+  });
+
+  it('keeps the dialog open with the reason when logging out everywhere fails', async () => {
+    const app = await openSettings();
+    app.api.on('POST /logout-all/', refuse(503, 'UNAVAILABLE', 'The service is unavailable right now. Please try again shortly.'));
+    await app.user.click(screen.getByRole('button', { name: 'Log out of all devices' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log out of all devices?' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Yes, log out everywhere' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The service is unavailable right now.');
+    expect(within(dialog).getByRole('button', { name: 'Yes, log out everywhere' })).toBeEnabled();
+    expect(localStorage.getItem('access')).toBe(userLogin.access);
   });
 
   it('deletes the account only after DELETE and the password are given, then logs out with a toast', async () => {

@@ -1,9 +1,9 @@
 import { endpoints } from '@localloop/contract';
 import type { Profile } from '@localloop/contract';
-import { LoaderCircle, LogOut, Trash2 } from 'lucide-react';
+import { LogOut, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { call } from '../../api/client.ts';
-import { FormAlert } from '../../components/form-alert.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Panel } from '../../components/panel.tsx';
 import { errorMessageOf } from '../../components/server-errors.ts';
 import { useAuth } from '../../session/auth-context.tsx';
@@ -79,6 +79,7 @@ function SettingsPanels({ profile }: { profile: Profile }) {
 
 function LogoutEverywhere() {
   const auth = useAuth();
+  const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const inFlight = useRef(false);
@@ -100,12 +101,29 @@ function LogoutEverywhere() {
   };
 
   return (
-    <div className="space-y-4">
-      <FormAlert>{error}</FormAlert>
-      <button type="button" onClick={() => void logoutAll()} disabled={busy} aria-busy={busy} className="btn-secondary">
-        {busy ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <LogOut aria-hidden="true" className="size-4" />}
+    <>
+      <button
+        type="button"
+        onClick={() => {
+          setError(null);
+          setAsking(true);
+        }}
+        className="btn-secondary"
+      >
+        <LogOut aria-hidden="true" className="size-4" />
         Log out of all devices
       </button>
-    </div>
+      <ConfirmDialog
+        open={asking}
+        icon={LogOut}
+        title="Log out of all devices?"
+        description="Every session of your account ends, this one included: you will need to log in again on each phone and computer."
+        confirmLabel="Yes, log out everywhere"
+        busy={busy}
+        error={error}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => void logoutAll()}
+      />
+    </>
   );
 }

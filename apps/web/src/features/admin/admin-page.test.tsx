@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { AdminVendorDetail, AdminVendorListResponse, AdminVendorSummary } from '@localloop/contract';
+import type { AdminVendorDetail, AdminVendorListResponse, AdminVendorSummary, KycStep } from '@localloop/contract';
 import type { z } from 'zod';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok, refuse, stubApi } from '../../test/api-stub.ts';
@@ -21,12 +21,20 @@ function listOf(results: AdminVendorSummary[]): z.infer<typeof AdminVendorListRe
 function operatorApi() {
   let detail: AdminVendorDetail = adminDetail(oldest);
   const decide = (decision: 'approved' | 'rejected' | 'suspended' | 'unsuspended', patch: Partial<AdminVendorDetail>) => (request: StubRequest) => {
-    const body = request.body as { reason?: string; note?: string };
+    const body = request.body as { reason?: string; note?: string; steps?: KycStep[] };
     detail = {
       ...detail,
       ...patch,
+      ...(decision === 'rejected' ? { rejection_steps: body.steps ?? [] } : {}),
       decisions: [
-        { id: `70000000-0000-4000-8000-00000000000${detail.decisions.length + 1}`, decision, reason: body.reason ?? body.note ?? '', operator_email: 'admin@example.com', created_at: '2025-03-10T12:00:00.000Z' },
+        {
+          id: `70000000-0000-4000-8000-00000000000${detail.decisions.length + 1}`,
+          decision,
+          reason: body.reason ?? body.note ?? '',
+          steps: body.steps ?? [],
+          operator_email: 'admin@example.com',
+          created_at: '2025-03-10T12:00:00.000Z',
+        },
         ...detail.decisions,
       ],
     };
@@ -172,22 +180,55 @@ describe('operator page (/admin)', () => {
     expect(api.to(`POST /admin/vendors/${oldest.id}/approve/`)).toHaveLength(1);
   });
 
-  it('rejects only with a reason, which is sent to the vendor', async () => {
+  it('rejects only with a reason and at least one step to fix, both sent to the vendor', async () => {
     const { api } = operatorApi();
     const { user } = await openAdmin();
     await selectOldest(user);
 
     await user.click(within(screen.getByRole('group', { name: 'Decisions' })).getByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject Glow Studio?' });
+    const steps = within(dialog).getByRole('group', { name: 'Steps the vendor must fix' });
+    // Every step of this application is complete, so none is ticked for the operator.
+    expect(within(steps).getAllByRole('checkbox').map((box) => (box as HTMLInputElement).checked)).toEqual([false, false, false, false, false]);
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await within(dialog).findByText('Give the vendor a reason.')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Reason for the vendor'), 'ID');
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await within(dialog).findByText('Give the vendor a reason of at least 5 characters.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Choose at least one step for the vendor to fix.')).toBeInTheDocument();
     expect(api.to(`POST /admin/vendors/${oldest.id}/reject/`)).toHaveLength(0);
+    await user.clear(within(dialog).getByLabelText('Reason for the vendor'));
 
     await user.type(within(dialog).getByLabelText('Reason for the vendor'), 'The ID photo is blurred.');
+    await user.click(within(steps).getByRole('checkbox', { name: 'Bank details' }));
+    await user.click(within(steps).getByRole('checkbox', { name: 'Documents' }));
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText('Glow Studio is rejected. The owner has been told why.')).toBeInTheDocument();
-    expect(api.to(`POST /admin/vendors/${oldest.id}/reject/`)[0]?.body).toEqual({ reason: 'The ID photo is blurred.' });
+    // Sent in the steps' own order, whatever order they were ticked in.
+    expect(api.to(`POST /admin/vendors/${oldest.id}/reject/`)[0]?.body).toEqual({ reason: 'The ID photo is blurred.', steps: ['documents', 'bank_details'] });
     expect(screen.getByText('Rejected because: The ID photo is blurred.')).toBeInTheDocument();
+    expect(screen.getAllByText('To fix: Documents, Bank details')).toHaveLength(2);
+  });
+
+  it('ticks the steps an approved vendor\'s proposed changes touch when rejecting them', async () => {
+    const { set } = operatorApi();
+    set({
+      is_approved: true,
+      proposed_changes: {
+        fields: ['business_name'],
+        bank_details: true,
+        submitted_at: '2025-03-09T12:00:00.000Z',
+        updated_at: '2025-03-09T12:00:00.000Z',
+        basic_info: [{ field: 'business_name', live: 'Glow Studio', proposed: 'Glow Studio & Spa' }],
+        bank: null,
+      },
+    });
+    const { user } = await openAdmin();
+    await selectOldest(user);
+    await user.click(within(screen.getByRole('group', { name: 'Decisions' })).getByRole('button', { name: 'Reject' }));
+    const steps = within(await screen.findByRole('dialog', { name: 'Reject Glow Studio?' })).getByRole('group', { name: 'Steps the vendor must fix' });
+    const ticked = within(steps).getAllByRole('checkbox').filter((box) => (box as HTMLInputElement).checked).map((box) => box.getAttribute('value'));
+    expect(ticked).toEqual(['basic_info', 'bank_details']);
   });
 
   it('puts a server\'s refusal of the reason under the field', async () => {
@@ -198,6 +239,7 @@ describe('operator page (/admin)', () => {
     await user.click(within(screen.getByRole('group', { name: 'Decisions' })).getByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject Glow Studio?' });
     await user.type(within(dialog).getByLabelText('Reason for the vendor'), 'Not good.');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Documents' }));
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await within(dialog).findByText('Say what the vendor should fix.')).toBeInTheDocument();
   });

@@ -10,6 +10,7 @@ import { formatDate } from '../../lib/format-date.ts';
 import { formatRelative, useNow } from '../../lib/relative-time.ts';
 import { toast } from '../../lib/toast.ts';
 import { isOutboxOff, useOutbox } from './api/get-outbox.ts';
+import { EmailText } from '../../components/email-text.tsx';
 
 /** What the filter sends: phone numbers without their spacing; nothing until it is long enough to mean something. */
 export function recipientOf(filter: string): string {
@@ -92,7 +93,7 @@ export default function DevOutboxPage() {
             )}
             {outbox.isSuccess && messages.length === 0 && (
               <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-10 text-center text-sm text-slate-600">
-                No messages to <span className="break-all">{recipient}</span> yet. Codes you ask for show up here within a few
+                No messages to <EmailText value={recipient} /> yet. Codes you ask for show up here within a few
                 seconds.
               </p>
             )}
@@ -130,9 +131,9 @@ function OutboxCard({ message, now }: { message: OutboxMessage; now: number }) {
           <ChannelIcon aria-hidden="true" className="size-3" />
           {isSms ? 'SMS' : 'E-mail'}
         </span>
-        <span className="min-w-0 break-all font-medium text-slate-900">
+        <span className="min-w-0 font-medium text-slate-900">
           <span className="sr-only">To </span>
-          {message.to}
+          <EmailText value={message.to} />
         </span>
         <time dateTime={message.created_at} title={formatDate(message.created_at)} className="ml-auto text-xs text-slate-500">
           {formatRelative(message.created_at, now)}
@@ -151,7 +152,7 @@ function OutboxCard({ message, now }: { message: OutboxMessage; now: number }) {
           </button>
         </div>
       )}
-      <p className="mt-3 whitespace-pre-line break-words text-sm text-slate-600">{message.body}</p>
+      <p className="mt-3 whitespace-pre-line text-sm text-slate-600">{message.body}</p>
     </article>
   );
 }

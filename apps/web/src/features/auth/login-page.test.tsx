@@ -34,6 +34,14 @@ describe('login page', () => {
     expect(screen.getByRole('link', { name: 'Log in with your phone number' })).toHaveAttribute('href', '/PhoneOtp');
   });
 
+  it('says which field is empty when the form is sent blank', async () => {
+    const { user } = await openLogin();
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Enter your e-mail address.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Enter your password.');
+  });
+
   it('shows field errors under the fields, tied to them, without calling the server', async () => {
     const { user } = await openLogin();
     await user.type(screen.getByLabelText('Email'), 'not-an-email');

@@ -46,7 +46,9 @@ describe('phone login (/PhoneOtp)', () => {
     const api = stubApi();
     const app = renderApp('/PhoneOtp');
     await askForCode(app, '555 1234');
-    expect(await screen.findByText(/Enter the phone number with its country code/)).toBeInTheDocument();
+    // The field's hint shows how to write it; the error says only what is wrong, without repeating the example.
+    const phone = screen.getByLabelText('Phone number');
+    await waitFor(() => expect(phone).toHaveAccessibleDescription('Start with + and the country code. With the country code, e.g. +1 555 123 4567.'));
     expect(api.to('POST /login/v2/')).toHaveLength(0);
   });
 

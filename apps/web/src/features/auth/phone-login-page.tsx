@@ -44,7 +44,7 @@ export default function PhoneLoginPage() {
       <CodeForm
         intro={
           <p>
-            We texted a 6-digit code to <strong className="font-semibold break-all text-slate-900">{sent.sent_to}</strong>.{' '}
+            We texted a 6-digit code to <strong className="font-semibold whitespace-nowrap text-slate-900">{sent.sent_to}</strong>.{' '}
             {expiryText(sent.expires_in)}
           </p>
         }

@@ -14,6 +14,7 @@ import { homePathOf } from '../../session/auth-rules.ts';
 import { storeUsername } from '../../session/storage.ts';
 import { MissingStep } from './components/missing-step.tsx';
 import { readState, SignUpCreateState } from './flow-state.ts';
+import { EmailText } from '../../components/email-text.tsx';
 
 /** Sign-up, step 3 of 3 (/resgisterAccount and /Register): creates the verified account and logs it in. */
 export default function RegisterAccountPage() {
@@ -92,7 +93,7 @@ export default function RegisterAccountPage() {
             .map(([term, value]) => (
               <div key={term} className="flex flex-col gap-0.5 px-4 py-3 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
                 <dt className="text-sm text-slate-500">{term}</dt>
-                <dd className="break-all text-sm font-medium text-slate-900 sm:text-right">{value}</dd>
+                <dd className="min-w-0 text-sm font-medium text-slate-900 sm:text-right">{term === 'Email' ? <EmailText value={value} /> : value}</dd>
               </div>
             ))}
         </dl>

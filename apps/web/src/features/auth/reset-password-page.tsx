@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { endpoints, Password, passwordProblem } from '@localloop/contract';
+import { endpoints, newPassword, passwordProblem } from '@localloop/contract';
 import { LockKeyhole } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -21,11 +21,12 @@ export const passwordChangedMessage = 'Your password has been changed. Log in wi
 
 function newPasswordSchema(email: string | undefined) {
   return z
-    .object({ password: Password, confirm: z.string() })
+    .object({ password: newPassword('Choose a new password.'), confirm: z.string() })
     .superRefine(({ password, confirm }, ctx) => {
       const problem = passwordProblem(password, { email });
       if (problem) ctx.addIssue({ code: 'custom', path: ['password'], message: problem });
-      if (confirm !== password) ctx.addIssue({ code: 'custom', path: ['confirm'], message: 'The two passwords are not the same.' });
+      if (!confirm && password) ctx.addIssue({ code: 'custom', path: ['confirm'], message: 'Type the new password again.' });
+      else if (confirm !== password) ctx.addIssue({ code: 'custom', path: ['confirm'], message: 'The two passwords are not the same.' });
     });
 }
 type NewPassword = z.infer<ReturnType<typeof newPasswordSchema>>;

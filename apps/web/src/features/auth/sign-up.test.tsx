@@ -91,6 +91,8 @@ describe('sign-up through the three pages', () => {
     expect(screen.getByText('s***@example.com')).toBeInTheDocument();
     expect(screen.getByText(/It expires in 10 minutes/)).toBeInTheDocument();
     const code = screen.getByLabelText('6-digit code');
+    // The person came to type the code: the field has the focus, not the page's heading.
+    await waitFor(() => expect(code).toHaveFocus());
     expect(code).toHaveAttribute('inputmode', 'numeric');
     expect(code).toHaveAttribute('autocomplete', 'one-time-code');
     expect(screen.getByRole('button', { name: 'Resend code in 1:00' })).toBeDisabled();

@@ -1,27 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { config } from '../../config.ts';
 import { ok, refuse, stubApi } from '../../test/api-stub.ts';
 import { userLogin } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import type { GoogleAccountsId, GoogleCredentialResponse } from './google-identity.ts';
+import { googleScriptUrl, type GoogleAccountsId, type GoogleCredentialResponse } from './google-identity.ts';
 
-const google = vi.hoisted(() => ({
-  clientId: undefined as string | undefined,
-  load: null as null | (() => Promise<GoogleAccountsId>),
-}));
-
-vi.mock('../../config.ts', () => ({
-  config: {
-    apiBaseUrl: '/api',
-    get googleClientId() {
-      return google.clientId;
-    },
-  },
-}));
-
-vi.mock('./google-identity.ts', () => ({
-  loadGoogleIdentity: () => (google.load ? google.load() : Promise.reject(new Error('not set up'))),
-}));
+// The page reads the configured client id from config and Google's library from window.google, as in a browser
+// (google-identity.ts takes an already loaded library as it is).
+const configured = config as { googleClientId: string | undefined };
+const configuredClientId = configured.googleClientId;
+const browser = window as unknown as { google?: { accounts?: { id?: GoogleAccountsId } } };
 
 /** Google's library, as far as the page uses it: the rendered button answers with a credential when clicked. */
 function fakeGoogle(answer: GoogleCredentialResponse) {
@@ -32,13 +21,18 @@ function fakeGoogle(answer: GoogleCredentialResponse) {
     button.addEventListener('click', () => initialize.mock.calls[0]?.[0].callback(answer));
     parent.append(button);
   });
-  google.load = async () => ({ initialize, renderButton });
+  browser.google = { accounts: { id: { initialize, renderButton } } };
   return { initialize, renderButton };
 }
 
 beforeEach(() => {
-  google.clientId = undefined;
-  google.load = null;
+  configured.googleClientId = undefined;
+  delete browser.google;
+});
+afterEach(() => {
+  configured.googleClientId = configuredClientId;
+  delete browser.google;
+  for (const script of document.head.querySelectorAll(`script[src="${googleScriptUrl}"]`)) script.remove();
 });
 
 describe('social login (/SocialLogin)', () => {
@@ -50,7 +44,7 @@ describe('social login (/SocialLogin)', () => {
   });
 
   it('renders Google’s button and logs in with the credential it hands over', async () => {
-    google.clientId = 'client-123.apps.googleusercontent.com';
+    configured.googleClientId = 'client-123.apps.googleusercontent.com';
     const gis = fakeGoogle({ credential: 'header.payload.signature-of-some-length', select_by: 'btn' });
     const api = stubApi({ 'POST /social-login/': ok(userLogin) });
     const app = renderApp('/SocialLogin');
@@ -69,7 +63,7 @@ describe('social login (/SocialLogin)', () => {
   });
 
   it('shows a refused Google token in plain words', async () => {
-    google.clientId = 'client-123';
+    configured.googleClientId = 'client-123';
     fakeGoogle({ credential: 'header.payload.signature-of-some-length', select_by: 'btn' });
     stubApi({ 'POST /social-login/': refuse(401, 'SOCIAL_TOKEN_INVALID', 'Google could not confirm who you are. Try again.') });
     const { user } = renderApp('/SocialLogin');
@@ -78,8 +72,11 @@ describe('social login (/SocialLogin)', () => {
   });
 
   it('says so when Google’s script cannot be loaded', async () => {
-    google.clientId = 'client-123';
+    configured.googleClientId = 'client-123';
     renderApp('/SocialLogin');
+    // The page asks for Google's script; the network refuses it.
+    await waitFor(() => expect(document.head.querySelector(`script[src="${googleScriptUrl}"]`)).not.toBeNull());
+    document.head.querySelector(`script[src="${googleScriptUrl}"]`)?.dispatchEvent(new Event('error'));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Google sign-in could not be loaded.'));
   });
 });

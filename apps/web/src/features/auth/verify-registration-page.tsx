@@ -8,6 +8,7 @@ import { paths } from '../../paths.ts';
 import { MissingStep } from './components/missing-step.tsx';
 import { emailFromQuery, readState, SignUpCodeState } from './flow-state.ts';
 import type { SignUpCreateState } from './flow-state.ts';
+import { EmailText } from '../../components/email-text.tsx';
 
 /** Sign-up, step 2 of 3 (/OtpVerifyPage and /VerifyOtp): the code e-mailed by step 1. */
 export default function VerifyRegistrationPage() {
@@ -56,10 +57,11 @@ export default function VerifyRegistrationPage() {
       <CodeForm
         intro={
           <p>
-            We sent a 6-digit code to <strong className="font-semibold break-all text-slate-900">{state?.sent?.sent_to ?? email}</strong>.{' '}
+            We sent a 6-digit code to <strong className="font-semibold text-slate-900"><EmailText value={state?.sent?.sent_to ?? email} /></strong>.{' '}
             {expiryText(state?.sent?.expires_in)}
           </p>
         }
+        focusOnMount
         submitLabel="Verify"
         resendIn={state?.sent?.resend_in ?? 0}
         onVerify={verify}

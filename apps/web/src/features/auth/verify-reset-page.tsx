@@ -8,6 +8,7 @@ import { paths } from '../../paths.ts';
 import { MissingStep } from './components/missing-step.tsx';
 import { emailFromQuery, readState, ResetCodeState } from './flow-state.ts';
 import type { ResetPasswordState } from './flow-state.ts';
+import { EmailText } from '../../components/email-text.tsx';
 
 /** The server allows another code after a minute; its first answer here does not say (it is neutral). */
 const firstResendWait = 60;
@@ -54,10 +55,11 @@ export default function VerifyResetPage() {
       <CodeForm
         intro={
           <p>
-            If <strong className="font-semibold break-all text-slate-900">{email}</strong> belongs to a LocalLoop account, we sent a
+            If <strong className="font-semibold text-slate-900"><EmailText value={email} /></strong> belongs to a LocalLoop account, we sent a
             6-digit code to it. {expiryText(undefined)}
           </p>
         }
+        focusOnMount
         submitLabel="Continue"
         resendIn={state ? firstResendWait : 0}
         onVerify={verify}

@@ -44,9 +44,22 @@ export function weekOf(hours: readonly OpeningRange[]): DayHours[] {
   }));
 }
 
+/**
+ * A clock for the vendor's zone; the browser's own when this browser's time-zone data does not know the zone yet (a zone
+ * newer than the browser), so the page still shows the hours rather than failing.
+ */
+function clockIn(timeZone: string): Intl.DateTimeFormat {
+  const options = { weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
+  try {
+    return new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+  } catch {
+    return new Intl.DateTimeFormat('en-US', options);
+  }
+}
+
 /** The ISO weekday (1 Monday … 7 Sunday) and minutes past midnight now, in the vendor's time zone. */
 export function nowIn(timeZone: string, now: Date = new Date()): { weekday: number; minutes: number } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+  const parts = clockIn(timeZone).formatToParts(now);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(part('weekday')) + 1;
   return { weekday: weekday || 1, minutes: Number(part('hour')) * 60 + Number(part('minute')) };

@@ -1,4 +1,5 @@
 import { LoaderCircle, SearchX, Store } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { PageProps } from '../../components/page-props.ts';
 import { useSearchParamText } from '../../lib/use-search-param-text.ts';
@@ -30,8 +31,13 @@ function paramsFrom(filters: VendorFilters): URLSearchParams {
   return params;
 }
 
+type VendorDirectoryPageProps = PageProps & {
+  /** Shown under the heading: where a person without a chosen area sets one (app/pages composes it in). */
+  locationPrompt?: ReactNode;
+};
+
 /** /VendorList (users) and /Vendor (everyone): approved vendors near the chosen location. */
-export default function VendorDirectoryPage({ title }: PageProps) {
+export function VendorDirectoryPage({ title, locationPrompt }: VendorDirectoryPageProps) {
   const location = useUserLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = filtersFrom(searchParams);
@@ -58,6 +64,8 @@ export default function VendorDirectoryPage({ title }: PageProps) {
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
         <p className="mt-1 text-sm text-slate-600">Local businesses near {place}: cafés, salons, studios, repairs and more.</p>
       </div>
+
+      {locationPrompt && <div className="mt-6 empty:hidden">{locationPrompt}</div>}
 
       <div className="mt-6">
         <DirectoryFilters search={search.text} onSearchChange={search.onChange} filters={filters} onChange={(change) => update(change)} />
@@ -138,3 +146,5 @@ export default function VendorDirectoryPage({ title }: PageProps) {
     </section>
   );
 }
+
+export default VendorDirectoryPage;

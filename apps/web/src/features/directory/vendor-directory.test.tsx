@@ -6,7 +6,7 @@ import { ok, refuse, stubApi } from '../../test/api-stub.ts';
 import type { StubRequest } from '../../test/api-stub.ts';
 import { storeSession, userLogin } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { vendorCard } from '../../test/vendor-fixtures.ts';
+import { storedImage, vendorCard } from '../../test/vendor-fixtures.ts';
 
 const brooklyn = {
   city: 'Brooklyn',
@@ -63,6 +63,33 @@ describe('vendor directory (/VendorList and /Vendor)', () => {
     expect(second.getByText('No ratings yet')).toBeInTheDocument();
     expect(second.getByText('420 m · New York')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('2 vendors within 25 km of Brooklyn');
+  });
+
+  it('leads each card with its cover, lazily and in a fixed shape; a vendor without a cover shows its logo, and without either its initials', async () => {
+    directoryApi([
+      vendorCard(1, { business_name: 'Hudson Bakery', cover_image: storedImage('bakery-front'), logo_image: storedImage('bakery-logo', 512, 512) }),
+      vendorCard(2, { business_name: 'Pier Yoga', logo_image: storedImage('yoga-logo', 512, 512) }),
+      vendorCard(3, { business_name: 'Canal Street Tailor' }),
+    ]);
+    await openAsUser();
+    const [withCover, withLogo, bare] = (await screen.findAllByTestId('vendor-card')) as [HTMLElement, HTMLElement, HTMLElement];
+
+    // Decorative (the name is the card's link): alt="" so a screen reader does not read a file name.
+    const [cover, badge] = [...withCover.querySelectorAll('img')];
+    expect(cover).toHaveAttribute('alt', '');
+    expect(cover).toHaveAttribute('srcset', '/media/images/bakery-front.w320.webp 320w, /media/images/bakery-front.w640.webp 640w, /media/images/bakery-front.w1280.webp 1280w, /media/images/bakery-front.jpg 1600w');
+    expect(cover).toHaveAttribute('sizes', expect.stringContaining('100vw'));
+    expect(cover).toHaveAttribute('loading', 'lazy');
+    expect(cover?.parentElement).toHaveStyle({ aspectRatio: '16 / 10' });
+    // The logo rides on the cover's corner.
+    expect(badge).toHaveAttribute('srcset', '/media/images/bakery-logo.w320.webp 320w, /media/images/bakery-logo.jpg 512w');
+
+    const logos = [...withLogo.querySelectorAll('img')];
+    expect(logos.map((img) => img.getAttribute('srcset'))).toEqual(['/media/images/yoga-logo.w320.webp 320w, /media/images/yoga-logo.jpg 512w']);
+    expect(within(withLogo).queryByText('PY')).not.toBeInTheDocument();
+
+    expect(bare.querySelectorAll('img')).toHaveLength(0);
+    expect(within(bare).getByText('CS')).toBeInTheDocument();
   });
 
   it('shows the same list to a visitor at /vendor, near New York by default', async () => {

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { VendorRatingsResponse } from '@localloop/contract';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok, refuse, stubApi } from '../../test/api-stub.ts';
 import type { StubRequest } from '../../test/api-stub.ts';
-import { storeSession, userLogin } from '../../test/fixtures.ts';
+import { storeSession, userLogin, vendorLogin } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { bakery, myRating, vendorRating } from '../../test/vendor-fixtures.ts';
+import { bakery, myRating, storedImage, vendorPhoto, vendorRating } from '../../test/vendor-fixtures.ts';
 
 const pageKey = `GET /vendor/public/${bakery.user_id}/`;
 const ratingsKey = `GET /vendor/${bakery.id}/ratings/`;
@@ -76,6 +76,34 @@ describe('public vendor page (/vendor/{userId})', () => {
     expect(within(list).getByText('Fine, a bit slow.')).toBeInTheDocument();
     expect(ratingsRegion.getByRole('rowheader', { name: '5 stars' }).closest('tr')).toHaveTextContent('3');
     expect(ratingsRegion.getByRole('rowheader', { name: '1 star' }).closest('tr')).toHaveTextContent('0');
+  });
+
+  it('leads with the vendor\'s photos, the cover fetched at once, and opens them large in an accessible lightbox', async () => {
+    const photos = [vendorPhoto(1, 'The shop front'), vendorPhoto(2, 'Loaves on the counter')];
+    stubApi({
+      [pageKey]: ok({ ...bakery, photos, cover_image: photos[0]?.image ?? null, logo_image: storedImage('logo', 512, 512) }),
+      [ratingsKey]: ok(ratings()),
+    });
+    const app = await openPage();
+    const gallery = screen.getByRole('region', { name: 'Photos of Hudson Bakery' });
+    const cover = gallery.querySelector('img');
+    expect(cover).toHaveAttribute('loading', 'eager');
+    expect(cover).toHaveAttribute('srcset', expect.stringContaining('/media/images/photo-1.jpg 1600w'));
+    // The logo beside the name.
+    expect(document.querySelector('header img[srcset*="/media/images/logo.jpg 512w"]')).not.toBeNull();
+
+    await app.user.click(within(gallery).getByRole('button', { name: 'Open photo 2 of 2: Loaves on the counter' }));
+    const lightbox = await screen.findByRole('dialog', { name: 'Photos of Hudson Bakery' });
+    expect(within(lightbox).getByRole('img', { name: 'Loaves on the counter' })).toBeInTheDocument();
+    await app.user.click(within(lightbox).getByRole('button', { name: 'Close photos' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('shows no gallery without photos, and the initials where there is no logo', async () => {
+    vendorApi();
+    await openPage();
+    expect(screen.queryByRole('region', { name: 'Photos of Hudson Bakery' })).not.toBeInTheDocument();
+    expect(screen.getByText('HB')).toBeInTheDocument();
   });
 
   it('rates the vendor and shows the new average from the answer at once', async () => {
@@ -151,7 +179,86 @@ describe('public vendor page (/vendor/{userId})', () => {
     expect(save).toHaveAttribute('aria-pressed', 'false');
     await user.click(save);
     expect(await screen.findByText('8 people saved this')).toBeInTheDocument();
+    // Saved: the button says so, and is pressed.
     expect(save).toHaveAttribute('aria-pressed', 'true');
+    expect(save).toHaveTextContent(/^Saved/);
+    expect(screen.getByRole('button', { name: 'Saved Hudson Bakery to favorites', pressed: true })).toBe(save);
+  });
+
+  it('says "No ratings yet" with no number or dash standing in for one', async () => {
+    stubApi({ [pageKey]: ok({ ...bakery, rating_avg: null, rating_count: 0 }), [ratingsKey]: ok(ratings([])) });
+    await openPage({ signedIn: false });
+    const region = section('Ratings');
+    expect(within(region).getByTestId('rating-count')).toHaveTextContent(/^No ratings yet$/);
+    expect(within(region).queryByTestId('rating-average')).not.toBeInTheDocument();
+    expect(region.textContent).not.toMatch(/[–—-]\s*No ratings/);
+    // Said once: the list below says what comes next, not "No ratings yet" again.
+    expect(await within(region).findByText('Be the first to share how it was.')).toBeInTheDocument();
+    expect(within(region).getAllByText(/No ratings yet/)).toHaveLength(1);
+  });
+
+  describe('when the map cannot be shown', () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+    });
+
+    it('shows the address and an "Open in maps" link instead of the map with no network', async () => {
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      vendorApi();
+      await openPage();
+      const fallback = await screen.findByTestId('vendor-map-fallback');
+      expect(fallback).toHaveTextContent('The map cannot be shown right now');
+      expect(fallback).toHaveTextContent('Shop: 12 Hudson St, New York, NY 10013, United States');
+      expect(within(fallback).getByRole('link', { name: /Open in maps/ })).toHaveAttribute(
+        'href',
+        'https://www.openstreetmap.org/?mlat=40.7197&mlon=-74.0089#map=17/40.7197/-74.0089',
+      );
+      expect(screen.queryByTestId('vendor-map')).not.toBeInTheDocument();
+    });
+
+    it('swaps the map for the same fallback when its tiles fail to load', async () => {
+      vendorApi();
+      await openPage();
+      const map = await screen.findByTestId('vendor-map');
+      await waitFor(() => expect(map.querySelectorAll('img.leaflet-tile').length).toBeGreaterThan(0));
+      // As a browser does when the tile server cannot be reached: every tile of the view fails.
+      for (const tile of map.querySelectorAll('img.leaflet-tile')) tile.dispatchEvent(new Event('error'));
+      const fallback = await screen.findByTestId('vendor-map-fallback');
+      expect(within(fallback).getByRole('link', { name: /Open in maps/ })).toBeInTheDocument();
+      expect(screen.queryByTestId('vendor-map')).not.toBeInTheDocument();
+    });
+  });
+
+  describe('a vendor looking at its own page', () => {
+    const own = { ...bakery, user_id: String(vendorLogin.user.id) };
+    const ownPath = `/vendor/${own.user_id}`;
+
+    it('lets an approved vendor in the vendor view preview it as customers see it, without saving or rating itself', async () => {
+      stubApi({
+        [`GET /vendor/public/${own.user_id}/`]: ok(own),
+        [ratingsKey]: ok(ratings()),
+        [`GET /vendor/status/${String(vendorLogin.vendor_id)}/`]: ok({ is_approved: true, kyc_status: 'approved', is_suspended: false }),
+      });
+      storeSession(vendorLogin);
+      const app = renderApp(ownPath);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Hudson Bakery' })).toBeInTheDocument();
+      expect(app.pathname()).toBe(ownPath);
+      const preview = screen.getByRole('complementary', { name: 'Preview of your page' });
+      expect(preview).toHaveTextContent('This is how customers see your page');
+      expect(within(preview).getByRole('link', { name: 'Edit your profile' })).toHaveAttribute('href', '/BasicInfo');
+      expect(within(preview).getByRole('link', { name: 'Back to your dashboard' })).toHaveAttribute('href', '/vendor/dashboard');
+      expect(screen.queryByRole('button', { name: /to favorites/ })).not.toBeInTheDocument();
+      expect(await screen.findByText('This is your business, so you cannot rate it.')).toBeInTheDocument();
+      expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('Dashboard');
+    });
+
+    it('still sends a vendor from another vendor\'s page to its dashboard', async () => {
+      stubApi({ [`GET /vendor/status/${String(vendorLogin.vendor_id)}/`]: ok({ is_approved: true, kyc_status: 'approved', is_suspended: false }) });
+      storeSession(vendorLogin);
+      const app = renderApp(path);
+      expect(await screen.findByRole('heading', { name: 'Vendor Dashboard' })).toBeInTheDocument();
+      expect(app.pathname()).toBe('/vendor/dashboard');
+    });
   });
 
   it('says so kindly when the vendor is unknown', async () => {

@@ -1,12 +1,13 @@
 import type { VendorPublic } from '@localloop/contract';
-import { Clock, Mail, MapPin, Phone, Star, Store, Tag, Wrench } from 'lucide-react';
+import { Clock, Eye, LayoutDashboard, Mail, MapPin, Pencil, Phone, Star, Store, Tag, Wrench } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { Link, useParams } from 'react-router';
+import { PhotoGallery } from '../../components/photo-gallery.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../paths.ts';
-import { useAuth } from '../../session/auth-context.tsx';
+import { useAccountId, useAuth } from '../../session/auth-context.tsx';
 import { isVendorMissing, useVendor } from './api/get-vendor.ts';
 import { VendorDeals, VendorServices } from './components/coming-sections.tsx';
 import { FavoriteButton } from './components/favorite-button.tsx';
@@ -30,6 +31,7 @@ export default function VendorPage() {
       <section className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
         <EmptyState
           icon={Store}
+          level="h1"
           title="We could not find this vendor"
           actions={
             <Link to={directory} className="btn-primary">
@@ -53,22 +55,63 @@ export default function VendorPage() {
   return <VendorProfile vendor={vendor.data} directory={directory} />;
 }
 
+/** The signed-in owner looking at its own page: what customers see, with the owner's ways back and no self-favoriting. */
+function OwnerPreview({ isLive, isVendorView }: { isLive: boolean; isVendorView: boolean }) {
+  return (
+    <aside aria-label="Preview of your page" className="mt-4 flex flex-col gap-3 rounded-2xl border border-teal-200 bg-teal-50 p-4 text-sm text-teal-950 sm:flex-row sm:items-center sm:p-5">
+      <Eye aria-hidden="true" className="size-5 shrink-0 text-teal-700" />
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold">This is how customers see your page</p>
+        <p className="mt-0.5 text-teal-900">
+          {isLive
+            ? 'Saving to favorites and rating are for your customers, so they are off here.'
+            : 'Customers cannot see it yet: it is listed once the marketplace team approves your shop.'}
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Link to={paths.basicInfo} className="btn-secondary py-2">
+          <Pencil aria-hidden="true" className="size-4" />
+          Edit your profile
+        </Link>
+        {isVendorView && (
+          <Link to={paths.vendorDashboard} className="btn-secondary py-2">
+            <LayoutDashboard aria-hidden="true" className="size-4" />
+            Back to your dashboard
+          </Link>
+        )}
+      </div>
+    </aside>
+  );
+}
+
 function VendorProfile({ vendor, directory }: { vendor: VendorPublic; directory: string }) {
   const distance = formatDistance(vendor.distance_km);
   const place = [vendor.city, vendor.state].filter(Boolean).join(', ');
+  const viewerId = useAccountId();
+  const { userRole, vendorIsApproved } = useAuth();
+  const isOwn = viewerId !== '' && viewerId.toLowerCase() === vendor.user_id.toLowerCase();
+  // A vendor (in the vendor view) reaches only its own page: its way back is the dashboard, not the directory.
+  const isVendorView = userRole === 'vendor';
   return (
     <article className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8">
       <nav aria-label="Breadcrumb" className="text-sm">
-        <Link to={directory} className="text-teal-700 hover:underline">
-          Vendors
+        <Link to={isVendorView ? paths.vendorDashboard : directory} className="text-teal-700 hover:underline">
+          {isVendorView ? 'Dashboard' : 'Vendors'}
         </Link>
         <span aria-hidden="true" className="px-1.5 text-slate-400">/</span>
         <span className="text-slate-600">{vendor.business_name}</span>
       </nav>
+      {isOwn && <OwnerPreview isLive={vendorIsApproved} isVendorView={isVendorView} />}
+
+      {vendor.photos.length > 0 && (
+        <div className="mt-4">
+          <PhotoGallery photos={vendor.photos} title={vendor.business_name} />
+        </div>
+      )}
 
       <header className="mt-4 rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:p-7">
         <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
-          <VendorLogo name={vendor.business_name} logo={vendor.logo} size="lg" />
+          <VendorLogo name={vendor.business_name} image={vendor.logo_image} size="lg" />
           <div className="min-w-0 flex-1">
             <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{vendor.business_name}</h1>
             <p className="mt-1 font-medium text-teal-800">{vendor.category}</p>
@@ -103,7 +146,7 @@ function VendorProfile({ vendor, directory }: { vendor: VendorPublic; directory:
             )}
           </div>
           <div className="flex items-center gap-3 sm:flex-col sm:items-end">
-            <FavoriteButton vendor={vendor} variant="labelled" />
+            {!isOwn && <FavoriteButton vendor={vendor} variant="labelled" />}
             {vendor.favorites_count > 0 && (
               <p className="text-xs text-slate-500">
                 {vendor.favorites_count === 1 ? '1 person saved this' : `${vendor.favorites_count} people saved this`}

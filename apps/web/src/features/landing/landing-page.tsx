@@ -1,7 +1,8 @@
-import { ArrowRight, CalendarDays, MapPin, ShieldCheck, Store, Tag, Users, Wrench } from 'lucide-react';
+import { ArrowRight, CalendarDays, ShieldCheck, Tag, Users, Wrench } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../paths.ts';
+import { HeroPicks } from './components/hero-picks.tsx';
 
 type Feature = { title: string; body: string; icon: LucideIcon; to: string; cta: string };
 
@@ -42,55 +43,6 @@ const steps = [
   { title: 'Show up and enjoy', body: 'Meet your neighbours and support the businesses on your street.' },
 ];
 
-function HeroPreview() {
-  // A decorative glimpse of the product; hidden from assistive tech because it repeats the copy.
-  return (
-    <div aria-hidden="true" className="relative mx-auto w-full max-w-md lg:max-w-none">
-      <div className="absolute -inset-6 rounded-[2.5rem] bg-linear-to-br from-teal-200/60 via-emerald-100/40 to-transparent blur-2xl" />
-      <div className="relative space-y-4">
-        <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-lg">
-          <div className="flex items-center gap-3">
-            <span className="flex size-11 items-center justify-center rounded-xl bg-emerald-100 text-emerald-700">
-              <CalendarDays className="size-5" />
-            </span>
-            <div className="min-w-0 flex-1">
-              <p className="truncate font-semibold text-slate-900">Sunrise yoga in the park</p>
-              <p className="flex items-center gap-1 text-sm text-slate-500">
-                <MapPin className="size-3.5" /> Riverside Park · Sat 7:30 am
-              </p>
-            </div>
-            <span className="badge bg-teal-50 text-teal-800">12 going</span>
-          </div>
-        </div>
-        <div className="ml-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-lg sm:ml-12">
-          <div className="flex items-center gap-3">
-            <span className="flex size-11 items-center justify-center rounded-xl bg-amber-100 text-amber-700">
-              <Tag className="size-5" />
-            </span>
-            <div className="min-w-0 flex-1">
-              <p className="truncate font-semibold text-slate-900">2 coffees for the price of 1</p>
-              <p className="text-sm text-slate-500">Corner Roasters · 0.4 mi away</p>
-            </div>
-            <span className="text-sm font-bold text-teal-700">-50%</span>
-          </div>
-        </div>
-        <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-lg">
-          <div className="flex items-center gap-3">
-            <span className="flex size-11 items-center justify-center rounded-xl bg-sky-100 text-sky-700">
-              <Store className="size-5" />
-            </span>
-            <div className="min-w-0 flex-1">
-              <p className="truncate font-semibold text-slate-900">Fresh Cuts Barbers</p>
-              <p className="text-sm text-slate-500">Next free slot today, 4:15 pm</p>
-            </div>
-            <span className="text-sm font-semibold text-amber-700">★ 4.9</span>
-          </div>
-        </div>
-      </div>
-    </div>
-  );
-}
-
 export default function LandingPage() {
   return (
     <>
@@ -129,7 +81,7 @@ export default function LandingPage() {
               .
             </p>
           </div>
-          <HeroPreview />
+          <HeroPicks />
         </div>
       </section>
 

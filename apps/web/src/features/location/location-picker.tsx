@@ -9,11 +9,12 @@ import {
   DialogTitle,
 } from '@headlessui/react';
 import { useQuery } from '@tanstack/react-query';
-import { LoaderCircle, LocateFixed, MapPin, X } from 'lucide-react';
+import { LoaderCircle, LocateFixed, LocateOff, MapPin, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
-import { useStoredLocation } from '../../session/user-location.ts';
+import { getUserLocation, useLocationRefused, useStoredLocation } from '../../session/user-location.ts';
 import type { StoredLocation } from '../../session/user-location.ts';
+import { useAccountLocationSync } from './account-location.ts';
 import { useGeocoding } from './geocoding.ts';
 import type { GeocodingProvider, Suggestion } from './geocoding.ts';
 import { useLocationActions } from './use-location-actions.ts';
@@ -26,7 +27,9 @@ const suggestionCacheMs = 86_400_000;
  * The spec's label, to the letter: "Select Location" with nothing chosen; else the area plus the city
  * and state, where the area falls back to "Selected Location" when none is known.
  */
-export function locationLabel(location: StoredLocation | null): { title: string; detail: string | null } {
+export function locationLabel(location: StoredLocation | null, refused = false): { title: string; detail: string | null } {
+  // The browser refused the position: the picker becomes the prompt to set the area by hand.
+  if (!location?.city && refused) return { title: 'Set your area', detail: 'Location access is off' };
   if (!location?.city) return { title: 'Select Location', detail: null };
   return { title: location.area || 'Selected Location', detail: [location.city, location.state].filter(Boolean).join(', ') };
 }
@@ -34,7 +37,10 @@ export function locationLabel(location: StoredLocation | null): { title: string;
 type LocationPickerProps = {
   /** Shows the location without opening the dialog. */
   displayOnly?: boolean;
-  /** Tries to detect the location once on mount when no city is stored (only one picker on a page should). */
+  /**
+   * The header's own picker (only one on a page): brings the account's kept location to this device, then tries to
+   * detect the location once on mount when no city is stored and the browser has not refused it before.
+   */
   autoDetect?: boolean;
   className?: string;
   /** Called before the dialog opens. */
@@ -46,28 +52,40 @@ type LocationPickerProps = {
 /** The header's location picker (spec §2) and its dialog "Select Your Location". */
 export function LocationPicker({ displayOnly = false, autoDetect = false, className = '', onOpen, onChosen }: LocationPickerProps) {
   const location = useStoredLocation();
+  const refused = useLocationRefused();
   const [open, setOpen] = useState(false);
-  const close = useCallback(() => setOpen(false), []);
   const chosen = useCallback(() => {
     setOpen(false);
     onChosen?.();
   }, [onChosen]);
   const actions = useLocationActions({ onChosen: chosen });
+  const { clearError } = actions;
+  const close = useCallback(() => {
+    setOpen(false);
+    clearError();
+  }, [clearError]);
   const { maps } = useGeocoding();
   // Spec: the picker shows "Loading maps..." until the maps script is ready (only when Google Maps is set up).
-  const { title, detail } = maps === 'loading' ? { title: 'Loading maps...', detail: null } : locationLabel(location);
+  const { title, detail } = maps === 'loading' ? { title: 'Loading maps...', detail: null } : locationLabel(location, refused);
+  const needsArea = !location?.city && refused;
 
+  const settled = useAccountLocationSync(autoDetect);
   const tried = useRef(false);
-  const { detect } = actions;
+  const { detectOnMount } = actions;
   useEffect(() => {
-    if (!autoDetect || tried.current || location?.city) return;
+    // Read afresh: the account's location may have been stored by the sync's effect just before this one.
+    if (!autoDetect || !settled || tried.current || getUserLocation()?.city) return;
     tried.current = true;
-    void detect();
-  }, [autoDetect, location?.city, detect]);
+    void detectOnMount(refused);
+  }, [autoDetect, settled, refused, detectOnMount]);
 
   const content = (
     <>
-      <MapPin aria-hidden="true" className="size-4 shrink-0 text-teal-700" />
+      {needsArea ? (
+        <LocateOff aria-hidden="true" className="size-4 shrink-0 text-teal-700" />
+      ) : (
+        <MapPin aria-hidden="true" className="size-4 shrink-0 text-teal-700" />
+      )}
       <span className="flex min-w-0 flex-col text-left leading-tight">
         <span className="truncate text-sm font-medium text-slate-900">{title}</span>
         {detail && <span className="truncate text-xs text-slate-500">{detail}</span>}
@@ -93,7 +111,9 @@ export function LocationPicker({ displayOnly = false, autoDetect = false, classN
           onOpen?.();
           setOpen(true);
         }}
-        className={`flex min-w-0 max-w-56 items-center gap-2 rounded-xl px-2 py-1 hover:bg-slate-100 ${className}`}
+        className={`flex min-w-0 max-w-56 items-center gap-2 rounded-xl px-2 py-1 ${
+          needsArea ? 'border border-dashed border-teal-600/60 bg-teal-50/60 hover:bg-teal-50' : 'hover:bg-slate-100'
+        } ${className}`}
       >
         {content}
       </button>
@@ -104,7 +124,8 @@ export function LocationPicker({ displayOnly = false, autoDetect = false, classN
 
 type Actions = ReturnType<typeof useLocationActions>;
 
-function LocationDialog({ open, onClose, actions }: { open: boolean; onClose: () => void; actions: Actions }) {
+/** "Select Your Location": the device's position, or a typed place. */
+export function LocationDialog({ open, onClose, actions }: { open: boolean; onClose: () => void; actions: Actions }) {
   const { provider, maps } = useGeocoding();
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">
@@ -130,6 +151,11 @@ function LocationDialog({ open, onClose, actions }: { open: boolean; onClose: ()
             )}
             Use Current Location
           </button>
+          {actions.error && (
+            <p role="alert" className="mt-3 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">
+              {actions.error} <span className="text-red-700">Type your area below instead.</span>
+            </p>
+          )}
           <p className="my-4 text-center text-sm text-slate-500">- OR -</p>
           {maps === 'loading' ? (
             <p role="status" className="flex items-center justify-center gap-2 py-2.5 text-sm text-slate-500">
@@ -156,6 +182,10 @@ function PlaceSearch({ provider, onChoose }: { provider: GeocodingProvider; onCh
     gcTime: suggestionCacheMs,
   });
   const options = typed !== '' && text.trim() !== '' ? (suggestions.data ?? []) : [];
+  // Said once the search has answered for what is typed now (not while the debounce waits or a search runs).
+  const answeredNow = typed !== '' && typed === text.trim() && !suggestions.isFetching;
+  const noMatch = answeredNow && suggestions.isSuccess && suggestions.data.length === 0;
+  const failed = answeredNow && suggestions.isError;
 
   return (
     <Combobox<Suggestion | null>
@@ -186,6 +216,15 @@ function PlaceSearch({ provider, onChoose }: { provider: GeocodingProvider; onCh
             ))}
           </ComboboxOptions>
         )}
+      </div>
+      {/* A live region present from the start, so what appears in it is announced. */}
+      <div role="status" className="text-sm text-slate-600 empty:hidden">
+        {noMatch && (
+          <p className="mt-3">
+            No places match “{typed}”. Check the spelling, or try a nearby town or a bigger city.
+          </p>
+        )}
+        {failed && <p className="mt-3 text-red-700">Places could not be searched just now. Check your connection and try again.</p>}
       </div>
     </Combobox>
   );

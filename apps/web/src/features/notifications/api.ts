@@ -1,8 +1,9 @@
 import { endpoints } from '@localloop/contract';
-import type { Notification } from '@localloop/contract';
+import type { Notification, NotificationTarget } from '@localloop/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
 import { logError } from '../../lib/log-error.ts';
+import { paths, to } from '../../paths.ts';
 
 /** The panel shows the first page, newest first; the unread dot is read from the same cache entry. */
 export const notificationsPageSize = 20;
@@ -61,4 +62,37 @@ export function useMarkRead(accountId: string) {
     },
     onError: (error) => logError('Could not mark the notification as read', error),
   });
+}
+
+/**
+ * Marks every unread one read on the server, up to the newest the person has seen (`before`), and then in the cache;
+ * the unread dot clears. A failure is logged; the drawer says so beside its button.
+ */
+export function useMarkAllRead(accountId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (before: string | undefined) => call(endpoints.markAllNotificationsRead, { body: before ? { before } : {} }),
+    onSuccess: (_answer, before) => {
+      const cutoff = before ? Date.parse(before) : Infinity;
+      queryClient.setQueryData(notificationsQueryOptions(accountId).queryKey, (list) =>
+        list?.map((item) => (Date.parse(item.created_at) <= cutoff ? { ...item, is_read: true } : item)),
+      );
+      void queryClient.invalidateQueries({ queryKey: newestUnreadQueryOptions(accountId).queryKey });
+    },
+    onError: (error) => logError('Could not mark the notifications as read', error),
+  });
+}
+
+/** Where a notification takes the person: the route of what it is about, or null when it is about nothing to open. */
+export function targetPath(target: NotificationTarget | null): string | null {
+  switch (target?.kind) {
+    case 'vendor_application':
+      return paths.basicInfo;
+    case 'vendor_page':
+      return to.vendorProfile(target.user_id);
+    case 'account_settings':
+      return paths.settings;
+    default:
+      return null;
+  }
 }

@@ -10,7 +10,7 @@ import type { FeedState } from './notifications-feed.tsx';
 // Loaded once an account is signed in: it brings the API client and the contract's schemas.
 const NotificationsFeed = lazy(() => import('./notifications-feed.tsx').then((module) => ({ default: module.NotificationsFeed })));
 
-const noFeed: FeedState = { unread: false, loaded: 0 };
+const noFeed: FeedState = { unread: false, loaded: 0, failed: false };
 
 type NotificationsValue = {
   /** The signed-in account ('' when signed out). */
@@ -23,6 +23,10 @@ type NotificationsValue = {
   togglePanel: () => void;
   /** True while the bell's load runs (the panel shows a spinner if it has nothing yet). */
   loading: boolean;
+  /** The panel's last load failed (the panel says so, with a retry). */
+  loadFailed: boolean;
+  /** Loads the panel's list again. */
+  retry: () => void;
 };
 
 const NotificationsContext = createContext<NotificationsValue | null>(null);
@@ -58,6 +62,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const closePanel = useCallback(() => setPanelOpen(false), []);
+  const retry = useCallback(() => setOpenings((count) => count + 1), []);
   const togglePanel = useCallback(() => {
     if (panelOpen) closePanel();
     else openPanel();
@@ -73,8 +78,10 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
       togglePanel,
       // From the click until the feed has the answer, even while the feed itself is still loading.
       loading: signedIn && openings > feed.loaded,
+      loadFailed: signedIn && feed.failed,
+      retry,
     }),
-    [accountId, signedIn, feed, openings, panelOpen, openPanel, closePanel, togglePanel],
+    [accountId, signedIn, feed, openings, panelOpen, openPanel, closePanel, togglePanel, retry],
   );
   return (
     <NotificationsContext.Provider value={value}>

@@ -5,8 +5,8 @@ import { toast } from '../../lib/toast.ts';
 import { getAccessToken } from '../../session/storage.ts';
 import { fetchFirstPage, hasUnread, newestUnreadQueryOptions, notificationsQueryOptions } from './api.ts';
 
-/** `loaded`: how many of the panel's openings have had their load answered (or fail). */
-export type FeedState = { unread: boolean; loaded: number };
+/** `loaded`: how many of the panel's openings (and retries) have had their load answered (or fail); `failed`: the last one failed. */
+export type FeedState = { unread: boolean; loaded: number; failed: boolean };
 
 type NotificationsFeedProps = {
   accountId: string;
@@ -27,6 +27,7 @@ export function NotificationsFeed({ accountId, openings, onChange }: Notificatio
   const query = useQuery({ ...notificationsQueryOptions(accountId), enabled: hasToken });
   const newestUnread = useQuery({ ...newestUnreadQueryOptions(accountId), enabled: hasToken });
   const [loaded, setLoaded] = useState(0);
+  const [failed, setFailed] = useState(false);
 
   // A failed load outside the panel (the dot's query) is told; the panel's own failures are only logged.
   const { isError, errorUpdatedAt } = query;
@@ -36,14 +37,20 @@ export function NotificationsFeed({ accountId, openings, onChange }: Notificatio
 
   useEffect(() => {
     if (openings === 0) return;
-    // Its own call, not a refetch of the query: a failure here is only logged, and must not toast.
+    // Its own call, not a refetch of the query: a failure here must not toast; the panel says it, with a retry.
     fetchFirstPage()
-      .then((list) => queryClient.setQueryData(notificationsQueryOptions(accountId).queryKey, list))
-      .catch((error: unknown) => logError('Could not load notifications', error))
+      .then((list) => {
+        queryClient.setQueryData(notificationsQueryOptions(accountId).queryKey, list);
+        setFailed(false);
+      })
+      .catch((error: unknown) => {
+        logError('Could not load notifications', error);
+        setFailed(true);
+      })
       .finally(() => setLoaded((count) => Math.max(count, openings)));
   }, [openings, queryClient, accountId]);
 
   const unread = hasUnread(query.data, newestUnread.data);
-  useEffect(() => onChange({ unread, loaded }), [unread, loaded, onChange]);
+  useEffect(() => onChange({ unread, loaded, failed }), [unread, loaded, failed, onChange]);
   return null;
 }

@@ -25,6 +25,7 @@ const welcome: Notification = {
   is_read: false,
   created_at: minutesAgo(5),
   data: {},
+  target: null,
 };
 const changed: Notification = {
   id: '5f0c1b2a-1111-4a4a-8b8b-000000000002',
@@ -34,6 +35,7 @@ const changed: Notification = {
   is_read: true,
   created_at: minutesAgo(90),
   data: {},
+  target: { kind: 'account_settings' },
 };
 
 function header() {
@@ -96,7 +98,8 @@ describe('notification bell', () => {
     expect(firstPageCalls(api)).toHaveLength(2);
     expect(firstPageCalls(api)[1]?.query.get('page')).toBe('1');
     expect(panel).toHaveClass('lg:w-96');
-    expect(screen.getByRole('main')).toHaveClass('lg:mr-96');
+    // The page beside it is out of reach while it is open (hidden from the accessibility tree), but makes room.
+    expect(screen.getByRole('main', { hidden: true })).toHaveClass('lg:mr-96');
     await app.user.click(within(panel).getByRole('button', { name: 'Close notifications' }));
     expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument();
     expect(screen.getByRole('main')).not.toHaveClass('lg:mr-96');
@@ -162,7 +165,7 @@ describe('notification bell', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('only logs a failed load in the panel (no toast)', async () => {
+  it('says in the panel that its load failed (no toast, not "No notifications found."), and loads again on Try again', async () => {
     const logged = allowConsole('error', /Could not load notifications/);
     const api = stubApi({ 'GET /notifications/': ok([]) });
     storeSession(userLogin);
@@ -170,10 +173,29 @@ describe('notification bell', () => {
     await waitFor(() => expect(firstPageCalls(api)).toHaveLength(1));
     api.on('GET /notifications/', { status: 500, body: { error: 'Boom.', code: 'INTERNAL' } });
     const panel = await openPanel(app);
-    await waitFor(() => expect(firstPageCalls(api)).toHaveLength(2));
-    await waitFor(() => expect(logged()).toBe(1));
-    expect(within(panel).getByText('No notifications found.')).toBeInTheDocument();
+    const failure = await within(panel).findByRole('alert');
+    expect(failure).toHaveTextContent('Your notifications could not be loaded.');
+    expect(logged()).toBe(1);
+    expect(within(panel).queryByText('No notifications found.')).not.toBeInTheDocument();
     expect(screen.queryByText('Failed to load notifications')).not.toBeInTheDocument();
+
+    api.on('GET /notifications/', ok([welcome]));
+    await app.user.click(within(failure).getByRole('button', { name: 'Try again' }));
+    expect(await within(panel).findByTestId('notification-item')).toHaveTextContent('Welcome to LocalLoop');
+    expect(within(panel).queryByRole('alert')).not.toBeInTheDocument();
+    expect(firstPageCalls(api)).toHaveLength(3);
+  });
+
+  it('keeps the list it has when a reload fails, and says it may be out of date', async () => {
+    allowConsole('error', /Could not load notifications/);
+    const api = stubApi({ 'GET /notifications/': ok([welcome]) });
+    storeSession(userLogin);
+    const app = renderApp('/LocalActivities');
+    await waitFor(() => expect(firstPageCalls(api)).toHaveLength(1));
+    api.on('GET /notifications/', { status: 503, body: { error: 'Busy.', code: 'SERVICE_UNAVAILABLE' } });
+    const panel = await openPanel(app);
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('Your notifications could not be refreshed.');
+    expect(within(panel).getByTestId('notification-item')).toHaveTextContent('Welcome to LocalLoop');
   });
 
   it('toasts a failed load of the unread state on page load', async () => {
@@ -194,5 +216,100 @@ describe('notification bell', () => {
     expect(await screen.findByText('Please login to view notifications.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument();
     expect(firstPageCalls(api)).toHaveLength(1);
+  });
+});
+
+describe('notifications drawer', () => {
+  it('keeps focus inside while open, closes on Escape and gives focus back to the bell', async () => {
+    stubApi({ 'GET /notifications/': ok([welcome, changed]) });
+    storeSession(userLogin);
+    const app = renderApp('/LocalActivities');
+    const bell = within(await header()).getAllByRole('button', { name: /^Notifications/ })[0] as HTMLElement;
+    await app.user.click(bell);
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    await within(panel).findAllByTestId('notification-item');
+    await waitFor(() => expect(panel).toContainElement(document.activeElement as HTMLElement));
+    // Round and round: every stop of Tab and Shift+Tab is inside the drawer.
+    for (let i = 0; i < 6; i += 1) {
+      await app.user.tab();
+      expect(panel).toContainElement(document.activeElement as HTMLElement);
+    }
+    for (let i = 0; i < 3; i += 1) {
+      await app.user.tab({ shift: true });
+      expect(panel).toContainElement(document.activeElement as HTMLElement);
+    }
+    await app.user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument());
+    await waitFor(() => expect(bell).toHaveFocus());
+  });
+
+  it('gives focus back to the bell when closed with its button', async () => {
+    stubApi({ 'GET /notifications/': ok([]) });
+    storeSession(userLogin);
+    const app = renderApp('/LocalActivities');
+    const bell = within(await header()).getAllByRole('button', { name: /^Notifications/ })[0] as HTMLElement;
+    await app.user.click(bell);
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    await app.user.click(within(panel).getByRole('button', { name: 'Close notifications' }));
+    await waitFor(() => expect(bell).toHaveFocus());
+  });
+
+  it('opens what a notification is about, marks it read and closes', async () => {
+    const unreadChange = { ...changed, is_read: false };
+    const rated: Notification = { ...welcome, id: '5f0c1b2a-1111-4a4a-8b8b-000000000003', title: 'Ann rated you 5 stars', notification_type: 'vendor_rated', target: { kind: 'vendor_page', user_id: 'b0000000-0000-4000-8000-000000000009' } };
+    const application: Notification = { ...welcome, id: '5f0c1b2a-1111-4a4a-8b8b-000000000004', title: 'Your vendor application needs changes', notification_type: 'vendor_rejected', target: { kind: 'vendor_application' } };
+    const api = stubApi({
+      'GET /notifications/': ok([rated, application, welcome, unreadChange]),
+      [`PATCH /notifications/mark-as-read/${unreadChange.id}/`]: ok({ id: unreadChange.id, is_read: true }),
+    });
+    storeSession(userLogin);
+    const app = renderApp('/LocalActivities');
+    const panel = await openPanel(app);
+    const items = await within(panel).findAllByTestId('notification-item');
+    // Those with somewhere to go are links to it; the welcome is about nothing to open.
+    expect(items[0]).toHaveAttribute('href', '/vendor/b0000000-0000-4000-8000-000000000009');
+    expect(items[1]).toHaveAttribute('href', '/BasicInfo');
+    expect(items[2]?.tagName).toBe('BUTTON');
+    expect(items[3]).toHaveAttribute('href', '/Settings');
+    await app.user.click(items[3] as HTMLElement);
+    await waitFor(() => expect(app.pathname()).toBe('/Settings'));
+    expect(api.to(`PATCH /notifications/mark-as-read/${unreadChange.id}/`)).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument());
+  });
+
+  it('marks all as read up to the newest shown, then clears the dot', async () => {
+    const older = { ...welcome, id: '5f0c1b2a-1111-4a4a-8b8b-000000000005', title: 'Older', created_at: minutesAgo(30) };
+    const api = stubApi({
+      'GET /notifications/': ok([welcome, older, changed]),
+      'PATCH /notifications/mark-all-as-read/': ok({ updated: 2 }),
+    });
+    storeSession(userLogin);
+    const app = renderApp('/LocalActivities');
+    const panel = await openPanel(app);
+    await within(panel).findAllByTestId('notification-item');
+    await waitFor(() => expect(within(panel).getAllByTestId('notification-item')[0]).toHaveAttribute('data-unread', 'true'));
+    api.on('GET /notifications/', (request) => ok(request.query.get('is_read') === 'false' ? [] : [welcome, older, changed].map((n) => ({ ...n, is_read: true }))));
+    await app.user.click(within(panel).getByRole('button', { name: 'Mark all as read' }));
+    await waitFor(() => expect(within(panel).queryAllByTestId('notification-item').filter((item) => item.hasAttribute('data-unread'))).toHaveLength(0));
+    expect(api.to('PATCH /notifications/mark-all-as-read/')[0]?.body).toEqual({ before: welcome.created_at });
+    expect(within(panel).queryByRole('button', { name: 'Mark all as read' })).not.toBeInTheDocument();
+    await waitFor(() => expect(within(panel).getByRole('button', { name: 'Close notifications' })).toHaveFocus());
+    const bar = await header();
+    await waitFor(() => expect(within(bar).queryAllByTestId('unread-dot')).toHaveLength(0));
+  });
+
+  it('says so when marking all fails, and keeps them unread', async () => {
+    allowConsole('error', /Could not mark the notifications as read/);
+    stubApi({
+      'GET /notifications/': ok([welcome]),
+      'PATCH /notifications/mark-all-as-read/': { status: 500, body: { error: 'Boom.', code: 'INTERNAL' } },
+    });
+    storeSession(userLogin);
+    const app = renderApp('/LocalActivities');
+    const panel = await openPanel(app);
+    await within(panel).findAllByTestId('notification-item');
+    await app.user.click(within(panel).getByRole('button', { name: 'Mark all as read' }));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('They could not be marked as read. Try again.');
+    expect(within(panel).getByTestId('notification-item')).toHaveAttribute('data-unread', 'true');
   });
 });

@@ -10,7 +10,16 @@ const vendorId = String(vendorLogin.vendor_id);
 
 function dashboard(overrides: Partial<VendorDashboard> = {}): VendorDashboard {
   return {
-    vendor: { id: vendorId, business_name: 'Hudson Bakery', kyc_status: 'approved', is_approved: true, is_suspended: false, rejection_reason: null, unsent_changes: false },
+    vendor: {
+      id: vendorId,
+      business_name: 'Hudson Bakery',
+      kyc_status: 'approved',
+      is_approved: true,
+      is_suspended: false,
+      rejection_reason: null,
+      rejection_steps: [],
+      unsent_changes: false,
+    },
     next_step: null,
     completeness: { percent: 80, missing: ['Bank details'] },
     rating_avg: 4.6,
@@ -25,6 +34,7 @@ function dashboard(overrides: Partial<VendorDashboard> = {}): VendorDashboard {
         is_read: false,
         created_at: new Date(Date.now() - 5 * 60_000).toISOString(),
         data: {},
+        target: { kind: 'vendor_application' },
       },
     ],
     ...overrides,
@@ -72,7 +82,16 @@ describe('vendor dashboard (/vendor/dashboard)', () => {
   it('shows the operator\'s reason when an approved vendor\'s changes are rejected, and that the shop stays live', async () => {
     openDashboard(
       dashboard({
-        vendor: { id: vendorId, business_name: 'Hudson Bakery', kyc_status: 'rejected', is_approved: true, is_suspended: false, rejection_reason: 'The new logo is not yours.', unsent_changes: false },
+        vendor: {
+          id: vendorId,
+          business_name: 'Hudson Bakery',
+          kyc_status: 'rejected',
+          is_approved: true,
+          is_suspended: false,
+          rejection_reason: 'The new logo is not yours.',
+          rejection_steps: ['basic_info', 'bank_details'],
+          unsent_changes: false,
+        },
         next_step: { step: 'basic_info', label: 'Basic info', path: '/BasicInfo' },
       }),
     );
@@ -80,6 +99,15 @@ describe('vendor dashboard (/vendor/dashboard)', () => {
     expect(card).toHaveTextContent('The new logo is not yours.');
     expect(card).toHaveTextContent('The changes were discarded and your shop stays live with its approved details.');
     expect(within(card).getByRole('link', { name: 'Edit your details' })).toHaveAttribute('href', '/BasicInfo');
+    // The steps the operator asked to fix, each linked to its page.
+    const steps = within(card).getByRole('list', { name: 'Steps to fix' });
+    expect(within(steps).getByRole('link', { name: 'Basic info' })).toHaveAttribute('href', '/BasicInfo');
+    expect(within(steps).getByRole('link', { name: 'Bank details' })).toHaveAttribute('href', '/BankDetails');
+  });
+
+  it('links to the vendor\'s own public page, to see it as customers do', async () => {
+    openDashboard(dashboard());
+    expect(await screen.findByRole('link', { name: 'View your public page' })).toHaveAttribute('href', `/vendor/${String(vendorLogin.user.id)}`);
   });
 
   it('reminds an approved vendor of changes that are saved but not sent for review', async () => {

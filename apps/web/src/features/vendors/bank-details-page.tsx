@@ -88,11 +88,11 @@ function SavedAccount({ saved, pending, onChange }: SavedAccountProps) {
         <dl className="grid min-w-0 flex-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
           <div>
             <dt className="text-slate-500">Account holder</dt>
-            <dd className="font-medium break-words text-slate-900">{saved.account_holder}</dd>
+            <dd className="font-medium text-slate-900">{saved.account_holder}</dd>
           </div>
           <div>
             <dt className="text-slate-500">Bank</dt>
-            <dd className="font-medium break-words text-slate-900">{saved.bank_name}</dd>
+            <dd className="font-medium text-slate-900">{saved.bank_name}</dd>
           </div>
           <div>
             <dt className="text-slate-500">{saved.kind === 'iban' ? 'IBAN' : 'Account number'}</dt>

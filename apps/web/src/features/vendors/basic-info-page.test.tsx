@@ -13,6 +13,7 @@ const uploadedLogo = {
   height: 800,
   content_type: 'image/webp',
   bytes: 40_000,
+  variants: [],
 };
 
 describe('basic info (/BasicInfo)', () => {
@@ -31,7 +32,7 @@ describe('basic info (/BasicInfo)', () => {
     expect(within(steps).getAllByRole('link')).toHaveLength(1);
 
     await app.user.click(screen.getByRole('button', { name: 'Save and continue' }));
-    expect(await screen.findByText('Use at least 2 characters.')).toBeInTheDocument();
+    expect(await screen.findByText('Enter your business name.')).toBeInTheDocument();
     expect(screen.getByLabelText('Category')).toHaveAccessibleDescription('Choose a category.');
     expect(api.to('PUT /vendor/me/basic-info/')).toHaveLength(0);
 

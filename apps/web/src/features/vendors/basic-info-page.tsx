@@ -19,6 +19,7 @@ import { saveBasicInfo } from './api/save-basic-info.ts';
 import { hintWithPending, SelectField, TextAreaField } from './components/fields.tsx';
 import { KycPage } from './components/kyc-page.tsx';
 import { LogoField } from './components/logo-field.tsx';
+import { PhotosManager } from './components/photos-manager.tsx';
 import { isLive, isLockedForReview, isPendingField, nextStepPath } from './kyc-steps.ts';
 
 // The record keeps the category as text; the select starts empty until one is chosen.
@@ -179,7 +180,13 @@ export default function BasicInfoPage() {
       }
     >
       {/* A new review state (sent, approved, rejected) starts the form again from the record as it now is. */}
-      {(profile) => <BasicInfoForm key={profile ? `${profile.id}:${profile.kyc_status}` : 'new'} profile={profile} />}
+      {(profile) => (
+        <div className="space-y-6">
+          <BasicInfoForm key={profile ? `${profile.id}:${profile.kyc_status}` : 'new'} profile={profile} />
+          {/* Photos save on their own, live at once (docs/decisions/0015); they need the vendor record first. */}
+          {profile && <PhotosManager businessName={profile.business_name} />}
+        </div>
+      )}
     </KycPage>
   );
 }

@@ -25,6 +25,11 @@ export function nextStepPath(step: KycStep): string | null {
   return kycStepList[index + 1]?.path ?? null;
 }
 
+/** The steps the operator's rejection asked to fix, while the application is rejected (none otherwise). */
+export function stepsToFix(profile: VendorProfile | null): KycStep[] {
+  return profile?.kyc_status === 'rejected' ? profile.rejection_steps : [];
+}
+
 export function allStepsComplete(profile: VendorProfile): boolean {
   return kycStepList.every(({ step }) => profile.steps[step]);
 }

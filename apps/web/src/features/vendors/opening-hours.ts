@@ -1,35 +1,19 @@
 import { ServiceTimeInput, weekdayNames } from '@localloop/contract';
-import type { ServiceTime } from '@localloop/contract';
+import type { OwnServiceTime } from '@localloop/contract';
 import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { browserTimeZone } from './time-zones.ts';
 
 export type RangeFields = { opens: string; closes: string };
 export type DayFields = { open: boolean; ranges: RangeFields[] };
-/** The form holds the week as seven days (Monday first), each closed or with its ranges. */
-export type HoursFields = { time_zone: string; days: DayFields[] };
+/**
+ * The form holds the week as seven days (Monday first), each closed or with its ranges, and the zone: the primary
+ * address's (`time_zone_auto`) or one the vendor chose.
+ */
+export type HoursFields = { time_zone: string; time_zone_auto: boolean; days: DayFields[] };
 export type HoursBody = z.output<typeof ServiceTimeInput>;
 
 export const defaultRange: RangeFields = { opens: '09:00', closes: '17:00' };
-
-/** The browser's own time zone, the default for a vendor who has saved no hours yet. */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
-
-/** Every IANA zone the browser knows, with `current` kept even when the list lacks it (an alias, or UTC). */
-export function timeZoneOptions(current: string): string[] {
-  let zones: string[] = [];
-  try {
-    zones = Intl.supportedValuesOf('timeZone');
-  } catch {
-    zones = [];
-  }
-  return zones.includes(current) ? zones : [current, ...zones];
-}
 
 /**
  * A time field cannot hold 24:00, so closing at midnight (the end of the day, '24:00' to the server) is
@@ -38,16 +22,26 @@ export function timeZoneOptions(current: string): string[] {
 const closingToField = (closes: string) => (closes === '24:00' ? '00:00' : closes);
 const closingFromField = (closes: string) => (closes === '00:00' ? '24:00' : closes);
 
+/**
+ * The zone the form starts with. Following the address: the primary address's zone, or before there is one (and
+ * before any hours were saved) this device's, which stands in until an address is added. Chosen: the saved one.
+ */
+export function startingTimeZone(saved: OwnServiceTime, addressZone: string | null): string {
+  if (!saved.time_zone_auto) return saved.time_zone;
+  return addressZone ?? (saved.hours.length === 0 ? browserTimeZone() : saved.time_zone);
+}
+
 /** The saved hours as the form's week; a new vendor starts open Monday to Friday, 9 to 5. */
-export function hoursToFields(saved: ServiceTime): HoursFields {
+export function hoursToFields(saved: OwnServiceTime, addressZone: string | null = null): HoursFields {
+  const zone = { time_zone: startingTimeZone(saved, addressZone), time_zone_auto: saved.time_zone_auto };
   if (saved.hours.length === 0) {
     return {
-      time_zone: browserTimeZone(),
+      ...zone,
       days: weekdayNames.map((_, index) => ({ open: index < 5, ranges: index < 5 ? [{ ...defaultRange }] : [] })),
     };
   }
   return {
-    time_zone: saved.time_zone,
+    ...zone,
     days: weekdayNames.map((_, index) => {
       const ranges = saved.hours.filter((h) => h.weekday === index + 1).map(({ opens, closes }) => ({ opens, closes: closingToField(closes) }));
       return { open: ranges.length > 0, ranges };
@@ -66,7 +60,7 @@ export function fieldsToBody(fields: HoursFields): { body: ServiceTimeInput; pla
       places.push({ day: dayIndex, range: rangeIndex });
     });
   });
-  return { body: { time_zone: fields.time_zone, hours }, places };
+  return { body: { time_zone: fields.time_zone, time_zone_auto: fields.time_zone_auto, hours }, places };
 }
 
 type DayErrors = { ranges?: { opens?: FieldError; closes?: FieldError }[] };

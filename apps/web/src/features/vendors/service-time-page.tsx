@@ -1,7 +1,7 @@
 import { weekdayNames } from '@localloop/contract';
-import type { VendorProfile } from '@localloop/contract';
-import { Copy, Plus, X } from 'lucide-react';
-import { useRef, useState } from 'react';
+import type { VendorAddress, VendorProfile } from '@localloop/contract';
+import { Copy, MapPin, Plus, X } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import type { UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -13,11 +13,12 @@ import { inputClass } from '../../components/text-field.tsx';
 import { toast } from '../../lib/toast.ts';
 import { useUpdateMyVendor } from './api/get-my-vendor.ts';
 import { saveServiceTime } from './api/save-service-time.ts';
-import { SelectField } from './components/fields.tsx';
 import { KycPage } from './components/kyc-page.tsx';
+import { TimeZonePicker } from './components/time-zone-picker.tsx';
 import { isLive, nextStepPath } from './kyc-steps.ts';
-import { defaultRange, hoursResolver, hoursToFields, timeZoneOptions } from './opening-hours.ts';
+import { defaultRange, hoursResolver, hoursToFields } from './opening-hours.ts';
 import type { HoursBody, HoursFields } from './opening-hours.ts';
+import { browserTimeZone, describeTimeZone, timeZoneLabel } from './time-zones.ts';
 
 // On a phone the clock icon would crowd out "AM"/"PM"; tapping the field opens the picker there anyway.
 const timeInputClass = `${inputClass} w-full min-w-0 px-2 py-2 tabular-nums max-sm:[&::-webkit-calendar-picker-indicator]:hidden sm:w-40 sm:px-2.5`;
@@ -145,14 +146,78 @@ function DayRow({ form, day, onCopyToWeekdays }: { form: UseFormReturn<HoursFiel
   );
 }
 
+/** The primary address, when it has a known time zone: what "follow my address" follows. */
+function primaryWithZone(profile: VendorProfile): (VendorAddress & { time_zone: string }) | null {
+  const primary = profile.addresses.find((address) => address.is_primary);
+  return primary?.time_zone ? { ...primary, time_zone: primary.time_zone } : null;
+}
+
+/**
+ * The zone of the hours: the primary address's (found from its place on the map, and following it when it moves), or
+ * one the vendor chooses from every zone, searchable.
+ */
+function TimeZoneField({ form, profile }: { form: UseFormReturn<HoursFields, unknown, HoursBody>; profile: VendorProfile }) {
+  const id = useId();
+  const auto = useWatch({ control: form.control, name: 'time_zone_auto' });
+  const zone = useWatch({ control: form.control, name: 'time_zone' });
+  const primary = primaryWithZone(profile);
+  const error = form.formState.errors.time_zone?.message;
+  const follow = (next: boolean) => {
+    form.setValue('time_zone_auto', next, { shouldDirty: true });
+    // Following again: the address's zone (or, with no address yet, this device's until one is added).
+    if (next) form.setValue('time_zone', primary?.time_zone ?? browserTimeZone(), { shouldDirty: true });
+  };
+  const radioClass = 'mt-0.5 size-4 shrink-0 accent-teal-700';
+  return (
+    <fieldset className="mb-6 rounded-2xl border border-slate-200 p-4">
+      <legend className="px-1 text-sm font-medium text-slate-800">Time zone</legend>
+      <p className="text-xs text-slate-500">Your opening hours and appointment times are in this zone.</p>
+      <div className="mt-3 space-y-3">
+        <div>
+          <label className="flex cursor-pointer gap-2.5 text-sm font-medium text-slate-800">
+            <input type="radio" name="time_zone_auto" checked={auto} onChange={() => follow(true)} aria-describedby={`${id}-address-zone`} className={radioClass} />
+            Use my address&apos;s time zone
+          </label>
+          <p id={`${id}-address-zone`} className="mt-0.5 pl-6.5 text-sm text-slate-600" data-testid="address-time-zone">
+            {primary ? (
+              <>
+                <MapPin aria-hidden="true" className="mr-1 inline size-3.5 text-teal-700" />
+                {timeZoneLabel(describeTimeZone(primary.time_zone))}, from {primary.label || primary.line1}
+              </>
+            ) : (
+              `Set from your primary address once you add it; until then ${timeZoneLabel(describeTimeZone(zone))}.`
+            )}
+          </p>
+        </div>
+        <label className="flex cursor-pointer gap-2.5 text-sm font-medium text-slate-800">
+          <input type="radio" name="time_zone_auto" checked={!auto} onChange={() => follow(false)} className={radioClass} />
+          Choose a time zone
+        </label>
+        {!auto && (
+          <div className="pl-6">
+            <TimeZonePicker
+              label="Time zone"
+              value={zone}
+              error={error}
+              hint="It stays as chosen when your addresses change."
+              onChange={(next) => form.setValue('time_zone', next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })}
+            />
+          </div>
+        )}
+        {auto && error && <p className="text-sm text-red-700">{error}</p>}
+      </div>
+    </fieldset>
+  );
+}
+
 function HoursForm({ profile }: { profile: VendorProfile }) {
   const navigate = useNavigate();
   const updateMyVendor = useUpdateMyVendor();
   const [serverError, setServerError] = useState<string | null>(null);
   const inFlight = useRef(false);
-  const form = useForm<HoursFields, unknown, HoursBody>({ resolver: hoursResolver, defaultValues: hoursToFields(profile.service_time) });
+  const addressZone = primaryWithZone(profile)?.time_zone ?? null;
+  const form = useForm<HoursFields, unknown, HoursBody>({ resolver: hoursResolver, defaultValues: hoursToFields(profile.service_time, addressZone) });
   const { errors, isSubmitting } = form.formState;
-  const [zones] = useState(() => timeZoneOptions(form.getValues('time_zone')));
 
   const copyMondayToWeekdays = () => {
     const monday = form.getValues('days.0');
@@ -171,12 +236,12 @@ function HoursForm({ profile }: { profile: VendorProfile }) {
     try {
       const saved = await saveServiceTime(body);
       updateMyVendor((current) => ({ ...current, service_time: saved, steps: { ...current.steps, service_time: saved.hours.length > 0 } }));
-      form.reset(hoursToFields(saved));
+      form.reset(hoursToFields(saved, addressZone));
       toast.success('Opening hours saved.');
       const next = nextStepPath('service_time');
       if (!isLive(profile) && next) await navigate(next);
     } catch (error) {
-      setServerError(applyServerError(error, form.setError, ['time_zone']));
+      setServerError(applyServerError(error, form.setError, ['time_zone', 'time_zone_auto']));
     } finally {
       inFlight.current = false;
     }
@@ -185,19 +250,7 @@ function HoursForm({ profile }: { profile: VendorProfile }) {
   return (
     <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)} className="space-y-6">
       <Panel title="Weekly hours" description="Several ranges a day are fine, e.g. a lunch break. A day with no hours is closed.">
-        <SelectField
-          label="Time zone"
-          hint="Your opening hours and appointment times are in this zone."
-          error={errors.time_zone?.message}
-          className="mb-6"
-          {...form.register('time_zone')}
-        >
-          {zones.map((zone) => (
-            <option key={zone} value={zone}>
-              {zone.replaceAll('_', ' ')}
-            </option>
-          ))}
-        </SelectField>
+        <TimeZoneField form={form} profile={profile} />
         <ul className="divide-y divide-slate-100 border-t border-slate-100">
           {weekdayNames.map((name, day) => (
             <DayRow key={name} form={form} day={day} {...(day === 0 ? { onCopyToWeekdays: copyMondayToWeekdays } : {})} />

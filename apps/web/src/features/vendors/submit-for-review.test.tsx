@@ -8,7 +8,7 @@ import { renderApp } from '../../test/render-app.tsx';
 const pendingId = String(pendingVendorLogin.vendor_id);
 
 describe('submit for review', () => {
-  it('sends a complete application for review, then shows it under review and fetches the status again', async () => {
+  it('sends a complete application for review, says what happens next on its own screen (no toast), then shows it under review', async () => {
     const kyc = kycApi(pendingProfile({ kyc_status: 'not_submitted' }));
     let status = { is_approved: false, kyc_status: 'not_submitted', is_suspended: false };
     kyc.api.on(`GET /vendor/status/${pendingId}/`, () => ok(status));
@@ -27,14 +27,28 @@ describe('submit for review', () => {
     await waitFor(() => expect(kyc.api.to(`GET /vendor/status/${pendingId}/`)).toHaveLength(1));
     await app.user.click(within(panel).getByRole('button', { name: 'Submit for review' }));
 
-    expect(await screen.findByText('Your application was sent for review. We will let you know when it has been checked.')).toBeInTheDocument();
+    // The page gives way to the confirmation, which takes the focus like a new page.
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Application submitted' });
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(kyc.api.to('POST /vendor/me/submit/')).toHaveLength(1);
-    expect(await screen.findByText('Your application is under review')).toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'Submit for review' })).not.toBeInTheDocument();
-    // The focus (and the view) moves to the new status, since the button it was on is gone.
-    await waitFor(() => expect(screen.getByTestId('kyc-status')).toHaveFocus());
+    const screenRegion = screen.getByRole('region', { name: 'Application submitted' });
+    expect(screenRegion).toHaveTextContent('Thanks, Una Bakes is now waiting for review.');
+    const next = within(screenRegion).getAllByRole('listitem').map((item) => item.textContent);
+    expect(next).toEqual([
+      expect.stringContaining('The marketplace team checks your application'),
+      expect.stringContaining('We let you know'),
+      expect.stringContaining('Your shop goes live'),
+    ]);
+    expect(within(screenRegion).getByRole('link', { name: 'Explore LocalLoop meanwhile' })).toHaveAttribute('href', '/LocalActivities');
+    // One action, no toast of its own: the server's notification is the one.
+    expect(document.querySelectorAll('.Toastify__toast')).toHaveLength(0);
+    expect(screen.queryByRole('navigation', { name: 'Vendor sign-up steps' })).not.toBeInTheDocument();
     await waitFor(() => expect(kyc.api.to(`GET /vendor/status/${pendingId}/`)).toHaveLength(2));
     expect(JSON.parse(localStorage.getItem('userData') ?? '{}')).toMatchObject({ kyc_status: 'pending' });
+
+    await app.user.click(within(screenRegion).getByRole('button', { name: 'Back to your application' }));
+    expect(await screen.findByText('Your application is under review')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Submit for review' })).not.toBeInTheDocument();
   });
 
   it('offers the submit panel on every step once all are complete, and keeps it off while one is missing', async () => {
@@ -61,8 +75,10 @@ describe('submit for review', () => {
     expect(within(panel).getByRole('button', { name: 'Submit for review' })).toBeDisabled();
   });
 
-  it('shows a rejection with the operator\'s reason, and each step the server says is missing on resubmission', async () => {
-    const kyc = kycApi(completeProfile({ kyc_status: 'rejected', rejection_reason: 'The identity document is blurred. Please upload a sharper scan.' }));
+  it('shows a rejection with the operator\'s reason and the steps it asks to fix, and each step the server says is missing on resubmission', async () => {
+    const kyc = kycApi(
+      completeProfile({ kyc_status: 'rejected', rejection_reason: 'The identity document is blurred. Please upload a sharper scan.', rejection_steps: ['documents', 'addresses'] }),
+    );
     kyc.api.on(
       'POST /vendor/me/submit/',
       refuse(400, 'KYC_INCOMPLETE', 'Complete every step before you submit: Documents.', { documents: 'Upload at least one identity document.' }),
@@ -74,6 +90,19 @@ describe('submit for review', () => {
     expect(banner).toHaveTextContent('Your application was not approved');
     expect(within(banner).getByTestId('rejection-reason')).toHaveTextContent('The identity document is blurred. Please upload a sharper scan.');
     expect(banner).toHaveTextContent('Fix what is asked in the steps below, then resubmit for review.');
+    const toFix = within(banner).getByRole('list', { name: 'Steps to fix' });
+    expect(within(toFix).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Documents', '/VendorDocument'],
+      ['Addresses', '/AddAddress'],
+    ]);
+    // The stepper marks the same steps, in words for a screen reader too.
+    const stepper = screen.getByRole('navigation', { name: 'Vendor sign-up steps' });
+    expect(within(stepper).getByRole('link', { name: 'Documents, step 2 of 5, needs changes' })).toBeInTheDocument();
+    expect(within(stepper).getByRole('link', { name: 'Addresses, step 5 of 5, needs changes' })).toBeInTheDocument();
+    expect(within(stepper).getByRole('link', { name: 'Bank details, step 3 of 5, complete' })).toBeInTheDocument();
+    expect(within(stepper).getByTestId('fix-documents')).toHaveTextContent('Fix this');
+    // The resubmit checklist points there too.
+    expect(within(screen.getByRole('region', { name: 'Resubmit for review' })).getByRole('link', { name: 'Asked to fix: review documents' })).toHaveAttribute('href', '/VendorDocument');
 
     const panel = screen.getByRole('region', { name: 'Resubmit for review' });
     await app.user.click(within(panel).getByRole('button', { name: 'Resubmit for review' }));
@@ -103,7 +132,10 @@ describe('submit for review', () => {
     // Every step was done long ago: the checklist stays out of the way.
     expect(within(panel).queryByRole('list', { name: 'Steps' })).not.toBeInTheDocument();
     await app.user.click(within(panel).getByRole('button', { name: 'Send changes for review' }));
-    expect(await screen.findByText('Your changes were sent for review. Your shop stays live meanwhile.')).toBeInTheDocument();
+    const sent = await screen.findByRole('region', { name: 'Your changes were sent for review' });
+    expect(sent).toHaveTextContent('Your shop stays live with its approved details meanwhile.');
+    expect(within(sent).getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/vendor/dashboard');
+    await app.user.click(within(sent).getByRole('button', { name: 'Back to your vendor profile' }));
     expect(await screen.findByText('Your changes are under review')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Changes waiting for approval' })).toHaveTextContent('Business name');
     expect(screen.queryByRole('region', { name: 'Send your changes for review' })).not.toBeInTheDocument();

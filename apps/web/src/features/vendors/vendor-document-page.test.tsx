@@ -74,6 +74,36 @@ describe('documents (/VendorDocument)', () => {
     expect(screen.getByText('This step is complete.')).toBeInTheDocument();
   });
 
+  it('takes a document dragged onto the field, shows which file is chosen, and uploads it', async () => {
+    const { api, app } = await openDocuments();
+    api.on('POST /vendor/me/documents/', { status: 201, body: { ...identityDocument, file_name: 'licence.pdf' } });
+    const zone = screen.getByTestId('file-drop-zone');
+    const licence = new File(['%PDF-1.7'], 'licence.pdf', { type: 'application/pdf' });
+    // Still a real file input, labelled, for the keyboard and screen readers.
+    expect(screen.getByLabelText('File')).toHaveAttribute('type', 'file');
+
+    fireEvent.dragEnter(zone, { dataTransfer: { files: [licence], types: ['Files'] } });
+    expect(zone).toHaveAttribute('data-dragging', 'true');
+    expect(zone).toHaveTextContent('Drop the file to choose it');
+    fireEvent.drop(zone, { dataTransfer: { files: [licence, new File(['x'], 'other.png', { type: 'image/png' })], types: ['Files'] } });
+    expect(zone).not.toHaveAttribute('data-dragging');
+    expect(await within(zone).findByText('licence.pdf')).toBeInTheDocument();
+    expect(screen.getByText('One file at a time: licence.pdf was taken.')).toBeInTheDocument();
+    expect(screen.getByLabelText('File')).toHaveAccessibleDescription(/licence\.pdf/);
+
+    await app.user.click(screen.getByRole('button', { name: 'Upload document' }));
+    await waitFor(() => expect(api.to('POST /vendor/me/documents/')).toHaveLength(1));
+    expect(((api.to('POST /vendor/me/documents/')[0]?.body as FormData).get('file') as File).name).toBe('licence.pdf');
+  });
+
+  it('refuses a dropped file of another type before anything is sent', async () => {
+    const { api, app } = await openDocuments();
+    fireEvent.drop(screen.getByTestId('file-drop-zone'), { dataTransfer: { files: [new File(['GIF89a'], 'cat.gif', { type: 'image/gif' })], types: ['Files'] } });
+    expect(await screen.findByText('Upload a JPEG, PNG or WebP image or a PDF; this file is none of them.')).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: 'Upload document' }));
+    expect(api.to('POST /vendor/me/documents/')).toHaveLength(0);
+  });
+
   it('refuses a file of another type or over 10 MB in the browser, with the server\'s messages', async () => {
     const { api, app } = await openDocuments();
     const input = screen.getByLabelText('File');

@@ -10,7 +10,7 @@ import { FormAlert } from '../../components/form-alert.tsx';
 import { Panel } from '../../components/panel.tsx';
 import { applyServerError, errorMessageOf } from '../../components/server-errors.ts';
 import { SubmitButton } from '../../components/submit-button.tsx';
-import { inputClass } from '../../components/text-field.tsx';
+import { FileDropField } from '../../components/file-drop-field.tsx';
 import { formatDate } from '../../lib/format-date.ts';
 import { toast } from '../../lib/toast.ts';
 import { paths } from '../../paths.ts';
@@ -64,8 +64,6 @@ function DocumentUpload({ profile }: { profile: VendorProfile }) {
     }
   };
 
-  const fileErrorId = `${fileInputId}-error`;
-  const fileHintId = `${fileInputId}-hint`;
   return (
     <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)} className="space-y-5">
       <SelectField label="What is it?" error={errors.kind?.message} {...form.register('kind')}>
@@ -80,38 +78,26 @@ function DocumentUpload({ profile }: { profile: VendorProfile }) {
         control={form.control}
         name="file"
         render={({ field }) => (
-          <div>
-            <label htmlFor={fileInputId} className="block text-sm font-medium text-slate-800">
-              File
-            </label>
-            <input
-              ref={(element) => {
-                fileInput.current = element;
-                field.ref(element);
-              }}
-              id={fileInputId}
-              name={field.name}
-              type="file"
-              accept={[...documentUploadLimits.types, '.pdf', '.jpg', '.jpeg', '.png', '.webp'].join(',')}
-              aria-invalid={errors.file ? true : undefined}
-              aria-describedby={errors.file ? `${fileErrorId} ${fileHintId}` : fileHintId}
-              onBlur={field.onBlur}
-              onChange={(event) => {
-                field.onChange(event.target.files?.[0] ?? null);
-                // Checked at once, before anything is sent.
-                void form.trigger('file');
-              }}
-              className={`mt-1.5 ${inputClass} py-2 file:mr-3 file:rounded-lg file:border-0 file:bg-teal-50 file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-teal-800 hover:file:bg-teal-100`}
-            />
-            {errors.file?.message && (
-              <p id={fileErrorId} className="mt-1.5 text-sm text-red-700">
-                {errors.file.message}
-              </p>
-            )}
-            <p id={fileHintId} className="mt-1.5 text-xs text-slate-500">
-              {documentHint}
-            </p>
-          </div>
+          <FileDropField
+            id={fileInputId}
+            label="File"
+            name={field.name}
+            accept={[...documentUploadLimits.types, '.pdf', '.jpg', '.jpeg', '.png', '.webp'].join(',')}
+            file={field.value}
+            inputRef={(element) => {
+              fileInput.current = element;
+              field.ref(element);
+            }}
+            onBlur={field.onBlur}
+            onFile={(file) => {
+              field.onChange(file);
+              // Checked at once, before anything is sent.
+              void form.trigger('file');
+            }}
+            error={errors.file?.message}
+            hint={documentHint}
+            formatSize={formatBytes}
+          />
         )}
       />
       <FormAlert>{serverError}</FormAlert>

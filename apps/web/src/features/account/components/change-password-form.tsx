@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { endpoints, Password, passwordProblem } from '@localloop/contract';
+import { endpoints, newPassword, passwordProblem } from '@localloop/contract';
 import type { Profile } from '@localloop/contract';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -16,7 +16,7 @@ function changePasswordSchema(profile: Profile) {
   return z
     .object({
       current_password: z.string().min(1, 'Enter your current password.').max(1024),
-      new_password: Password,
+      new_password: newPassword('Choose a new password.'),
       confirm: z.string(),
     })
     .superRefine(({ current_password, new_password, confirm }, ctx) => {
@@ -25,7 +25,8 @@ function changePasswordSchema(profile: Profile) {
       else if (new_password === current_password) {
         ctx.addIssue({ code: 'custom', path: ['new_password'], message: 'Choose a password other than your current one.' });
       }
-      if (confirm !== new_password) ctx.addIssue({ code: 'custom', path: ['confirm'], message: 'The two passwords are not the same.' });
+      if (!confirm && new_password) ctx.addIssue({ code: 'custom', path: ['confirm'], message: 'Type the new password again.' });
+      else if (confirm !== new_password) ctx.addIssue({ code: 'custom', path: ['confirm'], message: 'The two passwords are not the same.' });
     });
 }
 type Values = z.infer<ReturnType<typeof changePasswordSchema>>;

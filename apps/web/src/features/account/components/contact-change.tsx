@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Email, endpoints, PhoneNumber } from '@localloop/contract';
+import { emailAddress, endpoints, phoneNumber } from '@localloop/contract';
 import type { OtpSentResponse, Profile } from '@localloop/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -15,6 +15,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useAccountId } from '../../../session/auth-context.tsx';
 import { getProfileQueryOptions, useApplyProfile } from '../api/get-profile.ts';
+import { EmailText } from '../../../components/email-text.tsx';
 
 export type Channel = 'email' | 'sms';
 
@@ -27,7 +28,7 @@ const channels = {
     input: { type: 'email', autoComplete: 'email', inputMode: 'email' },
     hint: 'We’ll e-mail a code to the new address; the current one stays until you enter it.',
     changed: 'Your e-mail address has been changed.',
-    schema: Email,
+    schema: emailAddress('Enter the new e-mail address.'),
   },
   sms: {
     label: 'Phone number',
@@ -37,7 +38,7 @@ const channels = {
     input: { type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
     hint: 'With the country code, e.g. +1 555 123 4567. We’ll text a code to it; the current number stays until you enter it.',
     changed: 'Your phone number has been changed.',
-    schema: PhoneNumber,
+    schema: phoneNumber('Enter the new phone number.'),
   },
 } as const;
 
@@ -66,10 +67,10 @@ export function ContactRow({ profile, channel }: { profile: Profile; channel: Ch
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0 flex-1">
           <p className="text-sm text-slate-500">{copy.label}</p>
-          <p className="break-all font-medium text-slate-900">{current ?? <span className="font-normal text-slate-500">Not added yet</span>}</p>
+          <p className="font-medium text-slate-900">{current ? <EmailText value={current} /> : <span className="font-normal text-slate-500">Not added yet</span>}</p>
           {pending && mode.kind !== 'code' && (
             <p className="mt-1 text-sm text-amber-800">
-              Waiting for the code sent to <span className="font-medium break-all">{pending}</span>.{' '}
+              Waiting for the code sent to <EmailText value={pending} className="font-medium" />.{' '}
               <button type="button" onClick={() => setMode({ kind: 'code', sent: null })} className="font-semibold text-teal-800 underline-offset-2 hover:underline">
                 Enter the code
               </button>
@@ -92,7 +93,7 @@ export function ContactRow({ profile, channel }: { profile: Profile; channel: Ch
             intro={
               <p>
                 We sent a 6-digit code to{' '}
-                <strong className="font-semibold break-all text-slate-900">{mode.sent?.sent_to ?? pending ?? 'your new contact'}</strong>.{' '}
+                <strong className="font-semibold text-slate-900">{mode.sent?.sent_to ?? pending ? <EmailText value={mode.sent?.sent_to ?? pending ?? ''} /> : 'your new contact'}</strong>.{' '}
                 {expiryText(mode.sent?.expires_in)}
               </p>
             }

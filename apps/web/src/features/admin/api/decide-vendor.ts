@@ -1,5 +1,5 @@
 import { endpoints } from '@localloop/contract';
-import type { AdminVendorDetail } from '@localloop/contract';
+import type { AdminVendorDetail, KycStep } from '@localloop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 import { getAdminVendorQueryOptions } from './get-admin-vendor.ts';
@@ -7,15 +7,16 @@ import { adminListKey } from './get-admin-vendors.ts';
 
 export type VendorDecisionKind = 'approve' | 'reject' | 'suspend' | 'unsuspend';
 
-export type DecideInput = { id: string; kind: VendorDecisionKind; text: string };
+/** `steps`: a rejection's steps for the vendor to fix. */
+export type DecideInput = { id: string; kind: VendorDecisionKind; text: string; steps?: KycStep[] };
 
-function send({ id, kind, text }: DecideInput): Promise<AdminVendorDetail> {
+function send({ id, kind, text, steps = [] }: DecideInput): Promise<AdminVendorDetail> {
   const params = { id };
   switch (kind) {
     case 'approve':
       return call(endpoints.approveVendor, { params, body: { note: text } });
     case 'reject':
-      return call(endpoints.rejectVendor, { params, body: { reason: text } });
+      return call(endpoints.rejectVendor, { params, body: { reason: text, steps } });
     case 'suspend':
       return call(endpoints.suspendVendor, { params, body: { reason: text } });
     case 'unsuspend':

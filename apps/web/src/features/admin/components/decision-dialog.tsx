@@ -1,6 +1,7 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from '@headlessui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ApproveInput, DecisionReasonInput } from '@localloop/contract';
+import { ApproveInput, DecisionReasonInput, kycStepLabels, kycSteps, RejectInput } from '@localloop/contract';
+import type { KycStep, ProposedChanges } from '@localloop/contract';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -65,11 +66,22 @@ export function decisionCopy(kind: VendorDecisionKind, name: string, changes = f
   }
 }
 
-const RequiredText = z.object({ text: DecisionReasonInput.shape.reason });
-const OptionalText = z.object({ text: ApproveInput.shape.note.unwrap() });
-type DecisionForm = { text: string };
+type DecisionForm = { text: string; steps: string[] };
+type DecisionValues = { text: string; steps: KycStep[] };
+const noSteps = z.array(z.string()).transform((): KycStep[] => []);
+const RequiredText: z.ZodType<DecisionValues, DecisionForm> = z.object({ text: DecisionReasonInput.shape.reason, steps: noSteps });
+const OptionalText: z.ZodType<DecisionValues, DecisionForm> = z.object({ text: ApproveInput.shape.note.unwrap(), steps: noSteps });
+// A rejection also names the steps the vendor must fix: the contract's rule (at least one).
+const Rejection: z.ZodType<DecisionValues, DecisionForm> = z.object({ text: DecisionReasonInput.shape.reason, steps: z.array(z.string()).pipe(RejectInput.shape.steps) });
 
-type DecidedVendor = { id: string; business_name: string; proposed_changes: unknown };
+type DecidedVendor = { id: string; business_name: string; proposed_changes: ProposedChanges | null; steps: Record<KycStep, boolean> };
+
+/** What a rejection points at to begin with: the steps an approved vendor's changes touch, or a step left incomplete. */
+export function suggestedSteps(vendor: DecidedVendor): KycStep[] {
+  const changes = vendor.proposed_changes;
+  if (changes) return kycSteps.filter((step) => (step === 'basic_info' && changes.fields.length > 0) || (step === 'bank_details' && changes.bank_details));
+  return kycSteps.filter((step) => !vendor.steps[step]);
+}
 type DecisionDialogProps = { kind: VendorDecisionKind | null; vendor: DecidedVendor; onClose: () => void };
 
 /** Confirms a decision; a rejection or suspension needs a reason the vendor will read. */
@@ -94,22 +106,27 @@ function DecisionFormBody({ kind, vendor, onClose }: { kind: VendorDecisionKind;
   const copy = decisionCopy(kind, vendor.business_name, vendor.proposed_changes !== null);
   const decide = useDecideVendor();
   const [alert, setAlert] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<DecisionForm>({
-    resolver: zodResolver(copy.required ? RequiredText : OptionalText),
-    defaultValues: { text: '' },
+  const isRejection = kind === 'reject';
+  const { register, handleSubmit, setError, formState } = useForm<DecisionForm, unknown, DecisionValues>({
+    resolver: zodResolver(isRejection ? Rejection : copy.required ? RequiredText : OptionalText),
+    defaultValues: { text: '', steps: isRejection ? suggestedSteps(vendor) : [] },
   });
   const error = formState.errors.text?.message;
+  const stepsError = formState.errors.steps?.message ?? formState.errors.steps?.root?.message;
 
-  const onSubmit = handleSubmit(async ({ text }) => {
+  const onSubmit = handleSubmit(async ({ text, steps }) => {
     setAlert(null);
     try {
-      await decide.mutateAsync({ id: vendor.id, kind, text });
+      await decide.mutateAsync({ id: vendor.id, kind, text, ...(isRejection ? { steps } : {}) });
       toast.success(copy.done);
       onClose();
     } catch (failure) {
-      const fieldMessage = failure instanceof ApiError ? (failure.fields?.reason ?? failure.fields?.note) : undefined;
+      const fields = failure instanceof ApiError ? (failure.fields ?? {}) : {};
+      const fieldMessage = fields.reason ?? fields.note;
+      const stepsMessage = Object.entries(fields).find(([name]) => name.startsWith('steps'))?.[1];
+      if (stepsMessage) setError('steps', { type: 'server', message: stepsMessage });
       if (fieldMessage) setError('text', { type: 'server', message: fieldMessage }, { shouldFocus: true });
-      else setAlert(errorMessageOf(failure));
+      if (!fieldMessage && !stepsMessage) setAlert(errorMessageOf(failure));
     }
   });
 
@@ -139,6 +156,27 @@ function DecisionFormBody({ kind, vendor, onClose }: { kind: VendorDecisionKind;
             </p>
           )}
         </div>
+        {isRejection && (
+          <fieldset aria-describedby={stepsError ? `${id}-steps-error` : `${id}-steps-hint`} aria-invalid={stepsError ? true : undefined}>
+            <legend className="text-sm font-medium text-slate-800">Steps the vendor must fix</legend>
+            <p id={`${id}-steps-hint`} className="mt-0.5 text-xs text-slate-500">
+              The vendor&apos;s sign-up steps show these as needing changes.
+            </p>
+            <div className="mt-2 grid grid-cols-1 gap-1.5 sm:grid-cols-2">
+              {kycSteps.map((step) => (
+                <label key={step} className="flex cursor-pointer items-center gap-2.5 rounded-lg px-2 py-1.5 text-sm text-slate-800 hover:bg-slate-50">
+                  <input type="checkbox" value={step} className="size-4 rounded border-slate-300 accent-red-600" {...register('steps')} />
+                  {kycStepLabels[step]}
+                </label>
+              ))}
+            </div>
+            {stepsError && (
+              <p id={`${id}-steps-error`} className="mt-1.5 text-sm text-red-700">
+                {stepsError}
+              </p>
+            )}
+          </fieldset>
+        )}
       </div>
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <button type="button" onClick={onClose} className="btn-secondary">

@@ -14,7 +14,7 @@ function bankLines(bank: BankDetails): string {
 
 function Value({ children, tone }: { children: ReactNode; tone: 'live' | 'proposed' }) {
   const colours = tone === 'live' ? 'border-slate-200 bg-slate-50 text-slate-700' : 'border-amber-300 bg-amber-50 text-slate-900';
-  return <div className={`min-w-0 rounded-xl border px-3 py-2 text-sm break-words whitespace-pre-line ${colours}`}>{children}</div>;
+  return <div className={`min-w-0 rounded-xl border px-3 py-2 text-sm whitespace-pre-line ${colours}`}>{children}</div>;
 }
 
 function Logo({ url }: { url: string | null }) {

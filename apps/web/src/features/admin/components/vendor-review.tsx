@@ -1,9 +1,10 @@
-import { weekdayNames } from '@localloop/contract';
+import { kycStepLabels, weekdayNames } from '@localloop/contract';
 import type { AdminVendorDetail } from '@localloop/contract';
 import { ArrowLeft, Ban, Check, CircleCheck, RotateCcw, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { EmailText } from '../../../components/email-text.tsx';
 import { errorMessageOf } from '../../../components/server-errors.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
@@ -13,6 +14,7 @@ import { DecisionDialog } from './decision-dialog.tsx';
 import { DocumentList } from './document-list.tsx';
 import { ProposedChanges } from './proposed-changes.tsx';
 import { StatusBadge } from './status-badge.tsx';
+import { VendorPhotos } from './vendor-photos.tsx';
 
 const when = 'DD MMM YYYY hh:mm a';
 
@@ -68,7 +70,10 @@ function ReviewBody({ vendor }: { vendor: AdminVendorDetail }) {
           </div>
         </div>
         {vendor.rejection_reason && vendor.kyc_status === 'rejected' && (
-          <p className="mt-3 rounded-xl bg-rose-50 px-3 py-2 text-sm text-rose-900">Rejected because: {vendor.rejection_reason}</p>
+          <div className="mt-3 rounded-xl bg-rose-50 px-3 py-2 text-sm text-rose-900">
+            <p>Rejected because: {vendor.rejection_reason}</p>
+            {vendor.rejection_steps.length > 0 && <p>To fix: {vendor.rejection_steps.map((step) => kycStepLabels[step]).join(', ')}</p>}
+          </div>
         )}
         <div className="mt-4 flex flex-wrap gap-2" role="group" aria-label="Decisions">
           {isPending && (
@@ -105,12 +110,12 @@ function ReviewBody({ vendor }: { vendor: AdminVendorDetail }) {
 
       {vendor.proposed_changes && <ProposedChanges changes={vendor.proposed_changes} />}
 
-      <div className="grid gap-5 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 xl:grid-cols-2">
         <Block title={vendor.proposed_changes ? 'Business (live)' : 'Business'}>
           <Facts
             rows={[
               ['Description', vendor.description || '—'],
-              ['Contact e-mail', vendor.contact_email ?? '—'],
+              ['Contact e-mail', vendor.contact_email ? <EmailText value={vendor.contact_email} /> : '—'],
               ['Contact phone', vendor.contact_phone ?? '—'],
               ['Approved', vendor.approved_at ? formatDate(vendor.approved_at, when) : '—'],
             ]}
@@ -121,7 +126,7 @@ function ReviewBody({ vendor }: { vendor: AdminVendorDetail }) {
           <Facts
             rows={[
               ['Name', vendor.owner.name || '—'],
-              ['E-mail', vendor.owner.email ?? '—'],
+              ['E-mail', vendor.owner.email ? <EmailText value={vendor.owner.email} /> : '—'],
               ['Phone', vendor.owner.phone_number ?? '—'],
             ]}
           />
@@ -166,6 +171,9 @@ function ReviewBody({ vendor }: { vendor: AdminVendorDetail }) {
           )}
         </Block>
       </div>
+      <Block title="Photos">
+        <VendorPhotos vendor={vendor} />
+      </Block>
       <Block title="Decision history">
         {vendor.decisions.length === 0 ? (
           <p className="text-sm text-slate-500">No decision yet.</p>
@@ -181,6 +189,7 @@ function ReviewBody({ vendor }: { vendor: AdminVendorDetail }) {
                   </span>
                 </p>
                 {decision.reason && <p className="text-slate-700">{decision.reason}</p>}
+                {decision.steps.length > 0 && <p className="text-slate-600">To fix: {decision.steps.map((step) => kycStepLabels[step]).join(', ')}</p>}
               </li>
             ))}
           </ol>
@@ -203,13 +212,13 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Facts({ rows }: { rows: [string, string][] }) {
+function Facts({ rows }: { rows: [string, ReactNode][] }) {
   return (
     <dl className="grid grid-cols-[minmax(0,6.5rem)_minmax(0,1fr)] gap-x-3 sm:grid-cols-[minmax(0,9rem)_minmax(0,1fr)] gap-y-1.5 text-sm">
       {rows.map(([term, value]) => (
         <div key={term} className="contents">
           <dt className="text-slate-500">{term}</dt>
-          <dd className="break-words whitespace-pre-line text-slate-900">{value}</dd>
+          <dd className="whitespace-pre-line text-slate-900">{value}</dd>
         </div>
       ))}
     </dl>

@@ -18,7 +18,7 @@ export function FavoriteButton({ vendor, variant = 'icon', className = '' }: Fav
   const toggle = useToggleFavorite();
   const [prompting, setPrompting] = useState(false);
   const on = isAuthenticated && vendor.is_favorite;
-  // A toggle keeps one name whatever its state (aria-pressed says whether it is saved), and the name holds the visible word.
+  // The round heart keeps one name whatever its state (aria-pressed says whether it is saved).
   const label = `Save ${vendor.business_name} to favorites`;
 
   const onClick = () => {
@@ -52,7 +52,8 @@ export function FavoriteButton({ vendor, variant = 'icon', className = '' }: Fav
           className={`btn-secondary ${on ? 'border-rose-200 bg-rose-50 text-rose-800 hover:bg-rose-100' : ''} ${className}`}
         >
           {heart}
-          Save{' '}
+          {/* The labelled button says what is so ("Saved") as well as being pressed; its name keeps the word people see. */}
+          {on ? 'Saved' : 'Save'}{' '}
           <span className="sr-only">{vendor.business_name} to favorites</span>
         </button>
       )}

@@ -19,7 +19,7 @@ export function LoadError({ error, onRetry, what }: { error: unknown; onRetry: (
 }
 
 /** Nothing to show yet: an icon, a sentence and what to do next. */
-type EmptyStateProps = { icon: LucideIcon; title: string; children?: ReactNode; actions?: ReactNode; level?: 'h2' | 'h3'; compact?: boolean };
+type EmptyStateProps = { icon: LucideIcon; title: string; children?: ReactNode; actions?: ReactNode; level?: 'h1' | 'h2' | 'h3'; compact?: boolean };
 
 export function EmptyState({ icon: Icon, title, children, actions, level: Heading = 'h2', compact = false }: EmptyStateProps) {
   return (

@@ -35,7 +35,8 @@ export function RatingsSection({ vendor }: { vendor: VendorPublic }) {
         ) : (
           ratings.isSuccess && <YourRating key={viewerId} vendor={vendor} mine={ratings.data.pages[0]?.mine ?? null} />
         )}
-        <RatingsList query={ratings} />
+        {/* The summary beside it already says "No ratings yet": the list says what comes next. */}
+        <RatingsList query={ratings} emptyText={isOwn ? 'Your customers\' ratings will appear here.' : 'Be the first to share how it was.'} />
       </div>
     </div>
   );
@@ -46,17 +47,24 @@ function RatingsSummary({ vendor, distribution: rows }: { vendor: VendorPublic; 
   const counted = rows.reduce((sum, row) => sum + row.count, 0);
   return (
     <div>
-      <div className="flex items-end gap-3">
-        <p className="text-5xl font-bold tracking-tight text-slate-900" data-testid="rating-average">
-          {formatRating(vendor.rating_count > 0 ? vendor.rating_avg : null)}
-        </p>
-        <div className="pb-1">
-          {vendor.rating_avg !== null && vendor.rating_count > 0 && <Stars value={vendor.rating_avg} />}
-          <p className="text-sm text-slate-600" data-testid="rating-count">
-            {vendor.rating_count > 0 ? ratingCountLabel(vendor.rating_count) : 'No ratings yet'}
+      {vendor.rating_count > 0 && vendor.rating_avg !== null ? (
+        <div className="flex items-end gap-3">
+          <p className="text-5xl font-bold tracking-tight text-slate-900" data-testid="rating-average">
+            {formatRating(vendor.rating_avg)}
           </p>
+          <div className="pb-1">
+            <Stars value={vendor.rating_avg} />
+            <p className="text-sm text-slate-600" data-testid="rating-count">
+              {ratingCountLabel(vendor.rating_count)}
+            </p>
+          </div>
         </div>
-      </div>
+      ) : (
+        // No average to show: the words alone, not a dash standing in for a number.
+        <p className="text-base font-semibold text-slate-900" data-testid="rating-count">
+          No ratings yet
+        </p>
+      )}
       {counted > 0 && (
         <div className="mt-4">
           <table className="w-full text-sm">
@@ -131,7 +139,7 @@ function YourRating({ vendor, mine }: { vendor: VendorPublic; mine: VendorRating
   );
 }
 
-function RatingsList({ query }: { query: ReturnType<typeof useVendorRatings> }) {
+function RatingsList({ query, emptyText }: { query: ReturnType<typeof useVendorRatings>; emptyText: string }) {
   if (query.isPending) return <p className="text-sm text-slate-500">Loading ratings…</p>;
   if (query.isError && !query.data) return <LoadError error={query.error} what="the ratings" onRetry={() => void query.refetch()} />;
   const items = query.data?.pages.flatMap((page) => page.results) ?? [];
@@ -139,7 +147,7 @@ function RatingsList({ query }: { query: ReturnType<typeof useVendorRatings> }) 
     return (
       <p className="flex items-center gap-2 text-sm text-slate-600">
         <MessageSquareText aria-hidden="true" className="size-4 text-slate-400" />
-        No ratings yet: be the first to share how it was.
+        {emptyText}
       </p>
     );
   }

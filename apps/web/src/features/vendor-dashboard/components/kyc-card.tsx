@@ -1,4 +1,5 @@
-import type { VendorDashboard } from '@localloop/contract';
+import { kycStepLabels } from '@localloop/contract';
+import type { KycStep, VendorDashboard } from '@localloop/contract';
 import { ArrowRight, CircleAlert, Clock, PauseCircle, PencilLine } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../../paths.ts';
@@ -29,6 +30,34 @@ function NextStepLink({ data, fallback }: { data: VendorDashboard; fallback: str
   );
 }
 
+/** Where each KYC step is edited. */
+const stepPaths: Record<KycStep, string> = {
+  basic_info: paths.basicInfo,
+  documents: paths.vendorDocument,
+  bank_details: paths.bankDetails,
+  service_time: paths.serviceTime,
+  addresses: paths.addAddress,
+};
+
+/** The steps the operator asked to fix, each a link to its page. */
+function StepsToFix({ steps }: { steps: readonly KycStep[] }) {
+  if (steps.length === 0) return null;
+  return (
+    <div className="mt-3">
+      <p className="text-sm font-medium text-slate-800">To fix:</p>
+      <ul aria-label="Steps to fix" className="mt-1 flex flex-wrap gap-2">
+        {steps.map((step) => (
+          <li key={step}>
+            <Link to={stepPaths[step]} className="inline-flex items-center rounded-lg bg-red-50 px-2.5 py-1.5 text-sm font-medium text-red-800 ring-1 ring-red-200 hover:bg-red-100">
+              {kycStepLabels[step]}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** The KYC banner of the dashboard (spec: "KYC banner and next step while not approved"). */
 export function KycCard({ data }: { data: VendorDashboard }) {
   const { vendor } = data;
@@ -46,6 +75,7 @@ export function KycCard({ data }: { data: VendorDashboard }) {
         <blockquote className="mt-2 rounded-xl border border-red-200 bg-white px-3.5 py-2.5 font-medium whitespace-pre-line text-red-900">
           {vendor.rejection_reason?.trim() || 'No reason was given.'}
         </blockquote>
+        <StepsToFix steps={vendor.rejection_steps} />
         {vendor.is_approved ? (
           <>
             <p className="mt-2 text-sm text-slate-700">The changes were discarded and your shop stays live with its approved details.</p>

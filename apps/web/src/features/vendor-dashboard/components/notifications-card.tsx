@@ -20,7 +20,8 @@ export function NotificationsCard({ data }: { data: VendorDashboard }) {
                   {item.title}
                   {!item.is_read && <span className="sr-only"> (unread)</span>}
                 </p>
-                <p className="text-sm break-words text-slate-600">{item.body}</p>
+                {/* A long comment stays a preview here; the notifications panel shows it whole. */}
+                <p className="line-clamp-3 text-sm text-slate-600">{item.body}</p>
                 <p className="mt-0.5 text-xs text-slate-500">{formatRelative(item.created_at, now)}</p>
               </div>
             </li>

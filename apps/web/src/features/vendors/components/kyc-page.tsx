@@ -1,6 +1,7 @@
 import type { KycStep, VendorProfile } from '@localloop/contract';
 import { ArrowRight, Store } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { errorMessageOf } from '../../../components/server-errors.ts';
@@ -12,6 +13,7 @@ import { KycStatusBanner } from './kyc-status-banner.tsx';
 import { KycStepper } from './kyc-stepper.tsx';
 import { PendingChangesNotice } from './pending-changes-notice.tsx';
 import { SubmitForReview } from './submit-for-review.tsx';
+import { SubmittedScreen } from './submitted-screen.tsx';
 
 type KycPageProps = {
   step: KycStep;
@@ -46,6 +48,8 @@ function NotStarted() {
  */
 export function KycPage({ step, heading, description, children, alwaysShowSubmit = false }: KycPageProps) {
   const vendor = useMyVendor();
+  // Right after a submit the page gives way to "submitted — what happens next", until the vendor goes back to it.
+  const [justSubmitted, setJustSubmitted] = useState(false);
   const profile = vendor.data ?? null;
   const loaded = vendor.data !== undefined;
   const index = kycStepList.findIndex((s) => s.step === step);
@@ -72,6 +76,8 @@ export function KycPage({ step, heading, description, children, alwaysShowSubmit
 
   const showSubmit = profile !== null && (alwaysShowSubmit || allStepsComplete(profile));
 
+  if (justSubmitted && profile) return <SubmittedScreen profile={profile} onBack={() => setJustSubmitted(false)} />;
+
   return (
     <section className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
       <p className="text-xs font-semibold tracking-wide text-teal-700 uppercase">
@@ -84,7 +90,7 @@ export function KycPage({ step, heading, description, children, alwaysShowSubmit
       {profile && <PendingChangesNotice profile={profile} />}
       <div className="mt-6 space-y-6">
         {content}
-        {showSubmit && profile && <SubmitForReview profile={profile} />}
+        {showSubmit && profile && <SubmitForReview profile={profile} onSubmitted={() => setJustSubmitted(true)} />}
       </div>
     </section>
   );

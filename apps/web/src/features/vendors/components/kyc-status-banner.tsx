@@ -2,6 +2,8 @@ import type { VendorProfile } from '@localloop/contract';
 import { CircleAlert, CircleCheck, Clock, FileText, PauseCircle } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { kycStepList, stepsToFix } from '../kyc-steps.ts';
 
 /** The banner's id: after a submit the page moves the focus (and the view) to the new status. */
 export const kycStatusId = 'kyc-status';
@@ -29,6 +31,26 @@ function Banner({ tone, icon: Icon, title, children, alert = false }: { tone: To
         <p className="font-semibold">{title}</p>
         {children && <div className="mt-1 space-y-2">{children}</div>}
       </div>
+    </div>
+  );
+}
+
+/** The steps the operator asked to fix, each a link to its page (they are marked in the stepper too). */
+function StepsToFix({ profile }: { profile: VendorProfile }) {
+  const steps = kycStepList.filter(({ step }) => stepsToFix(profile).includes(step));
+  if (steps.length === 0) return null;
+  return (
+    <div>
+      <p className="font-medium">{steps.length === 1 ? 'The step to fix:' : 'The steps to fix:'}</p>
+      <ul aria-label="Steps to fix" className="mt-1.5 flex flex-wrap gap-2">
+        {steps.map(({ step, label, path }) => (
+          <li key={step}>
+            <Link to={path} className="inline-flex items-center rounded-lg bg-white px-2.5 py-1.5 font-medium text-red-800 ring-1 ring-red-200 hover:bg-red-100">
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
@@ -69,6 +91,7 @@ export function KycStatusBanner({ profile }: { profile: VendorProfile }) {
           <blockquote data-testid="rejection-reason" className="rounded-xl border border-red-200 bg-white px-3.5 py-2.5 text-base font-medium whitespace-pre-line text-red-900">
             {profile.rejection_reason?.trim() || 'No reason was given.'}
           </blockquote>
+          <StepsToFix profile={profile} />
           <p>
             {profile.is_approved
               ? 'The changes were discarded and your shop stays live with its approved details. Make the changes again, then send them for review.'

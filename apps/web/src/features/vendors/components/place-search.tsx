@@ -67,7 +67,7 @@ export function PlaceSearch({ places, loading, onChoose }: { places: PlaceFinder
         </div>
       </Combobox>
       <p id={`${inputId}-hint`} className="mt-1.5 text-xs text-slate-500">
-        Fills in the city, state, country and coordinates; add the street yourself.
+        Places the pin and fills in the city, state and country; add the street yourself.
       </p>
     </div>
   );

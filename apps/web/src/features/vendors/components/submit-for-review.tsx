@@ -1,19 +1,17 @@
 import type { KycStep, VendorProfile } from '@localloop/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleCheck, CircleDashed, LoaderCircle, Send } from 'lucide-react';
+import { CircleCheck, CircleDashed, LoaderCircle, Send, TriangleAlert } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { Panel } from '../../../components/panel.tsx';
 import { errorMessageOf } from '../../../components/server-errors.ts';
-import { toast } from '../../../lib/toast.ts';
 import { useAuth } from '../../../session/auth-context.tsx';
 import { useSetMyVendor } from '../api/get-my-vendor.ts';
 import { vendorStatusQueryKey } from '../api/get-vendor-status.ts';
 import { submitKyc } from '../api/submit-kyc.ts';
-import { allStepsComplete, kycStepList, pendingChangeLabels } from '../kyc-steps.ts';
-import { kycStatusId } from './kyc-status-banner.tsx';
+import { allStepsComplete, kycStepList, pendingChangeLabels, stepsToFix } from '../kyc-steps.ts';
 
 type StepProblems = Partial<Record<KycStep, string>>;
 
@@ -50,7 +48,7 @@ function wordingOf(profile: VendorProfile) {
  * changes: the panel names them, and is not offered with none (the server would answer that there is
  * nothing to review).
  */
-export function SubmitForReview({ profile }: { profile: VendorProfile }) {
+export function SubmitForReview({ profile, onSubmitted }: { profile: VendorProfile; onSubmitted: () => void }) {
   const setMyVendor = useSetMyVendor();
   const queryClient = useQueryClient();
   const { applyVendorStatus } = useAuth();
@@ -78,13 +76,9 @@ export function SubmitForReview({ profile }: { profile: VendorProfile }) {
       setMyVendor(updated);
       applyVendorStatus({ is_approved: updated.is_approved, kyc_status: updated.kyc_status });
       void queryClient.invalidateQueries({ queryKey: vendorStatusQueryKey });
-      // The panel goes away with the button; the banner at the top now says "under review".
-      setTimeout(() => document.getElementById(kycStatusId)?.focus(), 0);
-      toast.success(
-        updated.is_approved
-          ? 'Your changes were sent for review. Your shop stays live meanwhile.'
-          : 'Your application was sent for review. We will let you know when it has been checked.',
-      );
+      // The confirmation is the "submitted — what happens next" screen (it takes the focus), not a toast: the
+      // notification the server sends is this action's one toast.
+      onSubmitted();
     } catch (failure) {
       const stepProblems: StepProblems = {};
       if (failure instanceof ApiError) {
@@ -116,18 +110,30 @@ export function SubmitForReview({ profile }: { profile: VendorProfile }) {
         <ul className="space-y-2" aria-label="Steps">
           {kycStepList.map(({ step, label, path }) => {
             const done = profile.steps[step] && !problems[step];
+            // Complete, but the operator asked for a change here: worth a look before resubmitting.
+            const flagged = done && stepsToFix(profile).includes(step);
             return (
               <li key={step} className="flex items-start gap-2.5 text-sm">
-                {done ? (
+                {flagged ? (
+                  <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-red-700" />
+                ) : done ? (
                   <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-teal-700" />
                 ) : (
                   <CircleDashed aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-600" />
                 )}
                 <div className="min-w-0">
-                  <span className={done ? 'text-slate-700' : 'font-medium text-slate-900'}>
+                  <span className={done && !flagged ? 'text-slate-700' : 'font-medium text-slate-900'}>
                     {label}
-                    <span className="sr-only">{done ? ': complete' : ': to do'}</span>
+                    <span className="sr-only">{flagged ? ': complete, asked to fix' : done ? ': complete' : ': to do'}</span>
                   </span>
+                  {flagged && (
+                    <>
+                      {' · '}
+                      <Link to={path} className="font-medium text-red-800 underline underline-offset-2 hover:text-red-900">
+                        {`Asked to fix: review ${label.toLowerCase()}`}
+                      </Link>
+                    </>
+                  )}
                   {!done && (
                     <>
                       {' · '}

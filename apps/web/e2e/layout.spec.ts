@@ -1,0 +1,414 @@
+import type { APIRequestContext, Browser, BrowserContextOptions, Page } from '@playwright/test';
+import { codeFor, countOpenSockets, expect, expectOpenSockets, logIn, newPerson, serveMapTiles, signUpByApi, test as base } from './fixtures.ts';
+
+type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
+
+/** Who looks: a demo account, or nobody. The vendor also in its user view, with a place name that never fits. */
+type Role = 'visitor' | 'user' | 'vendor' | 'vendor as user' | 'operator';
+
+const widths = [320, 768, 1024, 1280, 1366, 1920] as const;
+/** Where the signed-in header shows its full bar; below, the bell and the side menu's button. */
+const fullBarFrom = 1280;
+
+const accounts: Record<Exclude<Role, 'visitor'>, string> = {
+  user: 'user@example.com',
+  vendor: 'vendor@example.com',
+  'vendor as user': 'vendor@example.com',
+  operator: 'admin@example.com',
+};
+
+const longPlace = {
+  city: 'Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch',
+  state: 'Gwynedd County Council Area',
+  latitude: 40.6782,
+  longitude: -73.9442,
+  country: 'United Kingdom',
+  area: 'Prospect Lefferts Gardens and Crown Heights South',
+  formattedAddress: 'Prospect Lefferts Gardens and Crown Heights South, Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch',
+};
+
+
+type Worker = {
+  /** One login per account per worker; each test starts from its saved session. */
+  sessions: Map<string, Promise<StorageState>>;
+  /**
+   * The demo vendor's page (vendor@example.com's shop) with a 1,000-character unbroken comment and a long URL in another,
+   * posted once per worker: the vendor's notifications panel and dashboard then show them too.
+   */
+  longCommentsVendor: { path: string };
+  /** A vendor that saved its first KYC step with a business name, description and e-mail that fit no line. */
+  longNamedVendor: { id: string };
+};
+
+const test = base.extend<{ page: Page }, Worker>({
+  sessions: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring, even empty
+    async ({}, use) => {
+      await use(new Map());
+    },
+    { scope: 'worker' },
+  ],
+  longCommentsVendor: [
+    async ({ playwright }, use, workerInfo) => {
+      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+      const list = (await (await request.get('/api/vendor/lists/?q=Hudson%20Corner')).json()) as { results: { id: string; user_id: string; business_name: string }[] };
+      const vendor = list.results.find((v) => v.business_name === 'Hudson Corner Studio');
+      expect(vendor, 'the demo vendor Hudson Corner Studio').toBeDefined();
+      const url = `https://example.com/${'a/very-long-path_segment-'.repeat(24)}?utm_source=${'x'.repeat(60)}`;
+      for (const comment of ['x'.repeat(1000), `Booked through ${url} and it went well.`]) {
+        await rateAsNewPerson(request, vendor?.id ?? '', comment);
+      }
+      await request.dispose();
+      await use({ path: `/vendor/${vendor?.user_id ?? ''}` });
+    },
+    { scope: 'worker' },
+  ],
+  longNamedVendor: [
+    async ({ playwright }, use, workerInfo) => {
+      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+      const person = newPerson('longname');
+      await signUpByApi(request, person);
+      const access = await accessOf(request, person.email, person.password);
+      const saved = await request.put('/api/vendor/me/basic-info/', {
+        headers: { authorization: `Bearer ${access}` },
+        data: {
+          business_name: `Wolfeschlegelsteinhausenbergerdorff${'Bakery'.repeat(14)}`,
+          category: 'Food & Drink',
+          description: `https://example.com/${'menu-and-opening-hours/'.repeat(40)}`,
+          contact_email: `${'orders.and.catering.enquiries'.repeat(4)}@${'bakery'.repeat(20)}.example.com`,
+          contact_phone: person.phone,
+        },
+      });
+      expect(saved.status()).toBe(200);
+      const { id } = (await saved.json()) as { id: string };
+      await request.dispose();
+      await use({ id });
+    },
+    { scope: 'worker' },
+  ],
+});
+
+// Each test walks many pages; a trace of all of them would cost more than the walk.
+test.use({ trace: 'off' });
+
+async function accessOf(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const login = await request.post('/api/login/v2/', { data: { email, password } });
+  expect(login.status()).toBe(200);
+  return ((await login.json()) as { access: string }).access;
+}
+
+/** A new person, named with a word that fits no line, rates the vendor: the name shows beside the comment and in the vendor's notification. */
+async function rateAsNewPerson(request: APIRequestContext, vendorId: string, comment: string) {
+  const person = newPerson('wrap');
+  await signUpByApi(request, person);
+  const headers = { authorization: `Bearer ${await accessOf(request, person.email, person.password)}` };
+  const named = await request.patch('/api/profile/', { headers, data: { first_name: `Bartholomew${'x'.repeat(49)}`, last_name: 'Q' } });
+  expect(named.status()).toBe(200);
+  const rated = await request.post('/api/rate/vendor/', { headers, data: { vendor_id: vendorId, rating: 4, comment } });
+  expect(rated.status()).toBe(200);
+}
+
+async function sessionOf(browser: Browser, baseURL: string, sessions: Worker['sessions'], email: string): Promise<StorageState> {
+  let session = sessions.get(email);
+  if (!session) {
+    session = (async () => {
+      const context = await browser.newContext({ baseURL });
+      try {
+        const page = await context.newPage();
+        await logIn(page, email);
+        await expect(page).not.toHaveURL(/\/login$/);
+        return await context.storageState();
+      } finally {
+        await context.close();
+      }
+    })();
+    sessions.set(email, session);
+  }
+  return session;
+}
+
+/** The routes each role reaches from its header and menus today (the placeholders of later issues are all one page). */
+function routesOf(role: Role, vendorPage: string): string[] {
+  switch (role) {
+    case 'visitor':
+      return ['/', '/Vendor', vendorPage, '/LocalActivities', '/login', '/createAccount'];
+    case 'user':
+      return ['/LocalActivities', '/VendorList', vendorPage, '/Favorite', '/UserProfile', '/Settings', '/BasicInfo'];
+    case 'vendor as user':
+      return ['/LocalActivities', vendorPage, '/UserProfile'];
+    case 'vendor':
+      return ['/vendor/dashboard', '/BasicInfo', '/VendorDocument', '/BankDetails', '/ServiceTime', '/AddAddress', '/Settings'];
+    case 'operator':
+      return ['/admin', '/Settings', '/UserProfile', '/LocalActivities'];
+  }
+}
+
+/** The page shows its content, not a spinner, with exactly one h1. */
+async function settle(page: Page, route: string) {
+  await expect(page.locator('main h1').first(), `${route} shows its heading`).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('main').getByRole('status').filter({ hasText: /loading/i })).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('h1'), `${route} has exactly one h1`).toHaveCount(1);
+}
+
+async function expectNoSidewaysScroll(page: Page, what: string) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth, `${what} is ${scrollWidth} px wide in a ${innerWidth} px window`).toBeLessThanOrEqual(innerWidth);
+}
+
+/** The header's controls are on screen: the bell and the profile menu (or the side menu's button on narrower windows). */
+async function expectHeaderControlsOnScreen(page: Page, width: number, role: Role) {
+  const inView = async (name: RegExp) => {
+    const button = page.locator('header').getByRole('button', { name }).filter({ visible: true });
+    await expect(button, `${name} is shown`).toHaveCount(1);
+    const box = await button.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= width, `${name} is inside the window`).toBe(true);
+  };
+  if (role === 'visitor') {
+    if (width < 1024) await inView(/^Open menu$/);
+    return;
+  }
+  await inView(/^Notifications/);
+  if (width >= fullBarFrom) {
+    await inView(/^Profile menu$/);
+    if (role === 'vendor' || role === 'vendor as user') await expect(page.getByTestId('view-toggle').filter({ visible: true })).toBeInViewport({ ratio: 1 });
+  } else {
+    await inView(/^Open menu$/);
+  }
+}
+
+/** The window at `width` px, once the page has laid itself out again (a frame after the resize and its media queries). */
+async function resize(page: Page, width: number) {
+  await page.setViewportSize({ width, height: 900 });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/** At every width: nothing scrolls sideways (once the page has settled at that width) and the header's controls show. */
+async function expectEveryWidthFits(page: Page, role: Role, what: string) {
+  for (const width of widths) {
+    await resize(page, width);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${what} at ${width} px is no wider than the window` }).toBeLessThanOrEqual(width);
+    await expectNoSidewaysScroll(page, `${what} at ${width} px`);
+    await expectHeaderControlsOnScreen(page, width, role);
+  }
+}
+
+// One test a role: each page loads once (at one of the widths in turn, so every width is also a width pages load at)
+// and is then looked at in every width, as a window resized or a tablet turned.
+for (const role of ['visitor', 'user', 'vendor', 'vendor as user', 'operator'] as const) {
+  test(`${role}: at ${widths.join(', ')} px no page scrolls sideways, the header's controls stay on screen, each page has one h1`, async ({
+    browser,
+    sessions,
+    longCommentsVendor,
+    longNamedVendor,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    const baseURL = testInfo.project.use.baseURL ?? '';
+    const storageState = role === 'visitor' ? undefined : await sessionOf(browser, baseURL, sessions, accounts[role]);
+    const context = await browser.newContext({ baseURL, viewport: { width: widths[0], height: 900 }, ...(storageState ? { storageState } : {}) });
+    await serveMapTiles(context);
+    try {
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
+      });
+      if (role === 'vendor as user') {
+        await page.addInitScript((place) => {
+          localStorage.setItem('userRole', 'user');
+          localStorage.setItem('userLocation', JSON.stringify(place));
+        }, longPlace);
+      }
+      const routes = routesOf(role, longCommentsVendor.path);
+      for (const [index, route] of routes.entries()) {
+        await resize(page, widths[index % widths.length] ?? widths[0]);
+        await page.goto(route);
+        await settle(page, route);
+        await expectEveryWidthFits(page, role, route);
+      }
+      if (role === 'operator') {
+        // The review of one vendor: its facts, documents and the owner's e-mail.
+        await page.goto('/admin?status=pending');
+        await page.getByRole('list', { name: 'Vendors' }).getByRole('link').first().click();
+        await expect(page.getByRole('group', { name: 'Decisions' })).toBeVisible();
+        await expectEveryWidthFits(page, role, 'a vendor under review');
+        // And a vendor whose name, description and e-mail fit no line, in the list and in its review.
+        await page.goto(`/admin?status=not_submitted&vendor=${longNamedVendor.id}`);
+        await expect(page.getByRole('heading', { name: /^Wolfeschlegelsteinhausenbergerdorff/ }).first()).toBeVisible();
+        await expectEveryWidthFits(page, role, 'a vendor with a long name under review');
+      }
+      if (role !== 'visitor') {
+        await page.locator('header').getByRole('button', { name: /^Notifications/ }).filter({ visible: true }).click();
+        const panel = page.getByRole('dialog', { name: 'Notifications' });
+        await expect(panel).toBeVisible();
+        await expect(panel.getByRole('status')).toHaveCount(0);
+        for (const width of widths) {
+          await resize(page, width);
+          await expect(panel).toBeVisible();
+          await expectNoSidewaysScroll(page, `the notifications panel at ${width} px`);
+        }
+      }
+      expect(errors, 'the pages logged errors').toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+/** Records every toast as it appears (install before the first navigation). */
+async function recordToasts(page: Page) {
+  await page.addInitScript(() => {
+    const seen = new WeakSet<Element>();
+    const shown: string[] = [];
+    (window as unknown as { toastsShown: string[] }).toastsShown = shown;
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll('.Toastify__toast')) {
+        if (seen.has(toast)) continue;
+        seen.add(toast);
+        shown.push(toast.textContent ?? '');
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+const toastsShown = (page: Page) => page.evaluate(() => [...(window as unknown as { toastsShown: string[] }).toastsShown]);
+
+/** Where the window is scrolled to and what has the focus (its tag and text). */
+const windowState = (page: Page) =>
+  page.evaluate(() => ({ scrollY: Math.round(window.scrollY), focused: `${document.activeElement?.tagName ?? ''} ${document.activeElement?.textContent ?? ''}`.trim() }));
+
+test.describe('a route change', () => {
+  test('opens the new page at its top with the focus on its h1; Back returns to the old place', async ({ page, longCommentsVendor }) => {
+    await page.goto(longCommentsVendor.path);
+    await expect(page.getByRole('heading', { level: 1, name: 'Hudson Corner Studio' })).toBeVisible();
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+    const before = await windowState(page);
+    expect(before.scrollY).toBeGreaterThan(500);
+
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Find Vendors' }).click();
+    await expect(page).toHaveURL(/\/Vendor$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+    expect((await windowState(page)).scrollY).toBe(0);
+
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'Hudson Corner Studio' })).toBeFocused();
+    await expect.poll(async () => (await windowState(page)).scrollY).toBeGreaterThan(before.scrollY - 50);
+  });
+
+  test('leaves the window where it is when only the query string changes (a directory filter)', async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 700 });
+    await page.goto('/Vendor');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /within \d+ km/ })).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 180));
+    await page.getByLabel('Sort by').selectOption('rating');
+    await expect(page).toHaveURL(/sort=rating/);
+    expect((await windowState(page)).scrollY).toBe(180);
+    await expect(page.getByRole('heading', { level: 1 })).not.toBeFocused();
+  });
+
+  test('after Save and continue on a KYC step, the next step opens at its top with the focus on its heading', async ({ page, request }) => {
+    const person = newPerson('steps');
+    await signUpByApi(request, person);
+    await page.setViewportSize({ width: 412, height: 700 });
+    await logIn(page, person.email, person.password);
+    await expect(page).toHaveURL(/\/LocalActivities$/);
+    await page.goto('/BasicInfo');
+    await page.getByLabel('Business name').fill(`Scroll Test Cafe ${person.username.slice(-4)}`);
+    await page.getByLabel('Category').selectOption('Food & Drink');
+    await page.getByLabel('Description').fill('Coffee and cake.');
+    await page.getByRole('button', { name: 'Save and continue' }).scrollIntoViewIfNeeded();
+    expect((await windowState(page)).scrollY).toBeGreaterThan(200);
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await expect(page).toHaveURL(/\/VendorDocument$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+    expect((await windowState(page)).scrollY).toBe(0);
+  });
+
+  test('to the sign-up code step puts the focus in the code field', async ({ page }) => {
+    const person = newPerson('focus');
+    await page.goto('/createAccount');
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByLabel('Phone number').fill(person.phone);
+    await page.getByLabel('Username').fill(person.username);
+    await page.getByLabel('Password', { exact: true }).fill(person.password);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/OtpVerifyPage/);
+    await expect(page.getByLabel('6-digit code')).toBeFocused();
+  });
+});
+
+test.describe('one action, one toast', () => {
+  test('changing the e-mail address shows exactly one toast, and its notification waits in the bell', async ({ page, request }) => {
+    const person = newPerson('onetoast');
+    await signUpByApi(request, person);
+    await recordToasts(page);
+    await countOpenSockets(page);
+    // A chosen place: the header has nothing to detect, so no location notice joins in.
+    await page.addInitScript((place) => localStorage.setItem('userLocation', JSON.stringify(place)), longPlace);
+    await logIn(page, person.email, person.password);
+    await expect(page).toHaveURL(/\/LocalActivities$/);
+    await expectOpenSockets(page);
+    await page.goto('/UserProfile');
+    await expectOpenSockets(page);
+
+    await page.getByRole('button', { name: 'Change email' }).click();
+    const newEmail = `moved.${person.email}`;
+    await page.getByLabel('New e-mail address').fill(newEmail);
+    await page.getByLabel('Current password', { exact: true }).fill(person.password);
+    const since = new Date(Date.now() - 1000).toISOString();
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByLabel('6-digit code')).toBeFocused();
+    const code = await codeFor(request, newEmail, since);
+    const before = (await toastsShown(page)).length;
+    // The push about the change makes the page refetch its notifications, after deciding whether to toast it.
+    const pushed = page.waitForRequest((r) => r.method() === 'GET' && new URL(r.url()).pathname === '/api/notifications/');
+    await page.getByLabel('6-digit code').fill(code);
+    await page.getByRole('button', { name: 'Confirm email' }).click();
+
+    await expect(page.getByText('Your e-mail address has been changed.')).toBeVisible();
+    await pushed;
+    await expect(page.locator('header').getByTestId('unread-dot').filter({ visible: true })).toBeVisible();
+    expect((await toastsShown(page)).slice(before)).toEqual(['Your e-mail address has been changed.']);
+  });
+
+  test('saving the profile details shows one toast', async ({ page, request }) => {
+    const person = newPerson('details');
+    await signUpByApi(request, person);
+    await recordToasts(page);
+    await page.addInitScript((place) => localStorage.setItem('userLocation', JSON.stringify(place)), longPlace);
+    await logIn(page, person.email, person.password);
+    await expect(page).toHaveURL(/\/LocalActivities$/);
+    await page.goto('/UserProfile');
+    await page.getByLabel('First name').fill('Robin');
+    const before = (await toastsShown(page)).length;
+    await page.getByRole('button', { name: /^Save/ }).click();
+    await expect(page.getByText('Your details have been saved.')).toBeVisible();
+    // The save's own answer and the profile's refetch after it are in: nothing else is on its way.
+    await page.waitForLoadState('networkidle');
+    expect((await toastsShown(page)).slice(before)).toEqual(['Your details have been saved.']);
+  });
+});
+
+test.describe('settings', () => {
+  test('Log out of all devices asks first, with Cancel focused, and logs out once confirmed', async ({ page, request }) => {
+    const person = newPerson('everywhere');
+    await signUpByApi(request, person);
+    await recordToasts(page);
+    await page.addInitScript((place) => localStorage.setItem('userLocation', JSON.stringify(place)), longPlace);
+    await logIn(page, person.email, person.password);
+    await expect(page).toHaveURL(/\/LocalActivities$/);
+    await page.goto('/Settings');
+    await page.getByRole('button', { name: 'Log out of all devices' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Log out of all devices?' });
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/Settings$/);
+
+    await page.getByRole('button', { name: 'Log out of all devices' }).click();
+    await dialog.getByRole('button', { name: 'Yes, log out everywhere' }).click();
+    await expect(page.getByText('You have been logged out of all devices.')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('public-header')).toBeVisible();
+  });
+});
