@@ -1,6 +1,6 @@
-import { createContext, startTransition, use, useCallback, useMemo, useState } from 'react';
+import { createContext, use, useCallback, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { LoginResponse } from '@localloop/contract';
 import { paths } from '../paths.ts';
 import { toast } from '../lib/toast.ts';
@@ -107,17 +107,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setState(signedOut);
   }, []);
 
+  const { pathname } = useLocation();
+  // A logout in progress: signed out already, but reported as loading (guards render nothing) until the app stands on /.
+  // Signing out on a protected page first would let its guard send the person to /login instead; waiting for the
+  // location itself, rather than for React to commit the navigation and the sign-out together, holds on a busy page.
+  const [leaving, setLeaving] = useState(false);
+  if (leaving && pathname === paths.root) {
+    setLeaving(false);
+    setState(signedOut);
+  }
+
   const logout = useCallback(async ({ message = 'Logged out successfully!', revoke = true }: LogoutOptions = {}) => {
     const refresh = revoke ? getRefreshToken() : null;
     clearAll();
-    // Guards render nothing until the app stands on /; signing out on a protected page first would
-    // let its guard send the person to /login instead.
     setState({ ...signedOut, loading: true });
+    setLeaving(true);
     await navigate(paths.root);
-    // React Router renders the new location in a transition; as a transition too, this update commits with
-    // it. An urgent update could render first, on the protected page still shown, whose guard would then
-    // send the person to /login (seen when logout follows an await, e.g. "log out of all devices").
-    startTransition(() => setState(signedOut));
     toast.success(message);
     if (refresh) {
       // Best effort: the session is already over on this device whatever the server answers.
