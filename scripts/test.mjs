@@ -1,6 +1,6 @@
-// `npm test`: type checks and lint, then every runner — Vitest (contract, server on PGlite, web), the server again on PostgreSQL when
-// TEST_DATABASE_URL is set, and Playwright in Chromium against the built app — then one line `N passed, N failed`.
-import { spawnSync } from 'node:child_process';
+// `npm test`: type checks and lint (side by side), then every runner — Vitest (contract, server on PGlite, web), the server again on
+// PostgreSQL when TEST_DATABASE_URL is set, and Playwright in Chromium against the built app — then one line `N passed, N failed`.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildWebIfStale, root } from './web-build.mjs';
@@ -11,45 +11,94 @@ mkdirSync(results, { recursive: true });
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const runs = [];
 
+/** Runs one test runner, its output streaming as it comes, and counts its tests from its JSON report. */
 function run(label, command, args, { env = {}, json, count }) {
   console.log(`\n=== ${label} ===`);
   const started = Date.now();
-  const r = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  let passed = 0;
-  let failed = 0;
-  if (existsSync(json)) ({ passed, failed } = count(JSON.parse(readFileSync(json, 'utf8'))));
-  // A runner that failed without reporting a failing test (crash, no tests) still counts as one failure.
-  if (r.status !== 0 && failed === 0) failed = 1;
-  runs.push({ label, passed, failed, seconds: (Date.now() - started) / 1000 });
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('close', (code) => {
+      let passed = 0;
+      let failed = 0;
+      if (existsSync(json)) ({ passed, failed } = count(JSON.parse(readFileSync(json, 'utf8'))));
+      // A runner that failed without reporting a failing test (crash, no tests) still counts as one failure.
+      if (code !== 0 && failed === 0) failed = 1;
+      runs.push({ label, passed, failed, seconds: (Date.now() - started) / 1000 });
+      resolve();
+    });
+  });
 }
 
-/** A static check (typecheck, lint) counts as one test: passed when it exits 0. */
-function check(label, args) {
-  console.log(`\n=== ${label} ===`);
+/**
+ * The static checks (typecheck, lint), each counted as one test: passed when it exits 0. They run at once (each is one
+ * single-threaded process), their output printed per check once it ends.
+ */
+async function checks(list) {
   const started = Date.now();
-  const r = spawnSync(bin(args[0]), args.slice(1), { cwd: root, stdio: 'inherit' });
-  runs.push({ label, passed: r.status === 0 ? 1 : 0, failed: r.status === 0 ? 0 : 1, seconds: (Date.now() - started) / 1000 });
+  const results = await Promise.all(
+    list.map(
+      ([label, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(bin(args[0]), args.slice(1), { cwd: root });
+          let output = '';
+          child.stdout.on('data', (d) => (output += d));
+          child.stderr.on('data', (d) => (output += d));
+          child.on('close', (code) => resolve({ label, code, output, seconds: (Date.now() - started) / 1000 }));
+        }),
+    ),
+  );
+  for (const r of results) {
+    console.log(`\n=== ${r.label} ===\n${r.output}`);
+    runs.push({ label: r.label, passed: r.code === 0 ? 1 : 0, failed: r.code === 0 ? 0 : 1, seconds: r.seconds });
+  }
 }
 
-check('TypeScript: contract', ['tsc', '-p', 'packages/contract']);
-check('TypeScript: server', ['tsc', '-p', 'apps/server']);
-check('TypeScript: web', ['tsc', '-p', 'apps/web']);
-check('ESLint', ['eslint', '.']);
+await checks([
+  ['TypeScript: contract', ['tsc', '-p', 'packages/contract']],
+  ['TypeScript: server', ['tsc', '-p', 'apps/server']],
+  ['TypeScript: web', ['tsc', '-p', 'apps/web']],
+  ['ESLint', ['eslint', '.']],
+]);
 
 const vitestCount = (j) => ({ passed: j.numPassedTests ?? 0, failed: (j.numFailedTests ?? 0) + (j.numRuntimeErrorTestSuites ?? 0) });
-const vitest = (label, projects, name, env = {}) => {
+const vitest = (label, projects, name, { env = {}, extra = [] } = {}) => {
   const json = path.join(results, `${name}.json`);
-  run(label, bin('vitest'), ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${json}`], { env, json, count: vitestCount });
+  return run(label, bin('vitest'), ['run', ...projects.flatMap((p) => ['--project', p]), ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`], {
+    env,
+    json,
+    count: vitestCount,
+  });
 };
 
-vitest('Vitest: contract, server on PGlite, web', ['contract', 'server', 'web'], 'vitest-pglite', { TEST_DATABASE_URL: '' });
-if (process.env.TEST_DATABASE_URL) vitest('Vitest: server on PostgreSQL', ['server'], 'vitest-postgres');
+/**
+ * Server tests that never open the database (pure logic, lint, the gazetteer): the PGlite pass runs them, the
+ * PostgreSQL pass need not run them again.
+ */
+const databaseFree = [
+  'src/config.test.ts',
+  'src/lib/passwords.test.ts',
+  'src/lib/requester.test.ts',
+  'src/lib/tokens.test.ts',
+  'src/modules/geo/geo.test.ts',
+  'src/modules/geo/geo-worker.test.ts',
+  'src/modules/appointments/slot-maths.test.ts',
+  'test/lint-boundaries.test.ts',
+  'test/data-dir-lock.test.ts',
+];
+
+await vitest('Vitest: contract, server on PGlite, web', ['contract', 'server', 'web'], 'vitest-pglite', { env: { TEST_DATABASE_URL: '' } });
+
+// The PostgreSQL pass, then the browser tests. Side by side they were slower in all (measured: the browser tests' two
+// workers want both cores to themselves).
+if (process.env.TEST_DATABASE_URL) {
+  await vitest('Vitest: server on PostgreSQL', ['server'], 'vitest-postgres', { extra: databaseFree.flatMap((file) => ['--exclude', file]) });
+}
 
 const chromium = spawnSync('bash', [path.join(root, 'scripts/ensure-chromium.sh')], { stdio: 'inherit' });
 if (chromium.status === 0) {
   buildWebIfStale();
   const json = path.join(results, 'playwright.json');
-  run('Playwright: the built app in Chromium', bin('playwright'), ['test', '-c', 'apps/web/e2e/playwright.config.ts'], {
+  await run('Playwright: the built app in Chromium', bin('playwright'), ['test', '-c', 'apps/web/e2e/playwright.config.ts'], {
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: json },
     json,
     count: (j) => ({ passed: (j.stats?.expected ?? 0) + (j.stats?.flaky ?? 0), failed: j.stats?.unexpected ?? 0 }),
