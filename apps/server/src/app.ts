@@ -25,6 +25,7 @@ import { createPrivateStorage, createStorage, mediaOrigin } from './lib/storage.
 import { isOperator, tokenVersionOf, usersRoutes } from './modules/users/index.ts';
 import { isApprovedVendor, vendorsRoutes } from './modules/vendors/index.ts';
 import { vendorPhotosRoutes } from './modules/vendor-photos/index.ts';
+import { appointmentsRoutes } from './modules/appointments/index.ts';
 import { adminRoutes } from './modules/admin/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
 import { startRealtime, type MembershipCheck } from './lib/realtime.ts';
@@ -168,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await directoryRoutes(api, ctx);
       await vendorsRoutes(api, ctx);
       await vendorPhotosRoutes(api, ctx);
+      await appointmentsRoutes(api, ctx);
       await adminRoutes(api, ctx);
     },
     { prefix: '/api' },

@@ -35,7 +35,7 @@ let t: TestContext;
 const tokens = {} as Record<Exclude<Role, 'visitor'> | 'sessionEnder', string>;
 /** Endpoints that end every session of the caller: swept with an account of their own, so the others keep theirs. */
 const sessionEnders = new Set<EndpointName>(['logoutAll']);
-const ids = { vendor: '', vendorUser: '', address: '', document: '', notification: '', pendingVendor: '', place: '' };
+const ids = { vendor: '', vendorUser: '', address: '', document: '', notification: '', pendingVendor: '', place: '', service: '', provider: '', appointment: '' };
 const stale: { label: string; header: string }[] = [];
 
 beforeAll(async () => {
@@ -61,6 +61,18 @@ beforeAll(async () => {
     { name: 'file', fileName: 'id.png', bytes: await png() },
   ]);
   ids.document = (await inject(t.app, endpoints.uploadVendorDocument, { access, body: encoded(upload) })).json().id;
+
+  // A service, its provider and slots for the week to come, and the user's booking of the first.
+  const service = (await inject(t.app, endpoints.createService, { access, body: { name: 'Sweep haircut', category: 'Beauty & Wellness', duration_minutes: 30, price: { amount_cents: 2000, currency: 'USD' } } })).json();
+  ids.service = service.id;
+  ids.provider = (await inject(t.app, endpoints.createProvider, { access, body: { name: 'Sweep provider', service_ids: [service.id] } })).json().id;
+  const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  (await inject(t.app, endpoints.generateSlots, { access, params: { provider_id: ids.provider }, body: { service_id: service.id, start_date: day(1), end_date: day(8) } })).json();
+  for (let n = 1; n <= 8 && !ids.appointment; n += 1) {
+    const [slot] = (await inject(t.app, endpoints.timeSlots, { query: { provider_id: ids.provider, service_id: service.id, for_date: day(n) } })).json().slots;
+    if (slot) ids.appointment = (await inject(t.app, endpoints.bookAppointment, { access: tokens.user, body: { service_id: service.id, provider_id: ids.provider, starts_at: slot.starts_at } })).json().id;
+  }
+  if (!ids.appointment) throw new Error('fixture: no slot to book in the week to come');
 
   const operator = await createAccount(t.database);
   await t.database.db.update(users).set({ isOperator: true }).where(eq(users.id, operator.user.id));
@@ -202,6 +214,11 @@ async function sweep(cases: Case[], check: (res: LightMyRequestResponse, c: Case
 /** The fixture id a uuid of this endpoint stands for, so the handler finds a row. */
 function idFor(e: Endpoint, field: string): string {
   if (field === 'user_id') return ids.vendorUser;
+  if (field === 'service_id') return ids.service;
+  if (field === 'provider_id') return ids.provider;
+  if (/-service\/\{|^\/service\//.test(e.path)) return ids.service;
+  if (e.path.includes('-provider/{')) return ids.provider;
+  if (e.path.includes('/appointment/{')) return ids.appointment;
   if (e.path.includes('/addresses/{')) return ids.address;
   if (e.path.includes('/documents/{')) return ids.document;
   if (e.path.includes('/notifications/')) return ids.notification;

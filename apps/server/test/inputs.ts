@@ -94,6 +94,16 @@ const byName: Record<string, unknown> = {
   // Mark-all-as-read up to an instant (an ISO date-time).
   before: '2030-01-01T00:00:00Z',
   q: 'new',
+  // Services, providers, slots and bookings: lengths in steps of five minutes, days and times to come.
+  duration_minutes: 30,
+  buffer_minutes: 0,
+  starts_at: '2030-01-02T15:00:00Z',
+  for_date: '2030-01-02',
+  start_date: '2030-01-02',
+  end_date: '2030-01-03',
+  days_off: '2030-01-05',
+  date: '2030-01-02',
+  time: '10:00',
 };
 
 export type SampleContext = {

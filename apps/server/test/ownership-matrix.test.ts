@@ -1,12 +1,21 @@
 import { asc, eq, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, type Endpoint, type EndpointName, type HttpMethod } from '@localloop/contract';
+import { appointmentsEndpoints, endpoints, type Endpoint, type EndpointName, type HttpMethod } from '@localloop/contract';
 import {
+  appointments,
+  favoriteServices,
   favoriteVendors,
   media,
+  providerDaysOff,
+  providerHours,
+  providerServices,
+  providers,
   notifications,
   refreshTokens,
+  serviceImages,
+  services,
+  timeSlots,
   userLocations,
   users,
   vendorAddresses,
@@ -25,7 +34,9 @@ import { createAccount, createTestApp, encoded, inject, login, type TestContext 
  * The ownership matrix, over the whole endpoint table. A victim holds one of every row that has an owner: a vendor
  * record under review (so not public), a KYC document, bank details, opening hours, an address, notifications, an
  * uploaded image as profile picture and as a photo of the shop, a rating and a favourite of another shop, and the
- * area it chose (kept with the account). Then other signed-in accounts — a customer and a live vendor — call every
+ * area it chose (kept with the account), and a booking. A second victim, a live shop, holds what only approved shops
+ * have: a service (deactivated after the booking, so not public), a provider with hours and a day off, slots, and the
+ * victim's booking from the other side. Then other signed-in accounts — a customer and a live vendor — call every
  * endpoint with every uuid slot (path, query, body) set to each of the victim's ids, and with the victim's e-mail,
  * phone number, username and image URL where a field takes one.
  * - Every call that names one of the victim's rows by id is refused with 403 or 404.
@@ -43,6 +54,9 @@ const table = Object.entries(endpoints) as Named[];
 let t: TestContext;
 let victim: Account;
 let victimIds: Record<string, string>;
+/** The victim shop: its account, and the ids of its service, provider and vendor record. */
+let victimShop: Account;
+let shopIds: Record<string, string>;
 let victimImage: string;
 let customer: Account;
 let liveVendor: Account;
@@ -105,6 +119,32 @@ beforeAll(async () => {
     rating: rating?.id ?? '',
     photo: gallery.photos[0]?.id ?? '',
   };
+  // The victim shop, and the victim's booking with it.
+  victimShop = await signedIn({ vendor: { isApproved: true, kycStatus: 'approved' } });
+  const s = victimShop.access;
+  (await inject(t.app, endpoints.saveServiceTime, { access: s, body: { time_zone: 'America/New_York', hours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, opens: '09:00', closes: '17:00' })) } })).json();
+  (await inject(t.app, endpoints.addVendorAddress, { access: s, body: { line1: '3 Hidden Lane', city: 'New York', country: 'United States', latitude: 40.71, longitude: -74 } })).json();
+  const [shopImage] = (await inject(t.app, endpoints.uploadImages, { access: s, body: encoded(image) })).json().images;
+  const serviceInput = {
+    name: 'Private consultation',
+    category: 'Professional Services' as const,
+    duration_minutes: 30,
+    price: { amount_cents: 5000, currency: 'USD' as const },
+    image_ids: [shopImage?.id ?? ''],
+  };
+  const service = (await inject(t.app, endpoints.createService, { access: s, body: serviceInput })).json();
+  const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+  const provider = (await inject(t.app, endpoints.createProvider, { access: s, body: { name: 'Quinn', service_ids: [service.id], days_off: ['2099-01-01'] } })).json();
+  (await inject(t.app, endpoints.updateProvider, { access: s, params: { id: provider.id }, body: { name: 'Quinn', service_ids: [service.id], hours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, opens: '09:00', closes: '17:00' })), days_off: ['2099-01-01'] } })).json();
+  (await inject(t.app, endpoints.generateSlots, { access: s, params: { provider_id: provider.id }, body: { service_id: service.id, start_date: inTwoDays, end_date: inTwoDays } })).json();
+  const [slot] = (await inject(t.app, endpoints.timeSlots, { access: v, query: { provider_id: provider.id, service_id: service.id, for_date: inTwoDays } })).json().slots;
+  const booking = (await inject(t.app, endpoints.bookAppointment, { access: v, body: { service_id: service.id, provider_id: provider.id, starts_at: slot?.starts_at ?? '' } })).json();
+  (await inject(t.app, endpoints.toggleFavoriteService, { access: v, params: { id: service.id } })).json();
+  (await inject(t.app, endpoints.updateService, { access: s, params: { id: service.id }, body: { ...serviceInput, is_active: false } })).json();
+  victimIds.appointment = booking.id;
+  // Not the shop's vendor id: the shop is live, so its public page and ratings are anyone's to read.
+  shopIds = { service: service.id, provider: provider.id, appointment: booking.id };
+
   // Rows of the intruders, so that their own endpoints reach past "you have no vendor record yet".
   (await inject(t.app, endpoints.addVendorAddress, { access: liveVendor.access, body: { line1: '2 Main St', city: 'Boston', country: 'United States', latitude: 42.36, longitude: -71.06 } })).json();
 }, 60_000);
@@ -143,6 +183,15 @@ async function victimRows() {
     favorites: await rows(favoriteVendors, or(eq(favoriteVendors.userId, victim.id), eq(favoriteVendors.vendorId, vendorId)), favoriteVendors.vendorId),
     sessions: await rows(refreshTokens, eq(refreshTokens.userId, victim.id), refreshTokens.id),
     location: await rows(userLocations, eq(userLocations.userId, victim.id), userLocations.userId),
+    services: await rows(services, eq(services.vendorId, victimShop.vendorId ?? ''), services.id),
+    serviceImages: await rows(serviceImages, eq(serviceImages.serviceId, shopIds.service ?? ''), serviceImages.position),
+    providers: await rows(providers, eq(providers.vendorId, victimShop.vendorId ?? ''), providers.id),
+    providerServices: await rows(providerServices, eq(providerServices.vendorId, victimShop.vendorId ?? ''), providerServices.serviceId),
+    providerHours: await rows(providerHours, eq(providerHours.providerId, shopIds.provider ?? ''), providerHours.id),
+    providerDaysOff: await rows(providerDaysOff, eq(providerDaysOff.providerId, shopIds.provider ?? ''), providerDaysOff.day),
+    slots: await rows(timeSlots, eq(timeSlots.providerId, shopIds.provider ?? ''), timeSlots.id),
+    appointments: await rows(appointments, or(eq(appointments.customerId, victim.id), eq(appointments.vendorId, victimShop.vendorId ?? '')), appointments.id),
+    favoriteServices: await rows(favoriteServices, eq(favoriteServices.userId, victim.id), favoriteServices.serviceId),
   };
 }
 
@@ -167,7 +216,13 @@ function aimedAt(e: Endpoint, id: string) {
 
 const isMultipart = (e: Endpoint) => e === endpoints.uploadImages || e === endpoints.uploadVendorDocument;
 /** What an operator is there for: the admin endpoints (reads and decisions) and the owner-or-operator reads. */
-const operatorMay = (e: Endpoint) => e.path.startsWith('/admin/') || e.method === 'GET';
+const isBookingDomain = (e: Endpoint) => Object.values(appointmentsEndpoints).includes(e as never);
+/**
+ * What an operator is there for: the admin endpoints (reads and decisions) and the owner-or-operator reads of vendor
+ * records. Not people's bookings, nor a shop's services and staff before they are public: an operator is refused there
+ * like anyone else.
+ */
+const operatorMay = (e: Endpoint) => e.path.startsWith('/admin/') || (e.method === 'GET' && !isBookingDomain(e));
 
 const hasUuidSlot = (e: Endpoint) => [...uuidFields(e.params), ...uuidFields(e.query), ...uuidFields(e.body)].length > 0;
 const swept = table.filter(([, e]) => !isMultipart(e));
@@ -195,7 +250,7 @@ describe('the ownership matrix', () => {
       const refusals: string[] = [];
       for (const [who, intruder, applies] of intruders()) {
         if (!applies(e)) continue;
-        for (const [kind, id] of Object.entries(victimIds)) {
+        for (const [kind, id] of [...Object.entries(victimIds), ...Object.entries(shopIds).map(([k, id]) => [`shop's ${k}`, id] as const)]) {
           const request = aimedAt(e, id);
           if (!request) continue;
           const res = await call(e.method, request.url, intruder.access, request.body);
@@ -234,7 +289,7 @@ describe('the ownership matrix', () => {
     expect(await victimRows()).toEqual(before);
   });
 
-  const reads = () => table.filter(([, e]) => e.method === 'GET' && hasUuidSlot(e) && !e.path.startsWith('/admin/'));
+  const reads = () => table.filter(([, e]) => e.method === 'GET' && hasUuidSlot(e) && !e.path.startsWith('/admin/') && !isBookingDomain(e));
   it('lets the owner read its own rows through the same endpoints, and an operator read them too (so the refusals are about who asks)', async () => {
     expect(reads().length).toBeGreaterThan(3);
     const missing: string[] = [];
@@ -254,4 +309,18 @@ describe('the ownership matrix', () => {
     }
     expect(missing).toEqual([]);
   }, 120_000);
+
+  it('lets each side of a booking, and the shop its private service and staff, read them through the same endpoints', async () => {
+    const answer = async (access: string, e: Endpoint, id: string) => {
+      const request = aimedAt(e, id);
+      return request ? (await call(e.method, request.url, access)).statusCode : 0;
+    };
+    expect(await answer(victim.access, endpoints.appointmentDetails, victimIds.appointment ?? '')).toBe(200);
+    expect(await answer(victimShop.access, endpoints.appointmentDetails, shopIds.appointment ?? '')).toBe(200);
+    expect(await answer(victimShop.access, endpoints.getService, shopIds.service ?? '')).toBe(200);
+    expect(await answer(victimShop.access, endpoints.getProvider, shopIds.provider ?? '')).toBe(200);
+    expect(await answer(victimShop.access, endpoints.vendorAppointments, victimShop.vendorId ?? '')).toBe(200);
+    // The operator, refused above, is no exception for a shop's bookings either.
+    expect(await answer(operator.access, endpoints.vendorAppointments, victimShop.vendorId ?? '')).toBe(403);
+  });
 });

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Endpoint } from './endpoint.ts';
 import { accountEndpoints } from './account.ts';
 import { adminEndpoints } from './admin.ts';
+import { appointmentsEndpoints } from './appointments.ts';
 import { authEndpoints } from './auth.ts';
 import { devEndpoints } from './dev.ts';
 import { directoryEndpoints } from './directory.ts';
@@ -34,6 +35,7 @@ export const endpoints = {
   ...vendorsEndpoints,
   ...vendorPhotosEndpoints,
   ...directoryEndpoints,
+  ...appointmentsEndpoints,
   ...adminEndpoints,
 };
 

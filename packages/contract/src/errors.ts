@@ -87,6 +87,17 @@ export const errorStatuses = {
   VENDOR_NOT_SUSPENDED: 409,
   // The directory
   SELF_RATING: 403,
+  // Services, providers, slots and appointments
+  SERVICE_HAS_BOOKINGS: 409,
+  PROVIDER_HAS_BOOKINGS: 409,
+  SERVICE_NOT_BOOKABLE: 409,
+  PROVIDER_NOT_AVAILABLE: 409,
+  SLOT_IN_PAST: 400,
+  BOOKING_TOO_FAR_AHEAD: 400,
+  SLOT_NOT_OFFERED: 409,
+  SLOT_TAKEN: 409,
+  SELF_BOOKING: 403,
+  STATUS_CHANGE_NOT_ALLOWED: 409,
 } as const satisfies Record<string, 400 | 401 | 403 | 404 | 409 | 413 | 414 | 415 | 429 | 500 | 503>;
 
 export type ErrorCode = keyof typeof errorStatuses;

@@ -14,3 +14,4 @@ export * from './vendors.ts';
 export * from './vendor-photos.ts';
 export * from './directory.ts';
 export * from './admin.ts';
+export * from './appointments.ts';

@@ -1,9 +1,10 @@
 /**
  * The database schema, one file a domain under schema/ (accounts and sessions, vendors and their KYC, the directory's
- * ratings and favorites, notifications, realtime tickets). drizzle-kit reads it from here; code imports tables from here.
+ * ratings and favorites, notifications, realtime tickets, services and appointments). drizzle-kit reads it from here; code imports tables from here.
  */
 export * from './schema/accounts.ts';
 export * from './schema/vendors.ts';
 export * from './schema/directory.ts';
 export * from './schema/notifications.ts';
 export * from './schema/realtime.ts';
+export * from './schema/appointments.ts';

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../client.ts';
 import { seedAccounts } from './accounts.ts';
+import { seedAppointments } from './appointments.ts';
 import type { PrivateStorage } from '../../lib/storage.ts';
 import { seedNotifications } from './notifications.ts';
 import { seedPendingVendorKyc } from './pending-vendor.ts';
@@ -35,6 +36,8 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<v
     if (notes > 0) log?.info(`demo data: ${notes} notifications created`);
     const shops = await seedVendors(tx);
     if (shops > 0) log?.info(`demo data: ${shops} vendors with addresses, hours and ratings`);
+    const booked = await seedAppointments(tx);
+    if (booked > 0) log?.info(`demo data: services, providers and slots for ${booked} vendors`);
     const papers = await seedPendingVendorKyc(tx, options.documents);
     if (papers > 0) log?.info(`demo data: the pending vendor's payout account and ${papers} KYC documents`);
   });

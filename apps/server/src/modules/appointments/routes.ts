@@ -1,0 +1,42 @@
+import { endpoints } from '@localloop/contract';
+import type { AppContext } from '../../lib/context.ts';
+import { route, type App } from '../../lib/http.ts';
+import { appointmentDetails, bookAppointment, rescheduleAppointment, updateStatus, userAppointments, vendorAppointments } from './bookings.ts';
+import { allServices, createService, deleteService, favoriteServiceCards, getService, myServices, toggleFavoriteService, updateService } from './catalogue.ts';
+import { createProvider, deleteProvider, getProvider, myProviders, updateProvider } from './providers.ts';
+import type { AppointmentsDeps } from './shared.ts';
+import { freeSlots, generateSlots } from './slots.ts';
+
+/**
+ * Services, providers, slots and appointments (docs/decisions/0017). A shop's own rows are reached only through the
+ * caller's vendor; a booking only by its customer or its shop; anything else answers 404.
+ */
+export async function appointmentsRoutes(app: App, ctx: AppContext) {
+  const deps: AppointmentsDeps = { db: ctx.db, clock: ctx.clock, mediaUrl: ctx.mediaUrl };
+
+  route(app, endpoints.myServices, ({ userId, query }) => myServices(deps, userId, query));
+  route(app, endpoints.getService, ({ userId, params }) => getService(deps, userId, params.id));
+  route(app, endpoints.createService, ({ userId, body }) => createService(deps, userId, body));
+  route(app, endpoints.updateService, ({ userId, params, body }) => updateService(deps, userId, params.id, body));
+  route(app, endpoints.deleteService, ({ userId, params }) => deleteService(deps, userId, params.id));
+
+  route(app, endpoints.myProviders, ({ userId }) => myProviders(deps, userId));
+  route(app, endpoints.getProvider, ({ userId, params }) => getProvider(deps, userId, params.id));
+  route(app, endpoints.createProvider, ({ userId, body }) => createProvider(deps, userId, body));
+  route(app, endpoints.updateProvider, ({ userId, params, body }) => updateProvider(deps, userId, params.id, body));
+  route(app, endpoints.deleteProvider, ({ userId, params }) => deleteProvider(deps, userId, params.id));
+
+  route(app, endpoints.generateSlots, ({ userId, params, body }) => generateSlots(deps, userId, params.provider_id, body));
+  route(app, endpoints.timeSlots, ({ userId, query }) => freeSlots(deps, userId, query));
+
+  route(app, endpoints.bookAppointment, ({ userId, body }) => bookAppointment(deps, userId, body));
+  route(app, endpoints.appointmentDetails, ({ userId, params }) => appointmentDetails(deps, userId, params.id));
+  route(app, endpoints.myAppointments, ({ userId, query }) => userAppointments(deps, userId, query));
+  route(app, endpoints.vendorAppointments, ({ userId, params, query }) => vendorAppointments(deps, userId, params.id, query));
+  route(app, endpoints.updateAppointmentStatus, ({ userId, params, body }) => updateStatus(deps, userId, params.id, body));
+  route(app, endpoints.rescheduleAppointment, ({ userId, params, body }) => rescheduleAppointment(deps, userId, params.id, body.starts_at));
+
+  route(app, endpoints.allServices, ({ userId, query }) => allServices(deps, userId, query));
+  route(app, endpoints.toggleFavoriteService, ({ userId, params }) => toggleFavoriteService(deps, userId, params.id));
+  route(app, endpoints.favoriteServices, ({ userId }) => favoriteServiceCards(deps, userId));
+}

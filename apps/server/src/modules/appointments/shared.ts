@@ -1,0 +1,51 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { appointments, media } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { toResponsiveImage, type StoredImage } from '../uploads/index.ts';
+
+export type AppointmentsDeps = {
+  db: Db;
+  clock: Clock;
+  /** The public URL of a stored media file. */
+  mediaUrl: (key: string) => string;
+};
+
+export type Reader = Db | Tx;
+
+/** A booking that still holds its time: pending or confirmed, not yet over. */
+export const liveStatuses = ['pending', 'confirmed'] as const;
+export const isLive = inArray(appointments.status, [...liveStatuses]);
+
+/**
+ * How many bookings still to come (pending or confirmed, not over yet) a service or a provider has: a subquery of a
+ * select from `services` or `providers`. Its names are written out: Drizzle leaves a single-table select's columns
+ * unqualified, and an unqualified "id" inside the subquery would be the booking's own.
+ */
+export function upcomingCount(of: 'service' | 'provider', now: Date) {
+  const column = sql.raw(of === 'service' ? 'service_id' : 'provider_id');
+  const owner = sql.raw(of === 'service' ? '"services"."id"' : '"providers"."id"');
+  return sql<number>`(SELECT count(*)::int FROM ${appointments} AS upcoming WHERE upcoming.${column} = ${owner}
+    AND upcoming.status IN ('pending', 'confirmed') AND upcoming.blocked_until > ${now.toISOString()}::timestamptz)`;
+}
+
+export const imageColumns = { key: media.storageKey, width: media.width, height: media.height, variants: media.variants };
+
+export const imageOf = (row: StoredImage | null, mediaUrl: (key: string) => string) => (row ? toResponsiveImage(row, mediaUrl) : null);
+
+/**
+ * Images the caller uploaded, all of them or a 400 naming each that is not: someone else's image (or none at all)
+ * answers like one that does not exist. `field` is the body's field (`image_ids`, `photo_id`).
+ */
+export async function requireOwnImages(tx: Reader, userId: string, ids: readonly string[], field: string): Promise<void> {
+  if (ids.length === 0) return;
+  const mine = new Set((await tx.select({ id: media.id }).from(media).where(and(inArray(media.id, [...ids]), eq(media.ownerId, userId)))).map((r) => r.id));
+  const missing = ids.flatMap((id, i) => (mine.has(id) ? [] : [i]));
+  if (missing.length === 0) return;
+  const message = 'Upload the image first: it is not among your uploads.';
+  const fields = Object.fromEntries(missing.map((i) => [field === 'photo_id' ? field : `${field}.${i}`, message]));
+  throw new AppError('IMAGE_NOT_FOUND', message, fields);
+}
+
+export const iso = (d: Date) => d.toISOString();

@@ -1,0 +1,176 @@
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { GenerateSlotsInput, GenerateSlotsResponse, TimeSlotsQuery, TimeSlotsResponse } from '@localloop/contract';
+import { appointments, providerServices, providers, services, timeSlots, vendors } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { prepared } from '../../lib/prepared.ts';
+import { requireApprovedVendor } from '../vendors/index.ts';
+import { daysOffOf, hoursOf, noSuchProvider } from './providers.ts';
+import { iso, type AppointmentsDeps, type Reader } from './shared.ts';
+import { dayBounds, instantAt, isWithinHours, localPartsOf, slotsBetween, todayIn, type SlotRule } from './slot-maths.ts';
+
+/** The pairing a slot belongs to, with what its rules need: the provider, the service, the shop. */
+export async function loadPairing(db: Reader, providerId: string, serviceId: string) {
+  const [row] = await db
+    .select({
+      providerId: providers.id,
+      providerName: providers.name,
+      vendorId: providers.vendorId,
+      usesVendorHours: providers.usesVendorHours,
+      serviceId: services.id,
+      serviceName: services.name,
+      serviceActive: services.isActive,
+      durationMinutes: services.durationMinutes,
+      bufferMinutes: services.bufferMinutes,
+      priceCents: services.priceCents,
+      currency: services.currency,
+      vendorUserId: vendors.userId,
+      vendorListed: vendors.listed,
+      businessName: vendors.businessName,
+      timeZone: vendors.timeZone,
+      performs: sql<boolean>`${providerServices.serviceId} IS NOT NULL`,
+    })
+    .from(providers)
+    .innerJoin(vendors, eq(vendors.id, providers.vendorId))
+    .innerJoin(services, and(eq(services.id, serviceId), eq(services.vendorId, providers.vendorId)))
+    .leftJoin(providerServices, and(eq(providerServices.providerId, providers.id), eq(providerServices.serviceId, services.id)))
+    .where(eq(providers.id, providerId));
+  return row;
+}
+export type Pairing = NonNullable<Awaited<ReturnType<typeof loadPairing>>>;
+
+export async function ruleOf(db: Reader, pairing: Pairing): Promise<SlotRule> {
+  return {
+    timeZone: pairing.timeZone,
+    hours: await hoursOf(db, { id: pairing.providerId, vendorId: pairing.vendorId, usesVendorHours: pairing.usesVendorHours }),
+    daysOff: await daysOffOf(db, pairing.providerId),
+    durationMinutes: pairing.durationMinutes,
+    bufferMinutes: pairing.bufferMinutes,
+  };
+}
+
+/** The provider's time a booking from `startsAt` of this service would hold: its length and the pause after. */
+export const heldUntil = (startsAt: Date, pairing: Pick<Pairing, 'durationMinutes' | 'bufferMinutes'>) =>
+  new Date(startsAt.getTime() + (pairing.durationMinutes + pairing.bufferMinutes) * 60_000);
+
+/**
+ * Makes the provider's slots for a service over the days asked, in the shop's time zone, from today's next slot on.
+ * A slot already there stays (the unique start makes a second run add nothing); one whose time a booking holds is
+ * left out. The provider must perform the service.
+ */
+export async function generateSlots(
+  deps: AppointmentsDeps,
+  userId: string,
+  providerId: string,
+  input: z.output<typeof GenerateSlotsInput>,
+): Promise<GenerateSlotsResponse> {
+  return deps.db.transaction(async (tx) => {
+    const vendor = await requireApprovedVendor(tx, userId);
+    const [own] = await tx.select({ id: providers.id }).from(providers).where(and(eq(providers.id, providerId), eq(providers.vendorId, vendor.id)));
+    if (!own) throw noSuchProvider();
+    const pairing = await loadPairing(tx, providerId, input.service_id);
+    if (!pairing) throw new AppError('VALIDATION_FAILED', 'This service is not one of your services.', { service_id: 'This service is not one of your services.' });
+    if (!pairing.performs) {
+      const message = `${pairing.providerName} does not perform "${pairing.serviceName}". Add the service to the provider first.`;
+      throw new AppError('VALIDATION_FAILED', message, { service_id: message });
+    }
+    const now = deps.clock();
+    const today = todayIn(pairing.timeZone, now);
+    if (input.end_date < today) {
+      const message = `The days asked are over: today is ${today} in ${pairing.timeZone}.`;
+      throw new AppError('VALIDATION_FAILED', message, { end_date: message });
+    }
+    const rule = await ruleOf(tx, pairing);
+    const candidates = slotsBetween(input.start_date < today ? today : input.start_date, input.end_date, rule, now);
+    if (candidates.length === 0) return { created: 0, existing: 0, skipped_booked: 0, time_zone: pairing.timeZone };
+
+    const first = candidates[0]?.startsAt ?? now;
+    const last = candidates.at(-1)?.endsAt ?? now;
+    const booked = await tx
+      .select({ startsAt: appointments.startsAt, blockedUntil: appointments.blockedUntil })
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.providerId, providerId),
+          sql`${appointments.status} <> 'cancelled'`,
+          sql`tstzrange(${appointments.startsAt}, ${appointments.blockedUntil}, '[)') && tstzrange(${iso(first)}::timestamptz, ${iso(heldUntil(last, { durationMinutes: 0, bufferMinutes: pairing.bufferMinutes }))}::timestamptz, '[)')`,
+        ),
+      );
+    const free = candidates.filter((slot) => {
+      const until = heldUntil(slot.startsAt, pairing);
+      return !booked.some((b) => b.startsAt < until && slot.startsAt < b.blockedUntil);
+    });
+    let created = 0;
+    // In chunks: a parameter list stays well under the protocol's limit whatever the range.
+    for (let i = 0; i < free.length; i += 500) {
+      const chunk = free.slice(i, i + 500);
+      const inserted = await tx
+        .insert(timeSlots)
+        .values(chunk.map((s) => ({ providerId, serviceId: pairing.serviceId, startsAt: s.startsAt, endsAt: s.endsAt })))
+        .onConflictDoNothing()
+        .returning({ id: timeSlots.id });
+      created += inserted.length;
+    }
+    return { created, existing: free.length - created, skipped_booked: candidates.length - free.length, time_zone: pairing.timeZone };
+  });
+}
+
+/**
+ * The free slots of one day, a prepared statement: made slots of the pairing that start in the day's window, with no
+ * live booking of the provider overlapping the time the service would hold (its length and pause). The exclusion
+ * constraint's GiST index answers the overlap test.
+ */
+const freeSlotsOfDay = prepared('appointments_free_slots', (db) =>
+  db
+    .select({ startsAt: timeSlots.startsAt, endsAt: timeSlots.endsAt })
+    .from(timeSlots)
+    .where(
+      and(
+        eq(timeSlots.providerId, sql.placeholder('provider_id')),
+        eq(timeSlots.serviceId, sql.placeholder('service_id')),
+        gte(timeSlots.startsAt, sql.placeholder('from')),
+        lt(timeSlots.startsAt, sql.placeholder('to')),
+        // Names written out: the subquery must compare the booking's columns with the slot's (shared.ts says why).
+        sql`NOT EXISTS (SELECT 1 FROM ${appointments} AS held WHERE held.provider_id = "time_slots"."provider_id" AND held.status <> 'cancelled'
+          AND tstzrange(held.starts_at, held.blocked_until, '[)') && tstzrange("time_slots"."starts_at", "time_slots"."ends_at" + make_interval(mins => ${sql.placeholder('buffer')}::int), '[)'))`,
+      ),
+    )
+    .orderBy(asc(timeSlots.startsAt)),
+);
+
+/**
+ * A provider's free slots for a service on one day of the shop's time zone, from `time` on when given, never past
+ * ones; only slots within the provider's hours as they are now (hours changed after the slots were made) and not on a
+ * day off. Customers see a bookable pairing only; the shop's owner sees its own whatever their state.
+ */
+export async function freeSlots(deps: AppointmentsDeps, callerId: string | null, query: z.output<typeof TimeSlotsQuery>): Promise<TimeSlotsResponse> {
+  const pairing = await loadPairing(deps.db, query.provider_id, query.service_id);
+  const isOwner = pairing !== undefined && callerId !== null && pairing.vendorUserId === callerId;
+  if (!pairing || !pairing.performs || (!isOwner && !(pairing.serviceActive && pairing.vendorListed))) {
+    throw AppError.notFound('That provider or service');
+  }
+  const empty = { provider_id: pairing.providerId, service_id: pairing.serviceId, for_date: query.for_date, time_zone: pairing.timeZone, slots: [] };
+  const rule = await ruleOf(deps.db, pairing);
+  if (rule.daysOff.has(query.for_date)) return empty;
+  const day = dayBounds(query.for_date, pairing.timeZone);
+  const now = deps.clock();
+  let from = day.from > now ? day.from : now;
+  if (query.time) {
+    const [hours, minutes] = query.time.split(':').map(Number);
+    const at = instantAt(query.for_date, (hours ?? 0) * 60 + (minutes ?? 0), pairing.timeZone);
+    if (at && at > from) from = at;
+  }
+  if (from >= day.to) return empty;
+  const rows = await freeSlotsOfDay(deps.db).execute({
+    provider_id: pairing.providerId,
+    service_id: pairing.serviceId,
+    from: iso(from),
+    to: iso(day.to),
+    buffer: pairing.bufferMinutes,
+  });
+  const slots = rows
+    .map((r) => ({ startsAt: new Date(r.startsAt), endsAt: new Date(r.endsAt) }))
+    .filter((s) => isWithinHours(s.startsAt, rule))
+    .map((s) => ({ starts_at: iso(s.startsAt), ends_at: iso(s.endsAt), local_time: localPartsOf(s.startsAt, pairing.timeZone).time }));
+  return { ...empty, slots };
+}
