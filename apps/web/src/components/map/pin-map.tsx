@@ -30,7 +30,9 @@ function FollowPin({ pin }: { pin: MapPoint | null }) {
   useEffect(() => {
     if (latitude === undefined || longitude === undefined) return;
     if (!map.getBounds().pad(-0.2).contains([latitude, longitude]) || map.getZoom() < 15) {
-      map.setView([latitude, longitude], Math.max(map.getZoom(), 16));
+      // Without animation: a page that saves and moves on at once would unmount the map mid-zoom, and Leaflet's end of
+      // the transition would then read a removed pane (`_leaflet_pos` of undefined).
+      map.setView([latitude, longitude], Math.max(map.getZoom(), 16), { animate: false });
     }
   }, [map, latitude, longitude]);
   return null;
@@ -66,7 +68,7 @@ function DraggablePin({ pin, onPlace }: { pin: MapPoint; onPlace: (point: MapPoi
       const step = event.shiftKey ? pinStepPx * 5 : pinStepPx;
       const at = map.latLngToContainerPoint(current);
       const next = map.containerPointToLatLng([at.x + move[0] * step, at.y + move[1] * step]);
-      map.panInside(next, { padding: [40, 40] });
+      map.panInside(next, { padding: [40, 40], animate: false });
       place.current({ latitude: round(next.lat), longitude: round(next.lng) });
     };
     element.addEventListener('keydown', onKeyDown);
