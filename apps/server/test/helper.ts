@@ -103,6 +103,20 @@ export async function createTestApp(
 }
 
 let counter = 0;
+/**
+ * One argon2 hash a password for the whole run: hashing costs tens of milliseconds of CPU by design, and fixtures make
+ * thousands of accounts (each login still verifies its hash as in production).
+ */
+const fixtureHashes = new Map<string, Promise<string>>();
+const fixtureHash = (password: string) => {
+  let hash = fixtureHashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    fixtureHashes.set(password, hash);
+  }
+  return hash;
+};
+
 /** A unique account for one test, created directly in the database. */
 export async function createAccount(
   database: Database,
@@ -118,7 +132,7 @@ export async function createAccount(
       email,
       phoneNumber: `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
       username: `person_${tag}`,
-      passwordHash: await hashPassword(password),
+      passwordHash: await fixtureHash(password),
       isActive: opts.isActive ?? true,
     })
     .returning();

@@ -54,6 +54,16 @@ const serviceTime = lazyPage(() => import('./features/vendors/service-time-page.
 const addAddress = lazyPage(() => import('./app/pages/add-address-page.tsx'));
 const vendorDashboard = lazyPage(() => import('./features/vendor-dashboard/vendor-dashboard-page.tsx'));
 /** Pages of later issues: one titled page saying that part is on its way. */
+const browseServices = lazyPage(() => import('./features/appointments/browse-services-page.tsx'));
+const serviceDetails = lazyPage(() => import('./features/appointments/service-details-page.tsx'));
+const bookAppointment = lazyPage(() => import('./features/appointments/book-appointment-page.tsx'));
+const appointmentConfirmation = lazyPage(() => import('./features/appointments/appointment-confirmation-page.tsx'));
+const customerBookings = lazyPage(() => import('./features/appointments/customer-bookings-page.tsx'));
+const favoriteServices = lazyPage(() => import('./features/appointments/favorite-services-page.tsx'));
+const vendorServices = lazyPage(() => import('./features/appointments/vendor-services-page.tsx'));
+const vendorProviders = lazyPage(() => import('./features/appointments/vendor-providers-page.tsx'));
+const providerForm = lazyPage(() => import('./features/appointments/provider-form-page.tsx'));
+const vendorAppointments = lazyPage(() => import('./features/appointments/vendor-appointments-page.tsx'));
 const placeholder = lazyPage(() => import('./features/placeholder/placeholder-page.tsx'));
 
 const vendorOnly = ['vendor'] as const satisfies readonly Role[];
@@ -106,11 +116,11 @@ export const routes: readonly AppRoute[] = [
   authRoute(paths.resetPassword, 'Reset Password', resetPassword),
 
   protectedRoute(paths.vendorDashboard, 'Vendor Dashboard', vendorOnly, vendorDashboard),
-  protectedRoute(paths.vendorServices, 'My Services', vendorOnly),
-  protectedRoute(paths.vendorProviders, 'My Providers', vendorOnly),
-  protectedRoute(paths.vendorProviderAdd, 'Add Provider', vendorOnly),
-  protectedRoute(paths.vendorProviderEdit, 'Edit Provider', vendorOnly),
-  protectedRoute(paths.appointments, 'My Appointments', vendorOnly),
+  protectedRoute(paths.vendorServices, 'My Services', vendorOnly, vendorServices),
+  protectedRoute(paths.vendorProviders, 'My Providers', vendorOnly, vendorProviders),
+  protectedRoute(paths.vendorProviderAdd, 'Add Provider', vendorOnly, providerForm),
+  protectedRoute(paths.vendorProviderEdit, 'Edit Provider', vendorOnly, providerForm),
+  protectedRoute(paths.appointments, 'My Appointments', vendorOnly, vendorAppointments),
   protectedRoute(paths.vendorDealAdd, 'Create Deal', vendorOnly),
   protectedRoute(paths.myDeals, 'My Created Deals', vendorOnly),
   protectedRoute(paths.mySalesDeal, 'My Sales', vendorOnly),
@@ -120,12 +130,12 @@ export const routes: readonly AppRoute[] = [
   protectedRoute(paths.postActivities, 'Create Activity', userOnly),
   protectedRoute(paths.myActivities, 'My Created Activities', userOnly),
   protectedRoute(paths.myPurchaseDeal, 'My Orders', userOnly),
-  protectedRoute(paths.customerBookings, 'My Bookings', userOnly),
-  protectedRoute(paths.servicesBrowse, 'Browse Services', userOnly),
-  protectedRoute(paths.servicesFavorite, 'Favorite Services', userOnly),
+  protectedRoute(paths.customerBookings, 'My Bookings', userOnly, customerBookings),
+  protectedRoute(paths.servicesBrowse, 'Browse Services', userOnly, browseServices),
+  protectedRoute(paths.servicesFavorite, 'Favorite Services', userOnly, favoriteServices),
   protectedRoute(paths.favorite, 'Favorite Vendors', userOnly, favoriteVendors),
-  protectedRoute(paths.customerAppointment, 'Book an Appointment', userOnly),
-  protectedRoute(paths.appointmentConfirmation, 'Appointment Confirmation', userOnly),
+  protectedRoute(paths.customerAppointment, 'Book an Appointment', userOnly, bookAppointment),
+  protectedRoute(paths.appointmentConfirmation, 'Appointment Confirmation', userOnly, appointmentConfirmation),
   protectedRoute(paths.activityRequests, 'Activity Requests', userOnly),
   protectedRoute(paths.chat, 'Activity Chat', userOnly),
 
@@ -153,7 +163,7 @@ export const routes: readonly AppRoute[] = [
   protectedRoute(paths.bankDetails, 'Bank Details', vendorOrUser, bankDetails),
   protectedRoute(paths.serviceTime, 'Service Hours', vendorOrUser, serviceTime),
   protectedRoute(paths.addAddress, 'Add Address', vendorOrUser, addAddress),
-  protectedRoute(paths.serviceDetails, 'Service Details', vendorOrUser),
+  protectedRoute(paths.serviceDetails, 'Service Details', vendorOrUser, serviceDetails),
 
   // Beyond the spec's table: development help, public (the page says when the server has it off).
   { path: paths.devOutbox, title: 'Developer outbox', page: devOutbox, guard: 'public', roles: [] },

@@ -331,9 +331,10 @@ describe('booking: /appointments/book-appointment/', () => {
 
   it('gives one of 50 simultaneous bookings of a slot, and a clear 409 to the other 49', async () => {
     const { service, provider } = await bookableShop();
-    const customers = await Promise.all(Array.from({ length: 50 }, () => customerAccount()));
+    // Ten customers, five tries each, all at once.
+    const customers = await Promise.all(Array.from({ length: 10 }, () => customerAccount()));
     const startsAt = at(dayAhead(3), '11:00');
-    const answers = await Promise.all(customers.map((c) => book(c.access, { service_id: service.id, provider_id: provider.id, starts_at: startsAt })));
+    const answers = await Promise.all(customers.flatMap((c) => Array.from({ length: 5 }, () => book(c.access, { service_id: service.id, provider_id: provider.id, starts_at: startsAt }))));
     const statuses = answers.map((a) => a.statusCode);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(49);

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { PageProps } from '../../components/page-props.ts';
 import { paths } from '../../paths.ts';
 import { useFavoriteVendors } from './api/get-favorite-vendors.ts';
-import { EmptyState, LoadError } from './components/page-states.tsx';
+import { EmptyState, LoadError } from '../../components/page-states.tsx';
 import { VendorGrid, VendorGridSkeleton } from './components/vendor-card.tsx';
 
 /** /Favorite: the vendors the user hearted; taking the heart away takes the card off the list. */

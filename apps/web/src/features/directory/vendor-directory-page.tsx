@@ -7,7 +7,7 @@ import { useUserLocation } from '../../session/user-location.ts';
 import { defaultFilters, isVendorCategory, radiusOptionsKm, useVendors } from './api/get-vendors.ts';
 import type { VendorFilters } from './api/get-vendors.ts';
 import { DirectoryFilters } from './components/directory-filters.tsx';
-import { EmptyState, LoadError } from './components/page-states.tsx';
+import { EmptyState, LoadError } from '../../components/page-states.tsx';
 import { VendorGrid, VendorGridSkeleton } from './components/vendor-card.tsx';
 
 function filtersFrom(params: URLSearchParams): VendorFilters {

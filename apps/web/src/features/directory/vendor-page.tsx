@@ -12,7 +12,7 @@ import { isVendorMissing, useVendor } from './api/get-vendor.ts';
 import { VendorDeals, VendorServices } from './components/coming-sections.tsx';
 import { FavoriteButton } from './components/favorite-button.tsx';
 import { OpeningHours } from './components/opening-hours.tsx';
-import { EmptyState, LoadError } from './components/page-states.tsx';
+import { EmptyState, LoadError } from '../../components/page-states.tsx';
 import { RatingsSection } from './components/ratings-section.tsx';
 import { RatingSummary } from './components/rating-stars.tsx';
 import { VendorAddresses } from './components/vendor-addresses.tsx';

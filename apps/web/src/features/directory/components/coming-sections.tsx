@@ -1,5 +1,5 @@
 import { Tag, Wrench } from 'lucide-react';
-import { EmptyState } from './page-states.tsx';
+import { EmptyState } from '../../../components/page-states.tsx';
 
 // The services and deals of a vendor arrive with their own issues; each replaces its empty state here.
 

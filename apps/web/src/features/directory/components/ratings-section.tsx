@@ -7,7 +7,7 @@ import { paths } from '../../../paths.ts';
 import { useAccountId } from '../../../session/auth-context.tsx';
 import { useVendorRatings } from '../api/get-vendor-ratings.ts';
 import { formatRating, initialsOf, ratingCountLabel } from '../format.ts';
-import { LoadError } from './page-states.tsx';
+import { LoadError } from '../../../components/page-states.tsx';
 import { VendorRateForm } from './rate-form.tsx';
 import { Stars } from './rating-stars.tsx';
 

@@ -1,7 +1,7 @@
 import { CircleAlert, RotateCw } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { errorMessageOf } from '../../../components/server-errors.ts';
+import { errorMessageOf } from './server-errors.ts';
 
 /** A failed load, with a retry. */
 export function LoadError({ error, onRetry, what }: { error: unknown; onRetry: () => void; what: string }) {

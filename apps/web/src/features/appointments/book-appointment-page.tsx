@@ -1,0 +1,225 @@
+import type { Service } from '@localloop/contract';
+import { CalendarX2, Clock, LoaderCircle } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../api/client.ts';
+import { FormAlert } from '../../components/form-alert.tsx';
+import { EmptyState, LoadError } from '../../components/page-states.tsx';
+import type { PageProps } from '../../components/page-props.ts';
+import { errorMessageOf } from '../../components/server-errors.ts';
+import { to } from '../../paths.ts';
+import { useBookAppointment } from './api/book-appointment.ts';
+import { useService } from './api/get-service.ts';
+import { useTimeSlots } from './api/get-time-slots.ts';
+import { ServiceSummary } from './components/service-summary.tsx';
+import { dayChip, daysAhead, formatDay, formatTime, zoneLabel } from './format.ts';
+
+/** How many days ahead a customer can pick from on this page. */
+const DAYS_SHOWN = 14;
+
+type Pick = { providerId: string | null; day: string | null; startsAt: string | null };
+
+/** Provider cards as one radio group: a person picks who does the service. */
+function ProviderChoice({ providers, value, onChange }: { providers: Service['providers']; value: string | null; onChange: (id: string) => void }) {
+  const name = useId();
+  return (
+    <fieldset>
+      <legend className="text-base font-semibold text-slate-900">1. Who</legend>
+      <div className="mt-3 grid gap-2 sm:grid-cols-2">
+        {providers.map((p) => (
+          <label
+            key={p.id}
+            className="flex cursor-pointer items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 has-checked:border-teal-600 has-checked:bg-teal-50 has-focus-visible:ring-2 has-focus-visible:ring-teal-600"
+          >
+            <input type="radio" name={name} value={p.id} checked={value === p.id} onChange={() => onChange(p.id)} className="size-4 accent-teal-700" />
+            <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-teal-100 text-sm font-semibold text-teal-800" aria-hidden="true">
+              {p.name.slice(0, 1).toUpperCase()}
+            </span>
+            <span className="min-w-0 font-medium text-slate-900 [overflow-wrap:anywhere]">{p.name}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function DayChoice({ days, value, onChange }: { days: string[]; value: string | null; onChange: (day: string) => void }) {
+  const name = useId();
+  return (
+    <fieldset>
+      <legend className="text-base font-semibold text-slate-900">2. Day</legend>
+      <div className="-mx-1 mt-3 flex gap-2 overflow-x-auto px-1 pb-2">
+        {days.map((day) => {
+          const chip = dayChip(day);
+          return (
+            <label
+              key={day}
+              className="flex min-w-16 shrink-0 cursor-pointer flex-col items-center rounded-xl border border-slate-200 bg-white px-3 py-2 text-center has-checked:border-teal-600 has-checked:bg-teal-700 has-checked:text-white has-focus-visible:ring-2 has-focus-visible:ring-teal-600 has-focus-visible:ring-offset-2"
+            >
+              <input type="radio" name={name} value={day} checked={value === day} onChange={() => onChange(day)} className="sr-only" />
+              <span className="text-xs font-medium uppercase tracking-wide">{chip.weekday}</span>
+              <span className="text-sm font-semibold">{chip.date}</span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+function SlotChoice({ serviceId, pick, timeZone, onChange }: { serviceId: string; pick: Pick; timeZone: string; onChange: (startsAt: string) => void }) {
+  const name = useId();
+  const slots = useTimeSlots({ providerId: pick.providerId, serviceId, date: pick.day });
+  return (
+    <fieldset>
+      <legend className="text-base font-semibold text-slate-900">3. Time</legend>
+      <p className="mt-1 text-sm text-slate-600">Times are {zoneLabel(timeZone)}.</p>
+      <div className="mt-3">
+        {pick.providerId === null || pick.day === null ? (
+          <p className="text-sm text-slate-600">Choose who and which day to see the free times.</p>
+        ) : slots.isPending ? (
+          <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
+            <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> Loading free times…
+          </p>
+        ) : slots.isError ? (
+          <LoadError error={slots.error} what="the free times" onRetry={() => void slots.refetch()} />
+        ) : slots.data.slots.length === 0 ? (
+          <EmptyState icon={CalendarX2} title="No free times this day" level="h3" compact>
+            Everything is booked or closed on {formatDay(`${pick.day}T12:00:00Z`, 'UTC')}. Try another day.
+          </EmptyState>
+        ) : (
+          <div className="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-6">
+            {slots.data.slots.map((slot) => (
+              <label
+                key={slot.starts_at}
+                className="cursor-pointer rounded-xl border border-slate-200 bg-white py-2 text-center text-sm font-semibold text-slate-900 has-checked:border-teal-700 has-checked:bg-teal-700 has-checked:text-white has-focus-visible:ring-2 has-focus-visible:ring-teal-600 has-focus-visible:ring-offset-2"
+              >
+                <input type="radio" name={name} value={slot.starts_at} checked={pick.startsAt === slot.starts_at} onChange={() => onChange(slot.starts_at)} className="sr-only" />
+                {slot.local_time}
+              </label>
+            ))}
+          </div>
+        )}
+      </div>
+    </fieldset>
+  );
+}
+
+/** /customer/appointment/{serviceId}: pick a provider, a day and a free time, then book. */
+export default function BookAppointmentPage({ title }: PageProps) {
+  const { serviceId = '' } = useParams();
+  const service = useService(serviceId);
+  const navigate = useNavigate();
+  const book = useBookAppointment();
+  const notesId = useId();
+  const [chosen, setChosen] = useState<Pick>({ providerId: null, day: null, startsAt: null });
+  const [notes, setNotes] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+
+  if (service.isPending) {
+    return (
+      <section className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
+        <p role="status" className="mt-6 flex items-center gap-2 text-slate-600">
+          <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> Loading the service…
+        </p>
+      </section>
+    );
+  }
+  if (service.isError) {
+    return (
+      <section className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
+        <div className="mt-6">
+          <LoadError error={service.error} what="this service" onRetry={() => void service.refetch()} />
+        </div>
+      </section>
+    );
+  }
+
+  const data = service.data;
+  const timeZone = data.vendor.time_zone;
+  // One provider: nothing to choose.
+  const pick: Pick = { ...chosen, providerId: chosen.providerId ?? (data.providers.length === 1 ? (data.providers[0]?.id ?? null) : null) };
+  const provider = data.providers.find((p) => p.id === pick.providerId);
+  const days = daysAhead(timeZone, DAYS_SHOWN);
+
+  const submit = async () => {
+    if (!pick.providerId || !pick.startsAt) return;
+    setFailure(null);
+    try {
+      const booked = await book.mutateAsync({ service_id: data.id, provider_id: pick.providerId, starts_at: pick.startsAt, notes });
+      await navigate(to.appointmentConfirmation(booked.id));
+    } catch (error) {
+      // Someone else took the time: the free times are fetched again and the choice is cleared.
+      if (error instanceof ApiError && error.code === 'SLOT_TAKEN') setChosen((c) => ({ ...c, startsAt: null }));
+      setFailure(errorMessageOf(error));
+    }
+  };
+
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
+      <div className="mt-6">
+        <ServiceSummary service={data} />
+      </div>
+
+      {data.providers.length === 0 ? (
+        <div className="mt-8">
+          <EmptyState icon={Clock} title="Not bookable yet" actions={<Link to={to.serviceDetails(data.id)} className="btn-secondary">Back to the service</Link>}>
+            {data.vendor.business_name} has not said who performs this service yet.
+          </EmptyState>
+        </div>
+      ) : (
+        <form
+          noValidate
+          className="mt-8 space-y-8"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          {data.providers.length > 1 && (
+            <ProviderChoice providers={data.providers} value={pick.providerId} onChange={(providerId) => setChosen((c) => ({ ...c, providerId, startsAt: null }))} />
+          )}
+          <DayChoice days={days} value={pick.day} onChange={(day) => setChosen((c) => ({ ...c, day, startsAt: null }))} />
+          <SlotChoice serviceId={data.id} pick={pick} timeZone={timeZone} onChange={(startsAt) => setChosen((c) => ({ ...c, startsAt }))} />
+
+          <div>
+            <label htmlFor={notesId} className="text-base font-semibold text-slate-900">
+              4. Anything the shop should know? <span className="font-normal text-slate-500">(optional)</span>
+            </label>
+            <textarea
+              id={notesId}
+              value={notes}
+              maxLength={500}
+              rows={3}
+              onChange={(event) => setNotes(event.target.value)}
+              className="mt-2 block w-full rounded-xl border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-600/30"
+            />
+          </div>
+
+          <FormAlert>{failure}</FormAlert>
+
+          <div className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-slate-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-sm text-slate-700" aria-live="polite">
+              {pick.startsAt && provider ? (
+                <>
+                  <span className="font-semibold text-slate-900">{data.name}</span> with {provider.name} on {formatDay(pick.startsAt, timeZone)} at{' '}
+                  {formatTime(pick.startsAt, timeZone)}
+                </>
+              ) : (
+                'Choose a time to book.'
+              )}
+            </p>
+            <button type="submit" className="btn-primary" disabled={!pick.startsAt || book.isPending} aria-busy={book.isPending}>
+              {book.isPending && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
+              Book appointment
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
+

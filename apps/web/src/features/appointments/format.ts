@@ -1,0 +1,60 @@
+import type { Money } from '@localloop/contract';
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** "$35", "$35.50", "€12": whole amounts without cents. */
+export function formatPrice(price: Money): string {
+  const whole = price.amount_cents % 100 === 0;
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: price.currency, minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 }).format(
+    price.amount_cents / 100,
+  );
+}
+
+/** "45 min", "1 h", "1 h 30 min". */
+export function formatDuration(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+/** "Tue 1 Dec", in the shop's time zone. */
+export function formatDay(instant: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(instant));
+}
+
+/** "09:30", in the shop's time zone. */
+export function formatTime(instant: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(instant));
+}
+
+/** "Tuesday 1 December 2026, 09:30–10:15", in the shop's time zone. */
+export function formatWhen(startsAt: string, endsAt: string, timeZone: string): string {
+  const day = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(startsAt));
+  return `${day}, ${formatTime(startsAt, timeZone)}–${formatTime(endsAt, timeZone)}`;
+}
+
+/** The next `count` days of the shop's calendar from today there, as YYYY-MM-DD. */
+export function daysAhead(timeZone: string, count: number, now: Date = new Date()): string[] {
+  const today = dayjs(now).tz(timeZone).startOf('day');
+  return Array.from({ length: count }, (_, i) => today.add(i, 'day').format('YYYY-MM-DD'));
+}
+
+/** A YYYY-MM-DD day as a chip shows it: weekday and day of the month ("Tue", "1 Dec"). */
+export function dayChip(day: string): { weekday: string; date: string } {
+  const date = new Date(`${day}T12:00:00Z`);
+  return {
+    weekday: new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short' }).format(date),
+    date: new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short' }).format(date),
+  };
+}
+
+/** A time zone's short name where the shop is, for a line under times ("New York time"). */
+export function zoneLabel(timeZone: string): string {
+  const city = timeZone.split('/').at(-1)?.replaceAll('_', ' ');
+  return city ? `${city} time` : timeZone;
+}
