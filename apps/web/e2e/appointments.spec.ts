@@ -1,15 +1,24 @@
 import type { Browser } from '@playwright/test';
-import { expect, logIn, test } from './fixtures.ts';
+import { expect, logIn, newPerson, signUpByApi, test } from './fixtures.ts';
 
 // Issue 12's journey: a shop adds a service and a provider and makes their times; a customer finds the service near New
 // York, saves it, books a time and sees the booking; the shop confirms it and the customer is told.
 
 test.use({ geolocation: { latitude: 40.7128, longitude: -74.006 }, permissions: ['geolocation'] });
 
-async function signedInPage(browser: Browser, baseURL: string, email: string) {
-  const context = await browser.newContext({ baseURL, geolocation: { latitude: 40.7128, longitude: -74.006 }, permissions: ['geolocation'] });
+const newYork = { city: 'New York', state: 'New York', country: 'United States', area: 'Lower Manhattan', formattedAddress: 'Lower Manhattan, New York, United States', latitude: 40.7128, longitude: -74.006 };
+
+/** A new customer in another browser, in Lower Manhattan (not the demo user, whose area other tests change). */
+async function newCustomer(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL, geolocation: { latitude: newYork.latitude, longitude: newYork.longitude }, permissions: ['geolocation'] });
   const page = await context.newPage();
-  await logIn(page, email);
+  const person = newPerson('booker');
+  await signUpByApi(page.request, person);
+  await page.addInitScript((place) => {
+    if (!localStorage.getItem('userLocation')) localStorage.setItem('userLocation', JSON.stringify(place));
+  }, newYork);
+  await logIn(page, person.email, person.password);
+  await expect(page).toHaveURL(/\/LocalActivities$/);
   return { context, page };
 }
 
@@ -41,7 +50,7 @@ test('a shop offers a service with a provider and times; a customer books it; th
   await expect(slots.getByRole('status')).toContainText(/\d+ new times? for/);
 
   // The customer, in another browser: finds it near New York, saves it, books a time.
-  const customer = await signedInPage(browser, baseURL, 'user@example.com');
+  const customer = await newCustomer(browser, baseURL);
   try {
     const c = customer.page;
     await c.goto(`/services/browse?q=${encodeURIComponent(serviceName)}`);

@@ -43,7 +43,7 @@ const undoChange = lazyPage(() => import('./features/account/undo-change-page.ts
 export const notFoundPage = lazyPage(() => import('./features/not-found/not-found-page.tsx'));
 // The directory is composed in app/ with the location feature's "Set your area" prompt.
 const vendorDirectory = lazyPage(() => import('./app/pages/vendor-directory-page.tsx'));
-const vendorPage = lazyPage(() => import('./features/directory/vendor-page.tsx'));
+const vendorPage = lazyPage(() => import('./app/pages/vendor-page.tsx'));
 const favoriteVendors = lazyPage(() => import('./features/directory/favorites-page.tsx'));
 const admin = lazyPage(() => import('./features/admin/admin-page.tsx'));
 // Vendor onboarding (KYC) and the vendor dashboard; /AddAddress is composed in app/ with the location picker's geocoder.

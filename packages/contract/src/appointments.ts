@@ -123,6 +123,8 @@ export const AllServicesQuery = withinNearbyDepth(
     category: VendorCategory.optional(),
     min_price_cents: PriceCents.optional(),
     max_price_cents: PriceCents.optional(),
+    /** One shop's services (its public page): the radius does not apply, the distance is still measured. */
+    vendor_id: Uuid('Unknown vendor.').optional(),
   }),
 ).refine((q) => q.min_price_cents === undefined || q.max_price_cents === undefined || q.min_price_cents <= q.max_price_cents, {
   path: ['max_price_cents'],

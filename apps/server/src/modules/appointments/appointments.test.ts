@@ -460,8 +460,11 @@ describe('customers find services: /appointments/get-all-services/ and favorites
     expect((await near({ max_price_cents: 5000 })).results.map((c) => c.id)).not.toContain(service.id);
     expect((await near({ min_price_cents: 8000, max_price_cents: 9000 })).results.map((c) => c.id)).toContain(service.id);
     expect((await near({ category: 'Food & Drink' })).results.map((c) => c.id)).not.toContain(service.id);
-    // Paris is too far.
+    // Paris is too far, unless the shop's own services are asked for (its public page).
     expect((await near({ lat: 48.85, lng: 2.35 })).results.map((c) => c.id)).not.toContain(service.id);
+    const own = await near({ lat: 48.85, lng: 2.35, vendor_id: service.vendor.id });
+    expect(own.results.map((c) => c.id)).toEqual([service.id]);
+    expect(own.results[0]?.distance_km).toBeGreaterThan(5000);
     const bad = await inject(t.app, endpoints.allServices, { query: { min_price_cents: 500, max_price_cents: 100 } });
     expect(bad.statusCode).toBe(400);
   });

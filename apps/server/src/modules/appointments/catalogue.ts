@@ -246,7 +246,7 @@ export async function getService(deps: AppointmentsDeps, callerId: string | null
 
 /**
  * Active services of listed vendors within the radius, nearest first (each vendor at its nearest listed address), then
- * by name. Bounded by the radius's box on the GiST index of listed addresses, with the total as a window count capped
+ * by name; or, given a vendor, that vendor's wherever it is. Bounded by the radius's box on the GiST index of listed addresses, with the total as a window count capped
  * at NEARBY_LIST_DEPTH, as the directory's filtered pages are.
  */
 export async function allServices(deps: AppointmentsDeps, callerId: string | null, query: z.output<typeof AllServicesQuery>): Promise<AllServicesResponse> {
@@ -261,10 +261,11 @@ export async function allServices(deps: AppointmentsDeps, callerId: string | nul
         city: sql<string | null>`(array_agg(${vendorAddresses.city} ORDER BY ${chord}))[1]`.as('city'),
       })
       .from(vendorAddresses)
-      .where(and(sql`${vendorAddresses.listed}`, inBoxAround(vendorAddresses.earth, point, radiusM)))
+      .where(and(sql`${vendorAddresses.listed}`, query.vendor_id ? eq(vendorAddresses.vendorId, query.vendor_id) : inBoxAround(vendorAddresses.earth, point, radiusM)))
       .groupBy(vendorAddresses.vendorId),
   );
-  const filters: SQL[] = [sql`${services.isActive}`, sql`${vendors.listed}`, sql`${near.chord} <= ${chordOf(radiusM)}`];
+  const filters: SQL[] = [sql`${services.isActive}`, sql`${vendors.listed}`];
+  filters.push(query.vendor_id ? eq(services.vendorId, query.vendor_id) : sql`${near.chord} <= ${chordOf(radiusM)}`);
   if (query.category) filters.push(eq(services.category, query.category));
   if (query.min_price_cents !== undefined) filters.push(sql`${services.priceCents} >= ${query.min_price_cents}`);
   if (query.max_price_cents !== undefined) filters.push(sql`${services.priceCents} <= ${query.max_price_cents}`);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ok, refuse, stubApi } from '../../test/api-stub.ts';
 import { storeSession, userLogin, vendorLogin } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { bakery } from '../../test/vendor-fixtures.ts';
 import { daysAhead } from './format.ts';
 
 const serviceId = '7d1f3c2a-0000-4000-8000-000000000001';
@@ -214,5 +215,21 @@ describe('my bookings (/customer/bookings)', () => {
     expect(await screen.findByText('Your booking is cancelled. The shop has been told.')).toBeInTheDocument();
     expect(api.to(`PATCH /appointments/update-status/appointment/${appointment().id}/`)[0]?.body).toEqual({ status: 'cancelled', reason: 'Feeling ill' });
     expect(await screen.findByRole('heading', { name: 'No bookings to come' })).toBeInTheDocument();
+  });
+});
+
+describe('a shop\'s public page (/vendor/{userId})', () => {
+  it('lists the services it offers, each opening its page to book it', async () => {
+    const api = stubApi({
+      [`GET /vendor/public/${bakery.user_id}/`]: ok(bakery),
+      [`GET /vendor/${bakery.id}/ratings/`]: ok({ count: 0, page: 1, page_size: 20, results: [], mine: null }),
+      'GET /appointments/get-all-services/': ok({ count: 1, count_capped: false, page: 1, page_size: 50, results: [card(1, { name: 'Sourdough class' })] }),
+    });
+    storeSession(userLogin);
+    renderApp(`/vendor/${bakery.user_id}`);
+    const link = await screen.findByRole('link', { name: /Sourdough class/ });
+    expect(link).toHaveAttribute('href', `/services/${card(1).id}`);
+    expect(link).toHaveTextContent('30 min');
+    expect(api.to('GET /appointments/get-all-services/')[0]?.query.get('vendor_id')).toBe(bakery.id);
   });
 });

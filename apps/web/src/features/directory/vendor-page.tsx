@@ -19,8 +19,13 @@ import { VendorAddresses } from './components/vendor-addresses.tsx';
 import { VendorLogo } from './components/vendor-logo.tsx';
 import { formatDistance } from './format.ts';
 
+type VendorPageProps = {
+  /** The vendor's services, from the appointments feature (app/pages composes it in); an empty state without it. */
+  servicesSection?: (vendor: { id: string; business_name: string }) => ReactNode;
+};
+
 /** /vendor/{userId}: a listed vendor's public page. */
-export default function VendorPage() {
+export default function VendorPage({ servicesSection }: VendorPageProps = {}) {
   const userId = useParams().userId ?? '';
   const vendor = useVendor(userId);
   const { isAuthenticated } = useAuth();
@@ -52,7 +57,7 @@ export default function VendorPage() {
       </section>
     );
   }
-  return <VendorProfile vendor={vendor.data} directory={directory} />;
+  return <VendorProfile vendor={vendor.data} directory={directory} servicesSection={servicesSection} />;
 }
 
 /** The signed-in owner looking at its own page: what customers see, with the owner's ways back and no self-favoriting. */
@@ -84,7 +89,7 @@ function OwnerPreview({ isLive, isVendorView }: { isLive: boolean; isVendorView:
   );
 }
 
-function VendorProfile({ vendor, directory }: { vendor: VendorPublic; directory: string }) {
+function VendorProfile({ vendor, directory, servicesSection }: { vendor: VendorPublic; directory: string } & VendorPageProps) {
   const distance = formatDistance(vendor.distance_km);
   const place = [vendor.city, vendor.state].filter(Boolean).join(', ');
   const viewerId = useAccountId();
@@ -169,7 +174,7 @@ function VendorProfile({ vendor, directory }: { vendor: VendorPublic; directory:
         </div>
         <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-1">
           <Section icon={Wrench} title="Services">
-            <VendorServices name={vendor.business_name} />
+            {servicesSection ? servicesSection(vendor) : <VendorServices name={vendor.business_name} />}
           </Section>
           <Section icon={Tag} title="Current deals">
             <VendorDeals name={vendor.business_name} />
