@@ -1,7 +1,8 @@
 // The read path against its floor, for `npm run bench` (BENCH_ONLY=reads runs just this part): one server process in
 // production mode on seeded demo data, on PostgreSQL and on PGlite in turn; autocannon with 50 connections on
-// GET /api/health (the floor: one SELECT 1), "vendors near me" and a vendor's public page, health measured before and
-// after the others so the ratio is taken in the same stretch of time. Issue 10's targets: each read at least 30 % of
+// GET /api/health (the floor: one SELECT 1), "vendors near me", a vendor's public page, "services near me" and a
+// provider's free times of a day, health measured before and after the others so the ratio is taken in the same
+// stretch of time. Issue 10's targets: each read at least 30 % of
 // health's requests per second on PostgreSQL and 25 % on PGlite, p99 under 50 ms.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -65,9 +66,18 @@ async function readsOn(kind, { root, port, databaseUrl, connections, seconds, ro
   const server = await startServer({ root, port, databaseUrl });
   try {
     const near = await (await fetch(`${server.base}/api/vendor/lists/?lat=40.7128&lng=-74.006&radius_km=25`)).json();
+    // Issue 12's reads: services near me, and a provider's free times for tomorrow (New York) of a demo service.
+    const services = await (await fetch(`${server.base}/api/appointments/get-all-services/?lat=40.7128&lng=-74.006&radius_km=25`)).json();
+    const service = await (await fetch(`${server.base}/api/appointments/get-service/${services.results[0].id}/`)).json();
+    const tomorrow = new Date(Date.now() + 86_400_000).toLocaleDateString('en-CA', { timeZone: service.vendor.time_zone });
     const reads = [
       ['GET /api/vendor/lists/ (25 km of New York, nearest first)', '/api/vendor/lists/?lat=40.7128&lng=-74.006&radius_km=25'],
       ['GET /api/vendor/public/{user_id}/', `/api/vendor/public/${near.results[0].user_id}/`],
+      ['GET /api/appointments/get-all-services/ (25 km of New York)', '/api/appointments/get-all-services/?lat=40.7128&lng=-74.006&radius_km=25'],
+      [
+        'GET /api/appointments/get-time-slots/ (one provider, tomorrow)',
+        `/api/appointments/get-time-slots/?provider_id=${service.providers[0].id}&service_id=${service.id}&for_date=${tomorrow}`,
+      ],
     ];
     const options = { connections, seconds };
     // What a browser sends: the answer comes gzipped (health's is too small to be).

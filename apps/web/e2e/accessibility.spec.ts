@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { test as base, expect, logIn, newPerson, signUpByApi } from './fixtures.ts';
 
 /**
@@ -261,6 +261,77 @@ test.describe('a new vendor filling the KYC pages', () => {
       await expectAccessible(page, path);
     });
   }
+});
+
+test.describe('a user booking a service', () => {
+  test.use({ account: 'user@example.com' });
+
+  const massage = async (request: APIRequestContext) => {
+    const list = (await (await request.get('/api/appointments/get-all-services/?q=Deep%20tissue&radius_km=50')).json()) as { results: { id: string; name: string }[] };
+    const service = list.results.find((s) => s.name === 'Deep tissue massage');
+    expect(service).toBeDefined();
+    return service?.id ?? '';
+  };
+
+  test('/services/browse @phone', async ({ page }) => {
+    await page.goto('/services/browse');
+    await settle(page);
+    await expect(page.getByTestId('service-card').first()).toBeVisible();
+    await expectAccessible(page, '/services/browse');
+  });
+
+  test('a service\'s page and its booking page with a time chosen @phone', async ({ page, request }) => {
+    const id = await massage(request);
+    await page.goto(`/services/${id}`);
+    await settle(page);
+    await expect(page.getByRole('link', { name: /Book now/ })).toBeVisible();
+    await expectAccessible(page, 'a service page');
+    await page.goto(`/customer/appointment/${id}`);
+    await settle(page);
+    await page.getByRole('group', { name: '1. Who' }).getByRole('radio').first().check();
+    const days = page.getByRole('group', { name: '2. Day' }).getByRole('radio');
+    const times = page.getByRole('group', { name: '3. Time' }).getByRole('radio');
+    for (let i = 1; i < 8; i += 1) {
+      await days.nth(i).check({ force: true });
+      await expect(page.getByText('Loading free times…')).toHaveCount(0);
+      if ((await times.count()) > 0) break;
+    }
+    await times.first().check({ force: true });
+    await expect(page.getByRole('button', { name: 'Book appointment' })).toBeEnabled();
+    await expectAccessible(page, 'the booking page with a time chosen');
+  });
+
+  test('/customer/bookings', async ({ page }) => {
+    await page.goto('/customer/bookings');
+    await settle(page);
+    await expectAccessible(page, '/customer/bookings');
+  });
+});
+
+test.describe('a shop managing its bookings', () => {
+  test.use({ account: 'vendor@example.com' });
+
+  for (const path of ['/vendor/services', '/vendor/providers', '/appointments']) {
+    test(`${path}`, async ({ page }) => {
+      await page.goto(path);
+      await settle(page);
+      await expectAccessible(page, path);
+    });
+  }
+
+  test('the service dialog and a provider\'s page @phone', async ({ page }) => {
+    await page.goto('/vendor/services');
+    await settle(page);
+    await page.getByRole('button', { name: 'Add service' }).first().click();
+    await expect(page.getByRole('dialog', { name: 'Add a service' }).getByLabel('Name')).toBeVisible();
+    await expectAccessible(page, 'the add-service dialog');
+    await page.keyboard.press('Escape');
+    await page.goto('/vendor/providers');
+    await settle(page);
+    await page.getByRole('link', { name: /^Edit / }).first().click();
+    await expect(page.getByRole('heading', { name: 'Bookable times' })).toBeVisible();
+    await expectAccessible(page, 'a provider\'s page');
+  });
 });
 
 test.describe('a vendor waiting for review', () => {

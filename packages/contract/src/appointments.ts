@@ -435,6 +435,15 @@ export const appointmentsEndpoints = {
     auth: 'required',
     summary: 'One appointment, for its customer or its vendor only',
   }),
+  appointmentCalendarFile: endpoint({
+    method: 'GET',
+    path: '/appointments/details/appointment/{id}/ics/',
+    params: IdParams,
+    body: undefined,
+    response: z.unknown(),
+    auth: 'required',
+    summary: 'One appointment as an iCalendar file (text/calendar) for a calendar app, for its customer or its vendor only',
+  }),
   myAppointments: endpoint({
     method: 'GET',
     path: '/appointments/get-user/appointments/',

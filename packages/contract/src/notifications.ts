@@ -12,9 +12,12 @@ export const NotificationTarget = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('vendor_application') }),
   z.object({ kind: z.literal('vendor_page'), user_id: z.string().uuid() }),
   z.object({ kind: z.literal('account_settings') }),
+  // A booking's news: the customer's bookings, or the shop's appointments.
+  z.object({ kind: z.literal('customer_bookings') }),
+  z.object({ kind: z.literal('shop_appointments') }),
 ]);
 export type NotificationTarget = z.infer<typeof NotificationTarget>;
-export const notificationTargetKinds = ['vendor_application', 'vendor_page', 'account_settings'] as const satisfies readonly NotificationTarget['kind'][];
+export const notificationTargetKinds = ['vendor_application', 'vendor_page', 'account_settings', 'customer_bookings', 'shop_appointments'] as const satisfies readonly NotificationTarget['kind'][];
 
 /** The spec's notification: id, title, body, notification_type, is_read, created_at; plus data and what it opens. */
 export const Notification = z.object({

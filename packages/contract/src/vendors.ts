@@ -313,6 +313,8 @@ export const VendorDashboard = z.object({
   rating_avg: z.number().nullable(),
   rating_count: z.number().int(),
   favorites_count: z.number().int(),
+  /** Bookings of today (the shop's time zone), those waiting for confirmation, all to come, and active services. */
+  bookings: z.object({ today: z.number().int(), to_confirm: z.number().int(), upcoming: z.number().int(), services: z.number().int() }),
   recent_notifications: z.array(Notification),
 });
 export type VendorDashboard = z.infer<typeof VendorDashboard>;

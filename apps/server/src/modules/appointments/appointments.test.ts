@@ -285,6 +285,10 @@ describe('booking: /appointments/book-appointment/', () => {
     expect(told).toHaveLength(1);
     expect(told[0]?.body).toContain('Haircut with Ana');
 
+    // The shop's dashboard counts it: waiting for confirmation, to come, not today.
+    const dashboard = (await inject(t.app, endpoints.vendorDashboard, { access: shop.access })).json();
+    expect(dashboard.bookings).toEqual({ today: 0, to_confirm: 1, upcoming: 1, services: 1 });
+
     const again = await book((await customerAccount()).access, { service_id: service.id, provider_id: provider.id, starts_at: at(day, '10:00') });
     expect(again.statusCode).toBe(409);
     expect(again.error()).toMatchObject({ code: 'SLOT_TAKEN', error: 'Someone has just booked this time. Choose another slot.' });
@@ -354,6 +358,24 @@ describe('an appointment\'s life: status, details, lists, moving it', () => {
   }
   const setStatus = (access: string, id: string, body: { status: 'confirmed' | 'completed' | 'cancelled' | 'no_show' | 'pending'; reason?: string }) =>
     inject(t.app, endpoints.updateAppointmentStatus, { access, params: { id }, body });
+
+  it('downloads as an iCalendar event for either side, and for nobody else', async () => {
+    const { shop, customer, booking } = await booked();
+    const file = await inject(t.app, endpoints.appointmentCalendarFile, { access: customer.access, params: { id: booking.id } });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(file.headers['content-disposition']).toMatch(/^attachment; filename="booking-\d{4}-\d{2}-\d{2}\.ics"$/);
+    const text = file.body;
+    expect(text).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect(text).toContain(`UID:${booking.id}@localloop`);
+    expect(text).toContain(`DTSTART:${booking.starts_at.replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
+    expect(text).toContain('SUMMARY:Haircut at ');
+    expect(text).toContain('STATUS:TENTATIVE');
+    expect(text).toContain('LOCATION:');
+    expect(text).toContain('12 Water St');
+    expect((await inject(t.app, endpoints.appointmentCalendarFile, { access: shop.access, params: { id: booking.id } })).statusCode).toBe(200);
+    expect((await inject(t.app, endpoints.appointmentCalendarFile, { access: (await customerAccount()).access, params: { id: booking.id } })).statusCode).toBe(404);
+  });
 
   it('shows it to its customer and its shop only', async () => {
     const { shop, customer, booking } = await booked();
@@ -465,6 +487,8 @@ describe('customers find services: /appointments/get-all-services/ and favorites
     const own = await near({ lat: 48.85, lng: 2.35, vendor_id: service.vendor.id });
     expect(own.results.map((c) => c.id)).toEqual([service.id]);
     expect(own.results[0]?.distance_km).toBeGreaterThan(5000);
+    const unknown = await inject(t.app, endpoints.allServices, { query: { vendor_id: '00000000-0000-4000-8000-000000000000' } });
+    expect(unknown.statusCode).toBe(404);
     const bad = await inject(t.app, endpoints.allServices, { query: { min_price_cents: 500, max_price_cents: 100 } });
     expect(bad.statusCode).toBe(400);
   });

@@ -13,10 +13,11 @@ import {
   type UserAppointmentsQuery,
   type VendorAppointmentsQuery,
 } from '@localloop/contract';
-import { appointments, timeSlots, users, vendors } from '../../db/schema.ts';
+import { appointments, timeSlots, users, vendorAddresses, vendors } from '../../db/schema.ts';
 import { violatedExclusion } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notify } from '../notifications/index.ts';
+import { appointmentCalendar } from './calendar.ts';
 import { iso, type AppointmentsDeps, type Reader } from './shared.ts';
 import { dayBounds, isWithinHours, localPartsOf } from './slot-maths.ts';
 import { heldUntil, loadPairing, ruleOf, type Pairing } from './slots.ts';
@@ -150,6 +151,7 @@ export async function bookAppointment(deps: AppointmentsDeps, userId: string, in
         body: `${describe(row)}. Confirm it on your appointments page.`,
         type: 'appointment_booked',
         data: { appointment_id: row.id },
+        target: { kind: 'shop_appointments' },
       });
       return row.id;
     }),
@@ -164,6 +166,17 @@ export async function appointmentDetails(deps: AppointmentsDeps, userId: string,
   const found = await loadOne(deps.db, id);
   if (!found || (found.row.customerId !== userId && found.vendorUserId !== userId)) throw noSuchAppointment();
   return toAppointment(found.row, found, userId, deps.clock());
+}
+
+/** One appointment for a calendar app, with the shop's primary address as its place: its customer's or its shop's only. */
+export async function appointmentCalendarFile(deps: AppointmentsDeps, userId: string, id: string): Promise<{ text: string; fileName: string }> {
+  const appointment = await appointmentDetails(deps, userId, id);
+  const [address] = await deps.db
+    .select({ line1: vendorAddresses.line1, city: vendorAddresses.city, country: vendorAddresses.country })
+    .from(vendorAddresses)
+    .where(and(eq(vendorAddresses.vendorId, appointment.vendor.id), eq(vendorAddresses.isPrimary, true)));
+  const place = address ? [appointment.vendor.business_name, address.line1, address.city, address.country].join(', ') : appointment.vendor.business_name;
+  return { text: appointmentCalendar(appointment, place), fileName: `booking-${appointment.starts_at.slice(0, 10)}.ics` };
 }
 
 /**
@@ -209,13 +222,20 @@ export async function updateStatus(deps: AppointmentsDeps, userId: string, id: s
         no_show: 'Marked as missed',
       };
       const reason = to === 'cancelled' ? ` Reason: ${updated.cancelReason ?? ''}` : '';
-      await notify(tx, updated.customerId, { title: titles[to], body: `${found.businessName}: ${what}.${reason}`, type: `appointment_${to}`, data: { appointment_id: id } });
+      await notify(tx, updated.customerId, {
+        title: titles[to],
+        body: `${found.businessName}: ${what}.${reason}`,
+        type: `appointment_${to}`,
+        data: { appointment_id: id },
+        target: { kind: 'customer_bookings' },
+      });
     } else if (isCustomer) {
       await notify(tx, found.vendorUserId, {
         title: 'Booking cancelled',
         body: `${found.customerName ?? 'A customer'} cancelled ${what}. Reason: ${updated.cancelReason ?? ''}`,
         type: 'appointment_cancelled',
         data: { appointment_id: id },
+        target: { kind: 'shop_appointments' },
       });
     }
     return updated;
@@ -263,6 +283,7 @@ export async function rescheduleAppointment(deps: AppointmentsDeps, userId: stri
         body: `${found.customerName ?? 'A customer'} moved ${before} to ${localPartsOf(startsAt, row.timeZone).day} at ${localPartsOf(startsAt, row.timeZone).time}.`,
         type: 'appointment_rescheduled',
         data: { appointment_id: id },
+        target: { kind: 'shop_appointments' },
       });
     }),
   );

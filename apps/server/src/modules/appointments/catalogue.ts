@@ -250,6 +250,11 @@ export async function getService(deps: AppointmentsDeps, callerId: string | null
  * at NEARBY_LIST_DEPTH, as the directory's filtered pages are.
  */
 export async function allServices(deps: AppointmentsDeps, callerId: string | null, query: z.output<typeof AllServicesQuery>): Promise<AllServicesResponse> {
+  if (query.vendor_id) {
+    // One shop's list is there for shops on the marketplace: another id answers as the shop's own page does (404).
+    const [shop] = await deps.db.select({ listed: vendors.listed }).from(vendors).where(eq(vendors.id, query.vendor_id));
+    if (!shop?.listed) throw AppError.notFound('That vendor');
+  }
   const point = earthPoint(query.lat, query.lng);
   const radiusM = query.radius_km * 1000;
   const chord = chordTo(vendorAddresses.earth, point);

@@ -1,7 +1,7 @@
 import { endpoints } from '@localloop/contract';
 import type { AppContext } from '../../lib/context.ts';
 import { route, type App } from '../../lib/http.ts';
-import { appointmentDetails, bookAppointment, rescheduleAppointment, updateStatus, userAppointments, vendorAppointments } from './bookings.ts';
+import { appointmentCalendarFile, appointmentDetails, bookAppointment, rescheduleAppointment, updateStatus, userAppointments, vendorAppointments } from './bookings.ts';
 import { allServices, createService, deleteService, favoriteServiceCards, getService, myServices, toggleFavoriteService, updateService } from './catalogue.ts';
 import { createProvider, deleteProvider, getProvider, myProviders, updateProvider } from './providers.ts';
 import type { AppointmentsDeps } from './shared.ts';
@@ -31,6 +31,15 @@ export async function appointmentsRoutes(app: App, ctx: AppContext) {
 
   route(app, endpoints.bookAppointment, ({ userId, body }) => bookAppointment(deps, userId, body));
   route(app, endpoints.appointmentDetails, ({ userId, params }) => appointmentDetails(deps, userId, params.id));
+  route(app, endpoints.appointmentCalendarFile, async ({ userId, params, reply }) => {
+    const file = await appointmentCalendarFile(deps, userId, params.id);
+    reply
+      .header('content-type', 'text/calendar; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${file.fileName}"`)
+      .header('cache-control', 'private, no-store');
+    // Bytes, so no serializer of the route touches the text.
+    return Buffer.from(file.text, 'utf8');
+  });
   route(app, endpoints.myAppointments, ({ userId, query }) => userAppointments(deps, userId, query));
   route(app, endpoints.vendorAppointments, ({ userId, params, query }) => vendorAppointments(deps, userId, params.id, query));
   route(app, endpoints.updateAppointmentStatus, ({ userId, params, body }) => updateStatus(deps, userId, params.id, body));

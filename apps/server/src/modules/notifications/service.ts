@@ -22,6 +22,8 @@ function targetOf(row: Row): NotificationTarget | null {
       return row.targetId ? { kind: 'vendor_page', user_id: row.targetId } : null;
     case 'vendor_application':
     case 'account_settings':
+    case 'customer_bookings':
+    case 'shop_appointments':
       return { kind: row.targetKind };
     default:
       return null;

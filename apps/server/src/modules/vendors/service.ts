@@ -20,7 +20,7 @@ import {
   type VendorStatus,
 } from '@localloop/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { media, users, vendorAddresses, vendorBankAccounts, vendorDocuments, vendorHours, vendors } from '../../db/schema.ts';
+import { appointments, media, services, users, vendorAddresses, vendorBankAccounts, vendorDocuments, vendorHours, vendors } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { violatedExclusion, violatedUniqueConstraint } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -521,6 +521,23 @@ export async function vendorDashboard(deps: VendorsDeps, userId: string): Promis
     rating_avg: profile.rating_avg,
     rating_count: profile.rating_count,
     favorites_count: profile.favorites_count,
+    bookings: await bookingFigures(deps, vendor.id, vendor.timeZone),
     recent_notifications: await listNotifications(deps.db, userId, 1, 5),
   };
+}
+
+/** The dashboard's booking figures, in one statement: today is the shop's day, wherever the server is. */
+async function bookingFigures(deps: VendorsDeps, vendorId: string, timeZone: string): Promise<VendorDashboard['bookings']> {
+  const now = deps.clock().toISOString();
+  const live = sql`${appointments.status} IN ('pending', 'confirmed')`;
+  const [row] = await deps.db
+    .select({
+      today: sql<number>`count(*) FILTER (WHERE ${live} AND (${appointments.startsAt} AT TIME ZONE ${timeZone})::date = (${now}::timestamptz AT TIME ZONE ${timeZone})::date)::int`,
+      toConfirm: sql<number>`count(*) FILTER (WHERE ${appointments.status} = 'pending' AND ${appointments.blockedUntil} > ${now}::timestamptz)::int`,
+      upcoming: sql<number>`count(*) FILTER (WHERE ${live} AND ${appointments.blockedUntil} > ${now}::timestamptz)::int`,
+      services: sql<number>`(SELECT count(*)::int FROM ${services} WHERE ${services.vendorId} = ${vendorId} AND ${services.isActive})`,
+    })
+    .from(appointments)
+    .where(eq(appointments.vendorId, vendorId));
+  return { today: row?.today ?? 0, to_confirm: row?.toConfirm ?? 0, upcoming: row?.upcoming ?? 0, services: row?.services ?? 0 };
 }

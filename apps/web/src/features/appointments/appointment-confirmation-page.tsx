@@ -4,6 +4,7 @@ import { LoadError } from '../../components/page-states.tsx';
 import type { PageProps } from '../../components/page-props.ts';
 import { paths } from '../../paths.ts';
 import { useAppointment } from './api/get-appointment.ts';
+import { AddToCalendarButton } from './components/add-to-calendar-button.tsx';
 import { AppointmentStatusBadge } from './components/appointment-status-badge.tsx';
 import { formatPrice, formatWhen, zoneLabel } from './format.ts';
 
@@ -63,7 +64,8 @@ export default function AppointmentConfirmationPage({ title }: PageProps) {
               </dd>
             </div>
           </dl>
-          <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
+          <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-center">
+            <AddToCalendarButton appointment={appointment.data} />
             <Link to={paths.customerBookings} className="btn-primary">
               See my bookings
             </Link>

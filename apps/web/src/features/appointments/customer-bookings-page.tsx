@@ -7,6 +7,7 @@ import type { PageProps } from '../../components/page-props.ts';
 import { paths } from '../../paths.ts';
 import { toast } from '../../lib/toast.ts';
 import { useMyAppointments, type BookingsTab } from './api/get-my-appointments.ts';
+import { AddToCalendarButton } from './components/add-to-calendar-button.tsx';
 import { AppointmentStatusBadge } from './components/appointment-status-badge.tsx';
 import { CancelAppointmentDialog } from './components/cancel-appointment-dialog.tsx';
 import { formatPrice, formatWhen } from './format.ts';
@@ -30,9 +31,12 @@ function BookingRow({ appointment, onCancel }: { appointment: Appointment; onCan
         )}
       </div>
       {appointment.can_cancel && (
-        <button type="button" className="btn-secondary shrink-0" onClick={onCancel} aria-label={`Cancel ${appointment.service.name}`}>
-          Cancel
-        </button>
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <AddToCalendarButton appointment={appointment} label="Calendar" name={appointment.service.name} />
+          <button type="button" className="btn-secondary" onClick={onCancel} aria-label={`Cancel ${appointment.service.name}`}>
+            Cancel
+          </button>
+        </div>
       )}
     </li>
   );

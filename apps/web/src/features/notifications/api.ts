@@ -92,6 +92,10 @@ export function targetPath(target: NotificationTarget | null): string | null {
       return to.vendorProfile(target.user_id);
     case 'account_settings':
       return paths.settings;
+    case 'customer_bookings':
+      return paths.customerBookings;
+    case 'shop_appointments':
+      return paths.appointments;
     default:
       return null;
   }

@@ -25,6 +25,7 @@ function dashboard(overrides: Partial<VendorDashboard> = {}): VendorDashboard {
     rating_avg: 4.6,
     rating_count: 12,
     favorites_count: 7,
+    bookings: { today: 3, to_confirm: 1, upcoming: 9, services: 2 },
     recent_notifications: [
       {
         id: 'f1000000-0000-4000-8000-000000000001',
@@ -130,5 +131,21 @@ describe('vendor dashboard (/vendor/dashboard)', () => {
     api.on('GET /vendor/dashboard/', ok(dashboard()));
     await app.user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('region', { name: 'Average rating' })).toBeInTheDocument();
+  });
+});
+
+describe('the appointments card', () => {
+  it('shows today\'s bookings and the ones to confirm, with the way to them', async () => {
+    openDashboard(dashboard());
+    const card = await screen.findByTestId('card-bookings');
+    expect(card).toHaveTextContent('3bookings today');
+    expect(card).toHaveTextContent('1 waiting for your confirmation · 9 to come');
+    expect(within(card).getByRole('link', { name: 'Confirm bookings' })).toHaveAttribute('href', '/appointments');
+  });
+
+  it('points a shop without services to adding one', async () => {
+    openDashboard(dashboard({ bookings: { today: 0, to_confirm: 0, upcoming: 0, services: 0 } }));
+    const card = await screen.findByTestId('card-bookings');
+    expect(within(card).getByRole('link', { name: 'Add a service' })).toHaveAttribute('href', '/vendor/services');
   });
 });
