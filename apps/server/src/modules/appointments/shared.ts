@@ -14,10 +14,6 @@ export type AppointmentsDeps = {
 
 export type Reader = Db | Tx;
 
-/** A booking that still holds its time: pending or confirmed, not yet over. */
-export const liveStatuses = ['pending', 'confirmed'] as const;
-export const isLive = inArray(appointments.status, [...liveStatuses]);
-
 /**
  * How many bookings still to come (pending or confirmed, not over yet) a service or a provider has: a subquery of a
  * select from `services` or `providers`. Its names are written out: Drizzle leaves a single-table select's columns
