@@ -298,6 +298,8 @@ test.describe('a user booking a service', () => {
     }
     await times.first().check({ force: true });
     await expect(page.getByRole('button', { name: 'Book appointment' })).toBeEnabled();
+    // The row of days scrolls inside itself; the page never scrolls sideways (its hidden radios once did, by 730 px).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     await expectAccessible(page, 'the booking page with a time chosen');
   });
 

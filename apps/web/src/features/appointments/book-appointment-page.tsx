@@ -23,7 +23,7 @@ type Pick = { providerId: string | null; day: string | null; startsAt: string | 
 function ProviderChoice({ providers, value, onChange }: { providers: Service['providers']; value: string | null; onChange: (id: string) => void }) {
   const name = useId();
   return (
-    <fieldset>
+    <fieldset className="min-w-0">
       <legend className="text-base font-semibold text-slate-900">1. Who</legend>
       <div className="mt-3 grid gap-2 sm:grid-cols-2">
         {providers.map((p) => (
@@ -46,7 +46,7 @@ function ProviderChoice({ providers, value, onChange }: { providers: Service['pr
 function DayChoice({ days, value, onChange }: { days: string[]; value: string | null; onChange: (day: string) => void }) {
   const name = useId();
   return (
-    <fieldset>
+    <fieldset className="min-w-0">
       <legend className="text-base font-semibold text-slate-900">2. Day</legend>
       <div className="-mx-1 mt-3 flex gap-2 overflow-x-auto px-1 pb-2">
         {days.map((day) => {
@@ -54,7 +54,7 @@ function DayChoice({ days, value, onChange }: { days: string[]; value: string | 
           return (
             <label
               key={day}
-              className="flex min-w-16 shrink-0 cursor-pointer flex-col items-center rounded-xl border border-slate-200 bg-white px-3 py-2 text-center has-checked:border-teal-600 has-checked:bg-teal-700 has-checked:text-white has-focus-visible:ring-2 has-focus-visible:ring-teal-600 has-focus-visible:ring-offset-2"
+              className="relative flex min-w-16 shrink-0 cursor-pointer flex-col items-center rounded-xl border border-slate-200 bg-white px-3 py-2 text-center has-checked:border-teal-600 has-checked:bg-teal-700 has-checked:text-white has-focus-visible:ring-2 has-focus-visible:ring-teal-600 has-focus-visible:ring-offset-2"
             >
               <input type="radio" name={name} value={day} checked={value === day} onChange={() => onChange(day)} className="sr-only" />
               <span className="text-xs font-medium uppercase tracking-wide">{chip.weekday}</span>
@@ -71,7 +71,7 @@ function SlotChoice({ serviceId, pick, timeZone, onChange }: { serviceId: string
   const name = useId();
   const slots = useTimeSlots({ providerId: pick.providerId, serviceId, date: pick.day });
   return (
-    <fieldset>
+    <fieldset className="min-w-0">
       <legend className="text-base font-semibold text-slate-900">3. Time</legend>
       <p className="mt-1 text-sm text-slate-600">Times are {zoneLabel(timeZone)}.</p>
       <div className="mt-3">
@@ -92,7 +92,7 @@ function SlotChoice({ serviceId, pick, timeZone, onChange }: { serviceId: string
             {slots.data.slots.map((slot) => (
               <label
                 key={slot.starts_at}
-                className="cursor-pointer rounded-xl border border-slate-200 bg-white py-2 text-center text-sm font-semibold text-slate-900 has-checked:border-teal-700 has-checked:bg-teal-700 has-checked:text-white has-focus-visible:ring-2 has-focus-visible:ring-teal-600 has-focus-visible:ring-offset-2"
+                className="relative cursor-pointer rounded-xl border border-slate-200 bg-white py-2 text-center text-sm font-semibold text-slate-900 has-checked:border-teal-700 has-checked:bg-teal-700 has-checked:text-white has-focus-visible:ring-2 has-focus-visible:ring-teal-600 has-focus-visible:ring-offset-2"
               >
                 <input type="radio" name={name} value={slot.starts_at} checked={pick.startsAt === slot.starts_at} onChange={() => onChange(slot.starts_at)} className="sr-only" />
                 {slot.local_time}

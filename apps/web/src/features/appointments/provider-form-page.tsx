@@ -86,7 +86,7 @@ function ProviderForm({ provider }: { provider: Provider | undefined }) {
         <textarea id={`${id}-bio`} rows={3} maxLength={1000} value={draft.bio} onChange={(event) => change({ bio: event.target.value })} className={`${inputClass} mt-1.5`} />
       </div>
 
-      <fieldset>
+      <fieldset className="min-w-0">
         <legend className="text-sm font-medium text-slate-800">Services they perform</legend>
         {services.isPending ? (
           <p className="mt-2 text-sm text-slate-600">Loading your services…</p>
@@ -114,7 +114,7 @@ function ProviderForm({ provider }: { provider: Provider | undefined }) {
         {fields['service_ids.0'] && <p className="mt-1.5 text-sm text-red-700">{fields['service_ids.0']}</p>}
       </fieldset>
 
-      <fieldset>
+      <fieldset className="min-w-0">
         <legend className="text-sm font-medium text-slate-800">Working hours</legend>
         <div className="mt-2 space-y-2">
           <label className="flex items-center gap-3 text-sm">
@@ -155,7 +155,7 @@ function ProviderForm({ provider }: { provider: Provider | undefined }) {
         )}
       </fieldset>
 
-      <fieldset>
+      <fieldset className="min-w-0">
         <legend className="text-sm font-medium text-slate-800">Days off</legend>
         <div className="mt-2 flex flex-wrap items-end gap-2">
           <div>
