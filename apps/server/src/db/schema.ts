@@ -1,6 +1,6 @@
 /**
  * The database schema, one file a domain under schema/ (accounts and sessions, vendors and their KYC, the directory's
- * ratings and favorites, notifications, realtime tickets, services and appointments). drizzle-kit reads it from here; code imports tables from here.
+ * ratings and favorites, notifications, realtime tickets, services and appointments, durable jobs). drizzle-kit reads it from here; code imports tables from here.
  */
 export * from './schema/accounts.ts';
 export * from './schema/vendors.ts';
@@ -8,3 +8,4 @@ export * from './schema/directory.ts';
 export * from './schema/notifications.ts';
 export * from './schema/realtime.ts';
 export * from './schema/appointments.ts';
+export * from './schema/jobs.ts';

@@ -225,3 +225,28 @@ export const favoriteServices = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.serviceId] }), index('favorite_services_service_idx').on(t.serviceId)],
 );
+
+/**
+ * A private iCalendar feed of a shop's bookings, or of one provider's (provider_id set), that a calendar app subscribes
+ * to. Its address carries the feed's id and an HMAC of it under the server's secret, so nothing secret is stored and the
+ * owner can read the address again; revoking stamps `revoked_at` and the address stops answering. One live feed per shop
+ * and per provider.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    providerId: uuid('provider_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    foreignKey({ columns: [t.providerId, t.vendorId], foreignColumns: [providers.id, providers.vendorId], name: 'calendar_feeds_provider_fk' }).onDelete('cascade'),
+    uniqueIndex('calendar_feeds_live_idx')
+      .on(t.vendorId, sql`coalesce(${t.providerId}, '00000000-0000-0000-0000-000000000000'::uuid)`)
+      .where(sql`${t.revokedAt} IS NULL`),
+  ],
+);
