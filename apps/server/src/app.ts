@@ -13,6 +13,7 @@ import { authPlugin } from './lib/auth.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { answerFrameworkError, registerErrorHandling, type App } from './lib/http.ts';
 import { createBackground } from './lib/background.ts';
+import { createJobRunner } from './lib/jobs.ts';
 import { logOptions } from './lib/logging.ts';
 import { registerRateLimits } from './lib/rate-limit.ts';
 import { registerSpa } from './lib/spa.ts';
@@ -116,6 +117,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const privateStorage = createPrivateStorage(deps.config);
   const background = createBackground(app.log);
   app.addHook('onClose', () => background.drain());
+  // Due jobs (reminders) are looked for once every module has registered its kinds, and no longer once closing starts.
+  const jobs = createJobRunner(deps.database.db, clock, app.log);
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => jobs.start(deps.config.jobsPollMs));
+  app.addHook('preClose', () => jobs.stop());
   const realtime = await startRealtime(deps.database, app.log);
   app.addHook('onClose', () => realtime.stop());
   for (const [kind, check] of Object.entries(deps.realtimeChannels ?? {})) realtime.registerChannel(kind, check);
@@ -133,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     tokens,
     messenger,
     background,
+    jobs,
     storage,
     privateStorage,
     mediaUrl: (key) => storage.url(key),

@@ -46,6 +46,8 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanString.default(false),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   WS_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(300).default(25),
+  /** 0 turns the poll off (a process that only answers requests; another runs the jobs). */
+  JOBS_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(15),
   UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   // At least one full request (10 images) must fit, or the largest uploads could never be accepted.
   UPLOAD_QUEUE_LIMIT: z.coerce.number().int().min(10).max(10_000).default(30),
@@ -87,6 +89,8 @@ export type Config = {
   authRateLimitPerMinute: number;
   /** How often each realtime socket is pinged; one that has not answered the previous ping is closed. */
   wsHeartbeatMs: number;
+  /** How often this process looks for due jobs (reminders); 0: never. */
+  jobsPollMs: number;
   uploads: UploadLimits;
 };
 
@@ -148,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devOutbox: e.NODE_ENV !== 'production',
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     wsHeartbeatMs: Math.round(e.WS_HEARTBEAT_SECONDS * 1000),
+    jobsPollMs: Math.round(e.JOBS_POLL_SECONDS * 1000),
     uploads: {
       concurrency: e.UPLOAD_CONCURRENCY ?? availableParallelism(),
       queueLimit: e.UPLOAD_QUEUE_LIMIT,

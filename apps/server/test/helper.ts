@@ -64,6 +64,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webDist: '/nonexistent-web-dist',
     // Tests log in many times from one address; the limit itself has its own test.
     authRateLimitPerMinute: 10_000,
+    // Tests run due jobs themselves (app.jobs.runDue()), at the times their clocks say.
+    jobsPollMs: 0,
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Background } from './background.ts';
 import type { Clock } from './clock.ts';
+import type { JobRunner } from './jobs.ts';
 import type { Messenger } from './messaging.ts';
 import type { Realtime } from './realtime.ts';
 import type { PrivateStorage, Storage } from './storage.ts';
@@ -20,6 +21,8 @@ export type AppContext = {
   messenger: Messenger;
   /** Work after the answer (deliveries). */
   background: Background;
+  /** Work due at a time, kept in the database (reminders); a module registers the kinds it makes. */
+  jobs: JobRunner;
   storage: Storage;
   privateStorage: PrivateStorage;
   /** The public URL of a stored file (local /media/… or the bucket). */

@@ -1,70 +1,19 @@
 import { and, eq } from 'drizzle-orm';
-import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, type ServiceInput } from '@localloop/contract';
+import { endpoints } from '@localloop/contract';
 import { appointments, notifications, services, timeSlots } from '../../db/schema.ts';
 import { png, multipartBody } from '../../../test/inputs.ts';
-import { createAccount, createTestApp, encoded, inject, login, raw, testClock, type TestContext } from '../../../test/helper.ts';
+import { bookingFixtures } from '../../../test/booking-fixtures.ts';
+import { createTestApp, encoded, inject, login, raw, testClock, type TestContext } from '../../../test/helper.ts';
 
-const newYork = 'America/New_York';
 let t: TestContext;
 const clock = testClock();
+const { newYork, dayAhead, at, sameInstant, shopAccount, customerAccount, haircut, bookableShop, slotsOn, book } = bookingFixtures(() => t, clock);
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
 });
 afterAll(() => t.close());
-
-/** A day some days ahead in New York, YYYY-MM-DD. */
-const dayAhead = (days: number) => DateTime.fromJSDate(clock(), { zone: newYork }).plus({ days }).toISODate() ?? '';
-/** The instant of a wall-clock time on a New York day. */
-const at = (day: string, time: string) => DateTime.fromISO(`${day}T${time}`, { zone: newYork }).toUTC().toISO({ suppressMilliseconds: false }) ?? '';
-const sameInstant = (a: string, b: string) => new Date(a).getTime() === new Date(b).getTime();
-
-/** An approved, listed shop in Lower Manhattan open every day 09:00-17:00 New York time. */
-async function shopAccount() {
-  const account = await createAccount(t.database, { vendor: { isApproved: true, kycStatus: 'approved' } });
-  const access = (await login(t.app, account.email, account.password)).access;
-  (await inject(t.app, endpoints.addVendorAddress, { access, body: { line1: '12 Water St', city: 'New York', country: 'United States', latitude: 40.703, longitude: -74.011 } })).json();
-  const hours = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, opens: '09:00', closes: '17:00' }));
-  (await inject(t.app, endpoints.saveServiceTime, { access, body: { time_zone: newYork, time_zone_auto: false, hours } })).json();
-  return { ...account, access, vendorId: account.vendorId ?? '' };
-}
-
-async function customerAccount() {
-  const account = await createAccount(t.database);
-  return { ...account, access: (await login(t.app, account.email, account.password)).access };
-}
-
-const haircut = (over: Partial<ServiceInput> = {}): ServiceInput => ({
-  name: 'Haircut',
-  description: 'Wash, cut and style.',
-  category: 'Beauty & Wellness',
-  duration_minutes: 45,
-  buffer_minutes: 15,
-  price: { amount_cents: 3500, currency: 'USD' },
-  ...over,
-});
-
-/** A shop with a service, a provider who performs it and slots made for the next few days. */
-async function bookableShop(serviceOver: Partial<ServiceInput> = {}) {
-  const shop = await shopAccount();
-  const service = (await inject(t.app, endpoints.createService, { access: shop.access, body: haircut(serviceOver) })).json();
-  const provider = (await inject(t.app, endpoints.createProvider, { access: shop.access, body: { name: 'Ana', service_ids: [service.id] } })).json();
-  const made = (
-    await inject(t.app, endpoints.generateSlots, {
-      access: shop.access,
-      params: { provider_id: provider.id },
-      body: { service_id: service.id, start_date: dayAhead(1), end_date: dayAhead(7) },
-    })
-  ).json();
-  return { shop, service, provider, made };
-}
-
-const slotsOn = (access: string | undefined, q: { provider_id: string; service_id: string; for_date: string; time?: string }) =>
-  inject(t.app, endpoints.timeSlots, { ...(access ? { access } : {}), query: q });
-
-const book = (access: string, body: { service_id: string; provider_id: string; starts_at: string; notes?: string }) => inject(t.app, endpoints.bookAppointment, { access, body });
 
 describe('services: /appointments/*-service/', () => {
   it('creates a service with its images, lists it, and shows it to customers only while active', async () => {

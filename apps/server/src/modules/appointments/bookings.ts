@@ -18,7 +18,8 @@ import { violatedExclusion } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notify } from '../notifications/index.ts';
 import { appointmentCalendar } from './calendar.ts';
-import { iso, type AppointmentsDeps, type Reader } from './shared.ts';
+import { dropReminders, scheduleReminders } from './reminders.ts';
+import { iso, spokenTime, type AppointmentsDeps, type Reader } from './shared.ts';
 import { dayBounds, isWithinHours, localPartsOf } from './slot-maths.ts';
 import { heldUntil, loadPairing, ruleOf, type Pairing } from './slots.ts';
 
@@ -70,10 +71,7 @@ function toAppointment(row: Row, party: Party, callerId: string, now: Date): App
 
 /** When and with whom, as a notification says it: "Haircut with Ana on Tue 1 Dec at 09:30". */
 function describe(row: Pick<Row, 'serviceName' | 'providerName' | 'startsAt' | 'timeZone'>): string {
-  const when = new Intl.DateTimeFormat('en-US', { timeZone: row.timeZone, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hour12: false }).format(
-    row.startsAt,
-  );
-  return `${row.serviceName} with ${row.providerName} on ${when}`;
+  return `${row.serviceName} with ${row.providerName} on ${spokenTime(row.startsAt, row.timeZone)}`;
 }
 
 /**
@@ -146,6 +144,7 @@ export async function bookAppointment(deps: AppointmentsDeps, userId: string, in
         })
         .returning();
       if (!row) throw new Error('the appointment was not inserted');
+      await scheduleReminders(tx, row.id, row.startsAt, now);
       await notify(tx, pairing.vendorUserId, {
         title: 'New booking',
         body: `${describe(row)}. Confirm it on your appointments page.`,
@@ -211,6 +210,7 @@ export async function updateStatus(deps: AppointmentsDeps, userId: string, id: s
       .where(and(eq(appointments.id, id), eq(appointments.status, from)))
       .returning();
     if (!updated) throw new AppError('STATUS_CHANGE_NOT_ALLOWED', 'The appointment was changed meanwhile. Reload it and try again.');
+    if (to !== 'confirmed') await dropReminders(tx, id);
 
     const what = describe(updated);
     if (isVendor && updated.customerId) {
@@ -278,6 +278,7 @@ export async function rescheduleAppointment(deps: AppointmentsDeps, userId: stri
         .where(and(eq(appointments.id, id), eq(appointments.startsAt, row.startsAt), inArray(appointments.status, ['pending', 'confirmed'])))
         .returning();
       if (!moved) throw new AppError('STATUS_CHANGE_NOT_ALLOWED', 'The booking was changed meanwhile. Reload it and try again.');
+      await scheduleReminders(tx, id, startsAt, now);
       await notify(tx, found.vendorUserId, {
         title: 'Booking moved',
         body: `${found.customerName ?? 'A customer'} moved ${before} to ${localPartsOf(startsAt, row.timeZone).day} at ${localPartsOf(startsAt, row.timeZone).time}.`,

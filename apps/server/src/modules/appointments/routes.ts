@@ -5,6 +5,7 @@ import { appointmentCalendarFile, appointmentDetails, bookAppointment, reschedul
 import { allServices, createService, deleteService, favoriteServiceCards, getService, myServices, toggleFavoriteService, updateService } from './catalogue.ts';
 import { createProvider, deleteProvider, getProvider, myProviders, updateProvider } from './providers.ts';
 import type { AppointmentsDeps } from './shared.ts';
+import { reminderHandler, reminderKind } from './reminders.ts';
 import { freeSlots, generateSlots } from './slots.ts';
 
 /**
@@ -13,6 +14,7 @@ import { freeSlots, generateSlots } from './slots.ts';
  */
 export async function appointmentsRoutes(app: App, ctx: AppContext) {
   const deps: AppointmentsDeps = { db: ctx.db, clock: ctx.clock, mediaUrl: ctx.mediaUrl };
+  ctx.jobs.handle(reminderKind, reminderHandler({ messenger: ctx.messenger, publicUrl: ctx.config.publicUrl }));
 
   route(app, endpoints.myServices, ({ userId, query }) => myServices(deps, userId, query));
   route(app, endpoints.getService, ({ userId, params }) => getService(deps, userId, params.id));

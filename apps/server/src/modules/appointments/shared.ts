@@ -45,3 +45,10 @@ export async function requireOwnImages(tx: Reader, userId: string, ids: readonly
 }
 
 export const iso = (d: Date) => d.toISOString();
+
+/** A time as a person says it, in the shop's zone: "Tue 1 Dec at 09:30". */
+export function spokenTime(instant: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('day')} ${part('month')} at ${part('hour')}:${part('minute')}`;
+}
