@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,7 +17,6 @@ describe('geo: the gazetteer on its own thread', () => {
   afterAll(() => places.close());
 
   it('keeps the event loop turning while the index builds', async () => {
-    const delay = monitorEventLoopDelay({ resolution: 10 });
     let last = performance.now();
     let longestGap = 0;
     const tick = setInterval(() => {
@@ -26,12 +24,15 @@ describe('geo: the gazetteer on its own thread', () => {
       longestGap = Math.max(longestGap, now - last);
       last = now;
     }, 10);
-    delay.enable();
     const started = performance.now();
+    const before = performance.eventLoopUtilization();
     places.warm();
     const [first] = await places.suggest('new yo');
     const firstAnswerMs = performance.now() - started;
-    delay.disable();
+    // The share of the wait this thread spent running code rather than idle in the event loop. Built here, the index
+    // held the loop for its whole build (about 3 s): a share near 1. Unlike the longest timer gap, a busy machine does
+    // not raise it much: a thread kept waiting for a core is idle in the loop, not running.
+    const busy = performance.eventLoopUtilization(before).utilization;
     clearInterval(tick);
 
     expect(first?.city).toBe('New York City');
@@ -39,11 +40,9 @@ describe('geo: the gazetteer on its own thread', () => {
     expect(index?.size).toBeGreaterThan(100_000);
     console.info(
       `gazetteer thread: ${index?.size} places built in ${index?.buildMs} ms, first suggestion after ${Math.round(firstAnswerMs)} ms; ` +
-        `main thread meanwhile: longest timer gap ${Math.round(longestGap)} ms, event loop delay max ${Math.round(delay.max / 1e6)} ms`,
+        `main thread meanwhile: ${Math.round(busy * 100)} % busy, longest timer gap ${Math.round(longestGap)} ms`,
     );
-    // Built on this thread, the index held the loop for its whole build (about 3 s).
-    expect(longestGap).toBeLessThan(500);
-    expect(delay.max / 1e6).toBeLessThan(500);
+    expect(busy).toBeLessThan(0.5);
   });
 
   it('answers as the synchronous gazetteer does', async () => {
