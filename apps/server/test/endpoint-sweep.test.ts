@@ -35,7 +35,9 @@ let t: TestContext;
 const tokens = {} as Record<Exclude<Role, 'visitor'> | 'sessionEnder', string>;
 /** Endpoints that end every session of the caller: swept with an account of their own, so the others keep theirs. */
 const sessionEnders = new Set<EndpointName>(['logoutAll']);
-const ids = { vendor: '', vendorUser: '', address: '', document: '', notification: '', pendingVendor: '', place: '', service: '', provider: '', appointment: '' };
+const ids = { vendor: '', vendorUser: '', address: '', document: '', notification: '', pendingVendor: '', place: '', service: '', provider: '', appointment: '', calendarFeed: '' };
+/** The token in the address of the vendor's calendar link (GET /calendar/{token}.ics). */
+let calendarToken = '';
 const stale: { label: string; header: string }[] = [];
 
 beforeAll(async () => {
@@ -73,6 +75,9 @@ beforeAll(async () => {
     if (slot) ids.appointment = (await inject(t.app, endpoints.bookAppointment, { access: tokens.user, body: { service_id: service.id, provider_id: ids.provider, starts_at: slot.starts_at } })).json().id;
   }
   if (!ids.appointment) throw new Error('fixture: no slot to book in the week to come');
+  const feed = (await inject(t.app, endpoints.createCalendarFeed, { access, body: { provider_id: ids.provider } })).json();
+  ids.calendarFeed = feed.id;
+  calendarToken = /\/calendar\/([^/]+)\.ics$/.exec(feed.url)?.[1] ?? '';
 
   const operator = await createAccount(t.database);
   await t.database.db.update(users).set({ isOperator: true }).where(eq(users.id, operator.user.id));
@@ -219,6 +224,7 @@ function idFor(e: Endpoint, field: string): string {
   if (/-service\/\{|^\/service\//.test(e.path)) return ids.service;
   if (e.path.includes('-provider/{')) return ids.provider;
   if (e.path.includes('/appointment/{')) return ids.appointment;
+  if (e.path.includes('/calendar-feeds/{')) return ids.calendarFeed;
   if (e.path.includes('/addresses/{')) return ids.address;
   if (e.path.includes('/documents/{')) return ids.document;
   if (e.path.includes('/notifications/')) return ids.notification;
@@ -234,7 +240,8 @@ const bodyOverrides: Partial<Record<EndpointName, unknown>> = {
 };
 
 function validInput(name: EndpointName, e: Endpoint) {
-  const ctx: SampleContext = { uuid: (field) => idFor(e, field), values: e.path.startsWith('/geo/') ? { id: ids.place } : {} };
+  const values = e.path.startsWith('/geo/') ? { id: ids.place } : e === endpoints.calendarFeed ? { token: calendarToken } : {};
+  const ctx: SampleContext = { uuid: (field) => idFor(e, field), values };
   const params = e.params ? (sample(e.params, ctx) as Record<string, string>) : {};
   const query = e.query ? asQueryString(sample(e.query, ctx)) : {};
   const body = name in bodyOverrides ? bodyOverrides[name] : e.body ? sample(e.body, ctx) : undefined;

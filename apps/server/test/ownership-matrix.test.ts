@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentsEndpoints, endpoints, type Endpoint, type EndpointName, type HttpMethod } from '@localloop/contract';
 import {
   appointments,
+  calendarFeeds,
   favoriteServices,
   favoriteVendors,
   media,
@@ -35,10 +36,10 @@ import { createAccount, createTestApp, encoded, inject, login, type TestContext 
  * record under review (so not public), a KYC document, bank details, opening hours, an address, notifications, an
  * uploaded image as profile picture and as a photo of the shop, a rating and a favourite of another shop, and the
  * area it chose (kept with the account), and a booking. A second victim, a live shop, holds what only approved shops
- * have: a service (deactivated after the booking, so not public), a provider with hours and a day off, slots, and the
- * victim's booking from the other side. Then other signed-in accounts — a customer and a live vendor — call every
- * endpoint with every uuid slot (path, query, body) set to each of the victim's ids, and with the victim's e-mail,
- * phone number, username and image URL where a field takes one.
+ * have: a service (deactivated after the booking, so not public), a provider with hours and a day off, slots, the
+ * victim's booking from the other side, and a private calendar link of the provider's bookings. Then other signed-in
+ * accounts — a customer and a live vendor — call every endpoint with every uuid slot (path, query, body) set to each of
+ * the victim's ids, and with the victim's e-mail, phone number, username and image URL where a field takes one.
  * - Every call that names one of the victim's rows by id is refused with 403 or 404.
  * - An operator may read and decide (the admin endpoints, status, documents), but the vendor's own write endpoints
  *   refuse an operator too.
@@ -57,6 +58,8 @@ let victimIds: Record<string, string>;
 /** The victim shop: its account, and the ids of its service, provider and vendor record. */
 let victimShop: Account;
 let shopIds: Record<string, string>;
+/** The victim shop's calendar link: it must still answer after every intruder's call. */
+let shopFeedUrl: string;
 let victimImage: string;
 let customer: Account;
 let liveVendor: Account;
@@ -141,9 +144,11 @@ beforeAll(async () => {
   const booking = (await inject(t.app, endpoints.bookAppointment, { access: v, body: { service_id: service.id, provider_id: provider.id, starts_at: slot?.starts_at ?? '' } })).json();
   (await inject(t.app, endpoints.toggleFavoriteService, { access: v, params: { id: service.id } })).json();
   (await inject(t.app, endpoints.updateService, { access: s, params: { id: service.id }, body: { ...serviceInput, is_active: false } })).json();
+  const feed = (await inject(t.app, endpoints.createCalendarFeed, { access: s, body: { provider_id: provider.id } })).json();
+  shopFeedUrl = new URL(feed.url).pathname;
   victimIds.appointment = booking.id;
   // Not the shop's vendor id: the shop is live, so its public page and ratings are anyone's to read.
-  shopIds = { service: service.id, provider: provider.id, appointment: booking.id };
+  shopIds = { service: service.id, provider: provider.id, appointment: booking.id, calendarFeed: feed.id };
 
   // Rows of the intruders, so that their own endpoints reach past "you have no vendor record yet".
   (await inject(t.app, endpoints.addVendorAddress, { access: liveVendor.access, body: { line1: '2 Main St', city: 'Boston', country: 'United States', latitude: 42.36, longitude: -71.06 } })).json();
@@ -192,6 +197,7 @@ async function victimRows() {
     slots: await rows(timeSlots, eq(timeSlots.providerId, shopIds.provider ?? ''), timeSlots.id),
     appointments: await rows(appointments, or(eq(appointments.customerId, victim.id), eq(appointments.vendorId, victimShop.vendorId ?? '')), appointments.id),
     favoriteServices: await rows(favoriteServices, eq(favoriteServices.userId, victim.id), favoriteServices.serviceId),
+    calendarFeeds: await rows(calendarFeeds, eq(calendarFeeds.vendorId, victimShop.vendorId ?? ''), calendarFeeds.id),
   };
 }
 
@@ -322,5 +328,8 @@ describe('the ownership matrix', () => {
     expect(await answer(victimShop.access, endpoints.vendorAppointments, victimShop.vendorId ?? '')).toBe(200);
     // The operator, refused above, is no exception for a shop's bookings either.
     expect(await answer(operator.access, endpoints.vendorAppointments, victimShop.vendorId ?? '')).toBe(403);
+    // The shop's calendar link still answers, and the shop alone sees it among its links.
+    expect((await t.app.inject({ method: 'GET', url: shopFeedUrl })).statusCode).toBe(200);
+    expect((await inject(t.app, endpoints.calendarFeeds, { access: victimShop.access })).json().providers[0]?.feed?.id).toBe(shopIds.calendarFeed);
   });
 });

@@ -308,6 +308,38 @@ export const UserAppointmentsQuery = PageQuery.extend({ when: z.enum(['upcoming'
 export const AppointmentList = paginated(Appointment);
 export type AppointmentList = z.infer<typeof AppointmentList>;
 
+// ---- Calendar feeds --------------------------------------------------------------------------------
+
+/** How far back and ahead a calendar feed reaches, and the most bookings it carries. */
+export const CALENDAR_FEED_DAYS_BACK = 30;
+export const CALENDAR_FEED_DAYS_AHEAD = 365;
+export const CALENDAR_FEED_MAX_EVENTS = 2000;
+
+/** A private calendar address (iCalendar) a calendar app subscribes to; anyone with the address can read it. */
+export const CalendarFeed = z.object({
+  id: z.string().uuid(),
+  /** Absolute: pasted into Google Calendar or Apple Calendar as it is. */
+  url: z.string(),
+  created_at: z.string(),
+});
+export type CalendarFeed = z.infer<typeof CalendarFeed>;
+
+/** The shop's feed (all its bookings) and each provider's (theirs only); null where none is on. */
+export const CalendarFeeds = z.object({
+  shop: CalendarFeed.nullable(),
+  providers: z.array(z.object({ provider: z.object({ id: z.string().uuid(), name: z.string() }), feed: CalendarFeed.nullable() })),
+});
+export type CalendarFeeds = z.infer<typeof CalendarFeeds>;
+
+export const CalendarFeedInput = z.object({
+  /** One of the caller's providers, or null for the whole shop. */
+  provider_id: Uuid('Choose one of your providers, or none for the whole shop.').nullable(),
+});
+export type CalendarFeedInput = z.input<typeof CalendarFeedInput>;
+
+/** Whatever the address holds: a malformed, unknown or turned-off link answers 404 alike, never 400. */
+export const CalendarFeedParams = z.object({ token: z.string().max(200, 'That calendar link is not valid.') });
+
 /** The endpoints of this domain; merged into the one table in endpoints.ts. */
 export const appointmentsEndpoints = {
   myServices: endpoint({
@@ -480,6 +512,41 @@ export const appointmentsEndpoints = {
     response: Appointment,
     auth: 'required',
     summary: 'The customer moves a pending or confirmed booking to another free slot of the same provider and service, in one step',
+  }),
+  calendarFeeds: endpoint({
+    method: 'GET',
+    path: '/appointments/calendar-feeds/',
+    body: undefined,
+    response: CalendarFeeds,
+    auth: 'vendor',
+    summary: 'The private calendar addresses of the caller\'s shop: one for the whole shop and one per provider, each null while off',
+  }),
+  createCalendarFeed: endpoint({
+    method: 'POST',
+    path: '/appointments/calendar-feeds/',
+    body: CalendarFeedInput,
+    response: CalendarFeed,
+    status: 201,
+    auth: 'vendor',
+    summary: 'Makes a calendar address for the shop (provider_id null) or one of its providers; the one it replaces stops working',
+  }),
+  deleteCalendarFeed: endpoint({
+    method: 'DELETE',
+    path: '/appointments/calendar-feeds/{id}/',
+    params: IdParams,
+    body: undefined,
+    response: z.object({ message: z.string() }),
+    auth: 'vendor',
+    summary: 'Turns off one of the caller\'s calendar addresses: it answers 404 from then on',
+  }),
+  calendarFeed: endpoint({
+    method: 'GET',
+    path: '/calendar/{token}.ics',
+    params: CalendarFeedParams,
+    body: undefined,
+    response: z.unknown(),
+    auth: 'none',
+    summary: `A shop's or provider's bookings as an iCalendar feed (text/calendar) for calendar apps to subscribe to, from ${CALENDAR_FEED_DAYS_BACK} days back to ${CALENDAR_FEED_DAYS_AHEAD} ahead; the secret address is the key, so no session`,
   }),
   allServices: endpoint({
     method: 'GET',

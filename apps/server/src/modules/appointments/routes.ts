@@ -1,12 +1,26 @@
 import { endpoints } from '@localloop/contract';
 import type { AppContext } from '../../lib/context.ts';
 import { route, type App } from '../../lib/http.ts';
+import type { RouteRateLimit } from '../../lib/rate-limit.ts';
 import { appointmentCalendarFile, appointmentDetails, bookAppointment, rescheduleAppointment, updateStatus, userAppointments, vendorAppointments } from './bookings.ts';
+import { calendarFeedFile, createCalendarFeed, myCalendarFeeds, revokeCalendarFeed, type CalendarFeedDeps } from './calendar-feeds.ts';
 import { allServices, createService, deleteService, favoriteServiceCards, getService, myServices, toggleFavoriteService, updateService } from './catalogue.ts';
 import { createProvider, deleteProvider, getProvider, myProviders, updateProvider } from './providers.ts';
 import type { AppointmentsDeps } from './shared.ts';
 import { reminderHandler, reminderKind } from './reminders.ts';
 import { freeSlots, generateSlots } from './slots.ts';
+
+/** How long a calendar app or proxy may keep a feed: bookings move, so minutes, not hours. */
+const FEED_MAX_AGE_SECONDS = 300;
+
+/**
+ * Per calendar address, not per network address: Google Calendar fetches every subscribed feed from a few shared
+ * addresses of its own, so a per-IP budget would let one busy shop's calendars starve another's. A calendar app asks a
+ * few times an hour; a leaked link that is hammered is held to this.
+ */
+const FEED_RATE_LIMIT: RouteRateLimit = {
+  rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: (request) => `calendar-feed:${(request.params as { token?: string }).token ?? ''}` },
+};
 
 /**
  * Services, providers, slots and appointments (docs/decisions/0017). A shop's own rows are reached only through the
@@ -42,6 +56,20 @@ export async function appointmentsRoutes(app: App, ctx: AppContext) {
     // Bytes, so no serializer of the route touches the text.
     return Buffer.from(file.text, 'utf8');
   });
+  const feedDeps: CalendarFeedDeps = { ...deps, secret: ctx.secret, publicUrl: ctx.config.publicUrl };
+  route(app, endpoints.calendarFeeds, ({ userId }) => myCalendarFeeds(feedDeps, userId));
+  route(app, endpoints.createCalendarFeed, ({ userId, body }) => createCalendarFeed(feedDeps, userId, body));
+  route(app, endpoints.deleteCalendarFeed, ({ userId, params }) => revokeCalendarFeed(feedDeps, userId, params.id));
+  route(
+    app,
+    endpoints.calendarFeed,
+    async ({ params, reply }) => {
+      const text = await calendarFeedFile(feedDeps, params.token);
+      reply.header('content-type', 'text/calendar; charset=utf-8').header('cache-control', `private, max-age=${FEED_MAX_AGE_SECONDS}`);
+      return Buffer.from(text, 'utf8');
+    },
+    FEED_RATE_LIMIT,
+  );
   route(app, endpoints.myAppointments, ({ userId, query }) => userAppointments(deps, userId, query));
   route(app, endpoints.vendorAppointments, ({ userId, params, query }) => vendorAppointments(deps, userId, params.id, query));
   route(app, endpoints.updateAppointmentStatus, ({ userId, params, body }) => updateStatus(deps, userId, params.id, body));

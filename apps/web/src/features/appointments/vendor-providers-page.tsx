@@ -11,6 +11,7 @@ import { toast } from '../../lib/toast.ts';
 import { paths, to } from '../../paths.ts';
 import { useMyProviders } from './api/get-my-providers.ts';
 import { useDeleteProvider } from './api/save-provider.ts';
+import { CalendarFeedsSection } from './components/calendar-feeds-section.tsx';
 
 /** "Mon–Fri 09:00–17:00 · Sat 10:00–14:00": the days a provider works, grouped when alike. */
 export function hoursSummary(hours: Provider['hours']): string {
@@ -29,7 +30,7 @@ export function hoursSummary(hours: Provider['hours']): string {
   return groups.map((g) => `${g.from === g.to ? short(g.from) : `${short(g.from)}–${short(g.to)}`} ${g.text}`).join(' · ');
 }
 
-/** /vendor/providers: the shop's staff, who performs what and when. */
+/** /vendor/providers: the shop's staff, who performs what and when, and the shop's and each one's calendar link. */
 export default function VendorProvidersPage({ title }: PageProps) {
   const providers = useMyProviders();
   const remove = useDeleteProvider();
@@ -115,6 +116,9 @@ export default function VendorProvidersPage({ title }: PageProps) {
             ))}
           </ul>
         )}
+      </div>
+      <div className="mt-8">
+        <CalendarFeedsSection />
       </div>
       <ConfirmDialog
         open={deleting !== null}
