@@ -4,7 +4,7 @@ import { minutesOf, type Provider, type ProviderInput } from '@localloop/contrac
 import { media, providerDaysOff, providerHours, providerServices, providers, services, vendorHours } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { formatMinutes, requireApprovedVendor } from '../vendors/index.ts';
-import { imageOf, iso, requireOwnImages, upcomingCount, type AppointmentsDeps, type Reader } from './shared.ts';
+import { imageColumns, imageOf, iso, requireOwnImages, upcomingCount, type AppointmentsDeps, type Reader } from './shared.ts';
 import type { WeeklyHours } from './slot-maths.ts';
 
 type ProviderRow = typeof providers.$inferSelect;
@@ -32,34 +32,60 @@ export async function daysOffOf(db: Reader, providerId: string): Promise<Set<str
   return new Set(rows.map((r) => r.day));
 }
 
-async function toProvider(deps: AppointmentsDeps, db: Reader, row: ProviderRow, timeZone: string): Promise<Provider> {
-  const [photo] = row.photoId
-    ? await db.select({ key: media.storageKey, width: media.width, height: media.height, variants: media.variants }).from(media).where(eq(media.id, row.photoId))
-    : [];
+/**
+ * Providers as the API shows them, in as many queries for a whole staff as for one: their photos, services, counts of
+ * bookings to come, hours (their own, or the shop's) and days off, each read for all of them at once.
+ */
+async function toProviders(deps: AppointmentsDeps, db: Reader, rows: readonly ProviderRow[], timeZone: string): Promise<Provider[]> {
+  const first = rows[0];
+  if (!first) return [];
+  const ids = rows.map((r) => r.id);
+  const photoIds = rows.flatMap((r) => (r.photoId ? [r.photoId] : []));
+  const photos = photoIds.length > 0 ? await db.select({ id: media.id, ...imageColumns }).from(media).where(inArray(media.id, photoIds)) : [];
   const performed = await db
-    .select({ id: services.id, name: services.name })
+    .select({ providerId: providerServices.providerId, id: services.id, name: services.name })
     .from(providerServices)
     .innerJoin(services, eq(services.id, providerServices.serviceId))
-    .where(eq(providerServices.providerId, row.id))
-    .orderBy(asc(services.name));
-  const [upcoming] = await db.select({ n: upcomingCount('provider', deps.clock()) }).from(providers).where(eq(providers.id, row.id));
-  const hours = await hoursOf(db, row);
-  return {
-    id: row.id,
-    vendor_id: row.vendorId,
-    name: row.name,
-    bio: row.bio,
-    photo_id: row.photoId,
-    photo: imageOf(photo ?? null, deps.mediaUrl),
-    services: performed,
-    hours: hours.map((h) => ({ weekday: h.weekday, opens: formatMinutes(h.opensMinute), closes: formatMinutes(h.closesMinute) })),
-    uses_vendor_hours: row.usesVendorHours,
-    days_off: [...(await daysOffOf(db, row.id))].sort(),
-    time_zone: timeZone,
-    upcoming_bookings: upcoming?.n ?? 0,
-    created_at: iso(row.createdAt),
-    updated_at: iso(row.updatedAt),
-  };
+    .where(inArray(providerServices.providerId, ids))
+    .orderBy(asc(services.name), asc(services.id));
+  const upcoming = await db.select({ id: providers.id, n: upcomingCount('provider', deps.clock()) }).from(providers).where(inArray(providers.id, ids));
+  // All of one shop: its hours are read once, for those who keep them.
+  const shopHours = rows.some((r) => r.usesVendorHours) ? await hoursOf(db, { ...first, usesVendorHours: true }) : [];
+  const ownHours = await db
+    .select({ providerId: providerHours.providerId, weekday: providerHours.weekday, opensMinute: providerHours.opensMinute, closesMinute: providerHours.closesMinute })
+    .from(providerHours)
+    .where(inArray(providerHours.providerId, ids))
+    .orderBy(asc(providerHours.weekday), asc(providerHours.opensMinute));
+  const daysOff = await db.select({ providerId: providerDaysOff.providerId, day: providerDaysOff.day }).from(providerDaysOff).where(inArray(providerDaysOff.providerId, ids));
+
+  return rows.map((row) => {
+    const hours = row.usesVendorHours ? shopHours : ownHours.filter((h) => h.providerId === row.id);
+    return {
+      id: row.id,
+      vendor_id: row.vendorId,
+      name: row.name,
+      bio: row.bio,
+      photo_id: row.photoId,
+      photo: imageOf(photos.find((p) => p.id === row.photoId) ?? null, deps.mediaUrl),
+      services: performed.filter((s) => s.providerId === row.id).map(({ id, name }) => ({ id, name })),
+      hours: hours.map((h) => ({ weekday: h.weekday, opens: formatMinutes(h.opensMinute), closes: formatMinutes(h.closesMinute) })),
+      uses_vendor_hours: row.usesVendorHours,
+      days_off: daysOff
+        .filter((d) => d.providerId === row.id)
+        .map((d) => d.day)
+        .sort(),
+      time_zone: timeZone,
+      upcoming_bookings: upcoming.find((u) => u.id === row.id)?.n ?? 0,
+      created_at: iso(row.createdAt),
+      updated_at: iso(row.updatedAt),
+    };
+  });
+}
+
+async function toProvider(deps: AppointmentsDeps, db: Reader, row: ProviderRow, timeZone: string): Promise<Provider> {
+  const [provider] = await toProviders(deps, db, [row], timeZone);
+  if (!provider) throw noSuchProvider();
+  return provider;
 }
 
 /** Services of the caller's shop, all of them or a 400 naming each that is not. */
@@ -149,9 +175,7 @@ export async function deleteProvider(deps: AppointmentsDeps, userId: string, pro
 export async function myProviders(deps: AppointmentsDeps, userId: string): Promise<Provider[]> {
   const vendor = await requireApprovedVendor(deps.db, userId);
   const rows = await deps.db.select().from(providers).where(eq(providers.vendorId, vendor.id)).orderBy(asc(providers.name), asc(providers.id));
-  const result: Provider[] = [];
-  for (const row of rows) result.push(await toProvider(deps, deps.db, row, vendor.timeZone));
-  return result;
+  return toProviders(deps, deps.db, rows, vendor.timeZone);
 }
 
 export async function getProvider(deps: AppointmentsDeps, userId: string, providerId: string): Promise<Provider> {
