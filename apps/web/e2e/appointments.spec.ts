@@ -19,7 +19,7 @@ async function newCustomer(browser: Browser, baseURL: string) {
   }, newYork);
   await logIn(page, person.email, person.password);
   await expect(page).toHaveURL(/\/LocalActivities$/);
-  return { context, page };
+  return { context, page, email: person.email, password: person.password };
 }
 
 test('a shop offers a service with a provider and times; a customer books it; the shop confirms and the customer is told', async ({ page, browser }, testInfo) => {
@@ -94,6 +94,60 @@ test('a shop offers a service with a provider and times; a customer books it; th
     await expect(c.getByRole('listitem').filter({ hasText: serviceName }).getByText('Confirmed')).toBeVisible();
     await c.getByRole('button', { name: /^Notifications/ }).click();
     await expect(c.getByText('Booking confirmed').first()).toBeVisible();
+  } finally {
+    await customer.context.close();
+  }
+});
+
+test('a customer moves a booking to another free time and sees the new time', async ({ browser }, testInfo) => {
+  test.setTimeout(90_000);
+  const customer = await newCustomer(browser, testInfo.project.use.baseURL ?? '');
+  try {
+    const c = customer.page;
+    // Booked through the API (the journey above books through the pages): the demo shop's manicure, its first free time.
+    const found = (await (await c.request.get('/api/appointments/get-all-services/?q=Express%20manicure&radius_km=50')).json()) as { results: { id: string; name: string }[] };
+    const serviceId = found.results.find((s) => s.name === 'Express manicure')?.id ?? '';
+    const service = (await (await c.request.get(`/api/appointments/get-service/${serviceId}/`)).json()) as { providers: { id: string }[]; vendor: { time_zone: string } };
+    const providerId = service.providers[0]?.id ?? '';
+    let free: string[] = [];
+    for (let i = 0; i < 8 && free.length === 0; i += 1) {
+      const day = new Date(Date.now() + i * 86_400_000).toISOString().slice(0, 10);
+      const answer = (await (await c.request.get(`/api/appointments/get-time-slots/?provider_id=${providerId}&service_id=${serviceId}&for_date=${day}`)).json()) as { slots: { starts_at: string }[] };
+      free = answer.slots.map((slot) => slot.starts_at);
+    }
+    const access = ((await (await c.request.post('/api/login/v2/', { data: { email: customer.email, password: customer.password } })).json()) as { access: string }).access;
+    // Another test may take the same time at the same moment (409): the next one then.
+    let status = 0;
+    for (const startsAt of free.slice(0, 5)) {
+      status = (await c.request.post('/api/appointments/book-appointment/', { headers: { authorization: `Bearer ${access}` }, data: { service_id: serviceId, provider_id: providerId, starts_at: startsAt } })).status();
+      if (status !== 409) break;
+    }
+    expect(status).toBe(201);
+
+    await c.goto('/customer/bookings');
+    await c.getByRole('button', { name: 'Reschedule Express manicure' }).click();
+    const dialog = c.getByRole('dialog', { name: 'Change the time' });
+    // Another day with a free time than the booked one (which the dialog opens on, its free times shown). Chips are
+    // clicked as a person taps them, once the dialog has finished coming in.
+    const chips = dialog.getByRole('group', { name: 'New day' }).locator('label');
+    const times = dialog.getByRole('group', { name: 'New time' }).locator('label');
+    await expect(dialog.getByText('Loading free times…')).toHaveCount(0);
+    for (let i = 0; i < 8; i += 1) {
+      if (await chips.nth(i).getByRole('radio').isChecked()) continue;
+      await chips.nth(i).click();
+      await expect(dialog.getByText('Loading free times…')).toHaveCount(0);
+      if ((await times.count()) > 0) break;
+    }
+    const chosen = times.last();
+    const newStart = await chosen.getByRole('radio').getAttribute('value');
+    const time = ((await chosen.textContent()) ?? '').trim();
+    await chosen.click();
+    await dialog.getByRole('button', { name: 'Move booking' }).click();
+
+    await expect(c.getByText(/^Your booking is moved to .+\. The shop has been told\.$/)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const day = new Intl.DateTimeFormat('en-GB', { timeZone: service.vendor.time_zone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(newStart ?? ''));
+    await expect(c.getByRole('listitem').filter({ hasText: 'Express manicure' })).toContainText(`${day}, ${time}–`);
   } finally {
     await customer.context.close();
   }

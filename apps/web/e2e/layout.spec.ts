@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, BrowserContextOptions, Page } from '@playwright/test';
-import { codeFor, countOpenSockets, expect, expectOpenSockets, logIn, newPerson, serveMapTiles, signUpByApi, test as base } from './fixtures.ts';
+import { codeFor, countOpenSockets, DEMO_PASSWORD, expect, expectOpenSockets, logIn, newPerson, serveMapTiles, signUpByApi, test as base } from './fixtures.ts';
 
 type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
 
@@ -38,6 +38,11 @@ type Worker = {
   longCommentsVendor: { path: string };
   /** A vendor that saved its first KYC step with a business name, description and e-mail that fit no line. */
   longNamedVendor: { id: string };
+  /**
+   * A service and a provider of the demo shop whose names fit no line, with a month of times, booked once by the demo
+   * user with a note that fits no line either (and made a favorite): every appointments page has them to show.
+   */
+  longNamedBooking: { serviceId: string; serviceName: string; providerId: string; appointmentId: string };
 };
 
 const test = base.extend<{ page: Page }, Worker>({
@@ -86,6 +91,58 @@ const test = base.extend<{ page: Page }, Worker>({
     },
     { scope: 'worker' },
   ],
+  longNamedBooking: [
+    async ({ playwright }, use, workerInfo) => {
+      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+      const asVendor = { authorization: `Bearer ${await accessOf(request, accounts.vendor, DEMO_PASSWORD)}` };
+      const asUser = { authorization: `Bearer ${await accessOf(request, accounts.user, DEMO_PASSWORD)}` };
+      // Z: last in the shop's lists, so other tests that open "the first provider" still find a seeded one.
+      const serviceName = `Zygomatic${'Craniosacral'.repeat(8)}${Date.now().toString(36)}`.slice(0, 120);
+      const service = await request.post('/api/appointments/create-service/', {
+        headers: asVendor,
+        data: {
+          name: serviceName,
+          description: `https://example.com/${'treatment-notes/'.repeat(40)}`,
+          category: 'Beauty & Wellness',
+          duration_minutes: 30,
+          price: { amount_cents: 99_999_999, currency: 'USD' },
+        },
+      });
+      expect(service.status()).toBe(201);
+      const { id: serviceId } = (await service.json()) as { id: string };
+      const provider = await request.post('/api/appointments/create-provider/', {
+        headers: asVendor,
+        data: { name: `Zacharias${'Wolfeschlegelstein'.repeat(6)}`, bio: 'x'.repeat(1000), service_ids: [serviceId] },
+      });
+      expect(provider.status()).toBe(201);
+      const { id: providerId } = (await provider.json()) as { id: string };
+      // From yesterday (UTC) on: the server starts at the shop's today, wherever the shop is.
+      const days = Array.from({ length: 15 }, (_, i) => new Date(Date.now() + (i - 1) * 86_400_000).toISOString().slice(0, 10));
+      const made = await request.post(`/api/appointments/providers/${providerId}/generate-slots/`, {
+        headers: asVendor,
+        data: { service_id: serviceId, start_date: days[0], end_date: days.at(-1) },
+      });
+      expect(made.status()).toBe(200);
+      let startsAt: string | undefined;
+      // Two days ahead at least: no reminder (24 h and 1 h before) reaches the demo user, whose notifications other tests count.
+      for (const day of days.slice(3)) {
+        const free = await request.get(`/api/appointments/get-time-slots/?provider_id=${providerId}&service_id=${serviceId}&for_date=${day}`);
+        startsAt = ((await free.json()) as { slots: { starts_at: string }[] }).slots[0]?.starts_at;
+        if (startsAt) break;
+      }
+      expect(startsAt, 'a free time in the two weeks after the next two days').toBeDefined();
+      const booked = await request.post('/api/appointments/book-appointment/', {
+        headers: asUser,
+        data: { service_id: serviceId, provider_id: providerId, starts_at: startsAt, notes: `Allergic-to-${'lavender-and-eucalyptus-oils-'.repeat(15)}` },
+      });
+      expect(booked.status()).toBe(201);
+      const { id: appointmentId } = (await booked.json()) as { id: string };
+      expect((await request.post(`/api/service/${serviceId}/favorite/`, { headers: asUser })).status()).toBe(200);
+      await request.dispose();
+      await use({ serviceId, serviceName, providerId, appointmentId });
+    },
+    { scope: 'worker' },
+  ],
 });
 
 // Each test walks many pages; a trace of all of them would cost more than the walk.
@@ -128,16 +185,43 @@ async function sessionOf(browser: Browser, baseURL: string, sessions: Worker['se
 }
 
 /** The routes each role reaches from its header and menus today (the placeholders of later issues are all one page). */
-function routesOf(role: Role, vendorPage: string): string[] {
+function routesOf(role: Role, vendorPage: string, booking: Worker['longNamedBooking']): string[] {
   switch (role) {
     case 'visitor':
       return ['/', '/Vendor', vendorPage, '/LocalActivities', '/login', '/createAccount'];
     case 'user':
-      return ['/LocalActivities', '/VendorList', vendorPage, '/Favorite', '/UserProfile', '/Settings', '/BasicInfo'];
+      return [
+        '/LocalActivities',
+        '/VendorList',
+        vendorPage,
+        '/Favorite',
+        '/UserProfile',
+        '/Settings',
+        '/BasicInfo',
+        '/services/browse',
+        `/services/${booking.serviceId}`,
+        '/services/favorite',
+        `/customer/appointment/${booking.serviceId}`,
+        `/appointment/confirmation/${booking.appointmentId}`,
+        '/customer/bookings',
+      ];
     case 'vendor as user':
       return ['/LocalActivities', vendorPage, '/UserProfile'];
     case 'vendor':
-      return ['/vendor/dashboard', '/BasicInfo', '/VendorDocument', '/BankDetails', '/ServiceTime', '/AddAddress', '/Settings'];
+      return [
+        '/vendor/dashboard',
+        '/BasicInfo',
+        '/VendorDocument',
+        '/BankDetails',
+        '/ServiceTime',
+        '/AddAddress',
+        '/Settings',
+        '/vendor/services',
+        '/vendor/providers',
+        '/vendor/providers/add',
+        `/vendor/providers/edit/${booking.providerId}`,
+        '/appointments',
+      ];
     case 'operator':
       return ['/admin', '/Settings', '/UserProfile', '/LocalActivities'];
   }
@@ -200,6 +284,7 @@ for (const role of ['visitor', 'user', 'vendor', 'vendor as user', 'operator'] a
     sessions,
     longCommentsVendor,
     longNamedVendor,
+    longNamedBooking,
   }, testInfo) => {
     test.setTimeout(180_000);
     const baseURL = testInfo.project.use.baseURL ?? '';
@@ -219,7 +304,7 @@ for (const role of ['visitor', 'user', 'vendor', 'vendor as user', 'operator'] a
           localStorage.setItem('userLocation', JSON.stringify(place));
         }, longPlace);
       }
-      const routes = routesOf(role, longCommentsVendor.path);
+      const routes = routesOf(role, longCommentsVendor.path, longNamedBooking);
       for (const [index, route] of routes.entries()) {
         await resize(page, widths[index % widths.length] ?? widths[0]);
         await page.goto(route);
@@ -236,6 +321,21 @@ for (const role of ['visitor', 'user', 'vendor', 'vendor as user', 'operator'] a
         await page.goto(`/admin?status=not_submitted&vendor=${longNamedVendor.id}`);
         await expect(page.getByRole('heading', { name: /^Wolfeschlegelsteinhausenbergerdorff/ }).first()).toBeVisible();
         await expectEveryWidthFits(page, role, 'a vendor with a long name under review');
+      }
+      if (role === 'user') {
+        // The booking's new-time dialog, opened on the last page (/customer/bookings).
+        await page.getByRole('button', { name: `Reschedule ${longNamedBooking.serviceName}` }).click();
+        const dialog = page.getByRole('dialog', { name: 'Change the time' });
+        await expect(dialog.getByRole('group', { name: 'New time' })).toBeVisible();
+        await expect(dialog.getByRole('status')).toHaveCount(0);
+        for (const width of widths) {
+          await resize(page, width);
+          await expectNoSidewaysScroll(page, `the reschedule dialog at ${width} px`);
+          const box = await dialog.boundingBox();
+          expect(box && box.x >= 0 && box.x + box.width <= width, `the reschedule dialog is inside a ${width} px window`).toBe(true);
+        }
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
       }
       if (role !== 'visitor') {
         await page.locator('header').getByRole('button', { name: /^Notifications/ }).filter({ visible: true }).click();

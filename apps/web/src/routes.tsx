@@ -63,7 +63,8 @@ const favoriteServices = lazyPage(() => import('./features/appointments/favorite
 const vendorServices = lazyPage(() => import('./features/appointments/vendor-services-page.tsx'));
 const vendorProviders = lazyPage(() => import('./features/appointments/vendor-providers-page.tsx'));
 const providerForm = lazyPage(() => import('./features/appointments/provider-form-page.tsx'));
-const vendorAppointments = lazyPage(() => import('./features/appointments/vendor-appointments-page.tsx'));
+// /appointments is composed in app/ with the vendor profile's time zone.
+const vendorAppointments = lazyPage(() => import('./app/pages/vendor-appointments-page.tsx'));
 const placeholder = lazyPage(() => import('./features/placeholder/placeholder-page.tsx'));
 
 const vendorOnly = ['vendor'] as const satisfies readonly Role[];

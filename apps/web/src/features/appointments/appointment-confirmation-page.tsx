@@ -1,17 +1,21 @@
-import { CalendarCheck, LoaderCircle } from 'lucide-react';
+import { CalendarCheck, CalendarClock, LoaderCircle } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadError } from '../../components/page-states.tsx';
 import type { PageProps } from '../../components/page-props.ts';
+import { toast } from '../../lib/toast.ts';
 import { paths } from '../../paths.ts';
 import { useAppointment } from './api/get-appointment.ts';
 import { AddToCalendarButton } from './components/add-to-calendar-button.tsx';
 import { AppointmentStatusBadge } from './components/appointment-status-badge.tsx';
-import { formatPrice, formatWhen, zoneLabel } from './format.ts';
+import { RescheduleAppointmentDialog } from './components/reschedule-appointment-dialog.tsx';
+import { dayAndTime, formatPrice, formatWhen, zoneLabel } from './format.ts';
 
-/** /appointment/confirmation/{appointmentId}: the booking just made, and what happens next. */
+/** /appointment/confirmation/{appointmentId}: the booking just made, what happens next, and a way to change its time. */
 export default function AppointmentConfirmationPage({ title }: PageProps) {
   const { appointmentId = '' } = useParams();
   const appointment = useAppointment(appointmentId);
+  const [moving, setMoving] = useState(false);
   return (
     <section className="mx-auto max-w-xl px-4 py-8 sm:px-6 sm:py-12">
       {appointment.isPending ? (
@@ -39,26 +43,26 @@ export default function AppointmentConfirmationPage({ title }: PageProps) {
           </p>
           <dl className="mt-6 space-y-3 rounded-2xl bg-slate-50 p-4 text-left text-sm">
             <div className="flex justify-between gap-4">
-              <dt className="text-slate-600">What</dt>
+              <dt className="shrink-0 text-slate-600">What</dt>
               <dd className="text-right font-medium text-slate-900 [overflow-wrap:anywhere]">{appointment.data.service.name}</dd>
             </div>
             <div className="flex justify-between gap-4">
-              <dt className="text-slate-600">With</dt>
+              <dt className="shrink-0 text-slate-600">With</dt>
               <dd className="text-right font-medium text-slate-900 [overflow-wrap:anywhere]">{appointment.data.provider.name}</dd>
             </div>
             <div className="flex justify-between gap-4">
-              <dt className="text-slate-600">When</dt>
+              <dt className="shrink-0 text-slate-600">When</dt>
               <dd className="text-right font-medium text-slate-900">
                 {formatWhen(appointment.data.starts_at, appointment.data.ends_at, appointment.data.time_zone)}
                 <span className="block text-xs font-normal text-slate-500">{zoneLabel(appointment.data.time_zone)}</span>
               </dd>
             </div>
             <div className="flex justify-between gap-4">
-              <dt className="text-slate-600">Price</dt>
+              <dt className="shrink-0 text-slate-600">Price</dt>
               <dd className="text-right font-medium text-slate-900">{formatPrice(appointment.data.price)}, paid at the shop</dd>
             </div>
             <div className="flex items-center justify-between gap-4">
-              <dt className="text-slate-600">Status</dt>
+              <dt className="shrink-0 text-slate-600">Status</dt>
               <dd>
                 <AppointmentStatusBadge status={appointment.data.status} />
               </dd>
@@ -66,6 +70,11 @@ export default function AppointmentConfirmationPage({ title }: PageProps) {
           </dl>
           <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-center">
             <AddToCalendarButton appointment={appointment.data} />
+            {appointment.data.can_reschedule && (
+              <button type="button" className="btn-secondary" onClick={() => setMoving(true)}>
+                <CalendarClock aria-hidden="true" className="size-4" /> Change the time
+              </button>
+            )}
             <Link to={paths.customerBookings} className="btn-primary">
               See my bookings
             </Link>
@@ -73,6 +82,14 @@ export default function AppointmentConfirmationPage({ title }: PageProps) {
               Browse more services
             </Link>
           </div>
+          <RescheduleAppointmentDialog
+            appointment={moving ? appointment.data : null}
+            onClose={() => setMoving(false)}
+            onRescheduled={(moved) => {
+              setMoving(false);
+              toast.success(`Your booking is moved to ${dayAndTime(moved.starts_at, moved.time_zone)}. The shop has been told.`);
+            }}
+          />
         </div>
       )}
     </section>

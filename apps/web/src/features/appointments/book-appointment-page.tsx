@@ -1,5 +1,5 @@
 import type { Service } from '@localloop/contract';
-import { CalendarX2, Clock, LoaderCircle } from 'lucide-react';
+import { Clock, LoaderCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
@@ -10,12 +10,10 @@ import { errorMessageOf } from '../../components/server-errors.ts';
 import { to } from '../../paths.ts';
 import { useBookAppointment } from './api/book-appointment.ts';
 import { useService } from './api/get-service.ts';
-import { useTimeSlots } from './api/get-time-slots.ts';
+import { ProviderAvatar } from './components/provider-avatar.tsx';
 import { ServiceSummary } from './components/service-summary.tsx';
-import { dayChip, daysAhead, formatDay, formatTime, zoneLabel } from './format.ts';
-
-/** How many days ahead a customer can pick from on this page. */
-const DAYS_SHOWN = 14;
+import { DayChoice, SlotChoice } from './components/slot-pickers.tsx';
+import { daysAhead, DAYS_SHOWN, formatDay, formatTime } from './format.ts';
 
 type Pick = { providerId: string | null; day: string | null; startsAt: string | null };
 
@@ -32,74 +30,10 @@ function ProviderChoice({ providers, value, onChange }: { providers: Service['pr
             className="flex cursor-pointer items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 has-checked:border-teal-600 has-checked:bg-teal-50 has-focus-visible:ring-2 has-focus-visible:ring-teal-600"
           >
             <input type="radio" name={name} value={p.id} checked={value === p.id} onChange={() => onChange(p.id)} className="size-4 accent-teal-700" />
-            <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-teal-100 text-sm font-semibold text-teal-800" aria-hidden="true">
-              {p.name.slice(0, 1).toUpperCase()}
-            </span>
+            <ProviderAvatar provider={p} />
             <span className="min-w-0 font-medium text-slate-900 [overflow-wrap:anywhere]">{p.name}</span>
           </label>
         ))}
-      </div>
-    </fieldset>
-  );
-}
-
-function DayChoice({ days, value, onChange }: { days: string[]; value: string | null; onChange: (day: string) => void }) {
-  const name = useId();
-  return (
-    <fieldset className="min-w-0">
-      <legend className="text-base font-semibold text-slate-900">2. Day</legend>
-      <div className="-mx-1 mt-3 flex gap-2 overflow-x-auto px-1 pb-2">
-        {days.map((day) => {
-          const chip = dayChip(day);
-          return (
-            <label
-              key={day}
-              className="relative flex min-w-16 shrink-0 cursor-pointer flex-col items-center rounded-xl border border-slate-200 bg-white px-3 py-2 text-center has-checked:border-teal-600 has-checked:bg-teal-700 has-checked:text-white has-focus-visible:ring-2 has-focus-visible:ring-teal-600 has-focus-visible:ring-offset-2"
-            >
-              <input type="radio" name={name} value={day} checked={value === day} onChange={() => onChange(day)} className="sr-only" />
-              <span className="text-xs font-medium uppercase tracking-wide">{chip.weekday}</span>
-              <span className="text-sm font-semibold">{chip.date}</span>
-            </label>
-          );
-        })}
-      </div>
-    </fieldset>
-  );
-}
-
-function SlotChoice({ serviceId, pick, timeZone, onChange }: { serviceId: string; pick: Pick; timeZone: string; onChange: (startsAt: string) => void }) {
-  const name = useId();
-  const slots = useTimeSlots({ providerId: pick.providerId, serviceId, date: pick.day });
-  return (
-    <fieldset className="min-w-0">
-      <legend className="text-base font-semibold text-slate-900">3. Time</legend>
-      <p className="mt-1 text-sm text-slate-600">Times are {zoneLabel(timeZone)}.</p>
-      <div className="mt-3">
-        {pick.providerId === null || pick.day === null ? (
-          <p className="text-sm text-slate-600">Choose who and which day to see the free times.</p>
-        ) : slots.isPending ? (
-          <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
-            <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> Loading free times…
-          </p>
-        ) : slots.isError ? (
-          <LoadError error={slots.error} what="the free times" onRetry={() => void slots.refetch()} />
-        ) : slots.data.slots.length === 0 ? (
-          <EmptyState icon={CalendarX2} title="No free times this day" level="h3" compact>
-            Everything is booked or closed on {formatDay(`${pick.day}T12:00:00Z`, 'UTC')}. Try another day.
-          </EmptyState>
-        ) : (
-          <div className="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-6">
-            {slots.data.slots.map((slot) => (
-              <label
-                key={slot.starts_at}
-                className="relative cursor-pointer rounded-xl border border-slate-200 bg-white py-2 text-center text-sm font-semibold text-slate-900 has-checked:border-teal-700 has-checked:bg-teal-700 has-checked:text-white has-focus-visible:ring-2 has-focus-visible:ring-teal-600 has-focus-visible:ring-offset-2"
-              >
-                <input type="radio" name={name} value={slot.starts_at} checked={pick.startsAt === slot.starts_at} onChange={() => onChange(slot.starts_at)} className="sr-only" />
-                {slot.local_time}
-              </label>
-            ))}
-          </div>
-        )}
       </div>
     </fieldset>
   );
@@ -182,8 +116,16 @@ export default function BookAppointmentPage({ title }: PageProps) {
           {data.providers.length > 1 && (
             <ProviderChoice providers={data.providers} value={pick.providerId} onChange={(providerId) => setChosen((c) => ({ ...c, providerId, startsAt: null }))} />
           )}
-          <DayChoice days={days} value={pick.day} onChange={(day) => setChosen((c) => ({ ...c, day, startsAt: null }))} />
-          <SlotChoice serviceId={data.id} pick={pick} timeZone={timeZone} onChange={(startsAt) => setChosen((c) => ({ ...c, startsAt }))} />
+          <DayChoice legend="2. Day" days={days} value={pick.day} onChange={(day) => setChosen((c) => ({ ...c, day, startsAt: null }))} />
+          <SlotChoice
+            legend="3. Time"
+            serviceId={data.id}
+            providerId={pick.providerId}
+            day={pick.day}
+            value={pick.startsAt}
+            timeZone={timeZone}
+            onChange={(startsAt) => setChosen((c) => ({ ...c, startsAt }))}
+          />
 
           <div>
             <label htmlFor={notesId} className="text-base font-semibold text-slate-900">

@@ -5,7 +5,7 @@ import { ok, refuse, stubApi } from '../../test/api-stub.ts';
 import { storeSession, userLogin, vendorLogin } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { bakery } from '../../test/vendor-fixtures.ts';
-import { daysAhead } from './format.ts';
+import { dayAndTime, daysAhead, formatWhen } from './format.ts';
 
 const serviceId = '7d1f3c2a-0000-4000-8000-000000000001';
 const providerA = { id: '7d1f3c2a-0000-4000-8000-0000000000a1', name: 'Ana Ruiz', photo: null };
@@ -215,6 +215,85 @@ describe('my bookings (/customer/bookings)', () => {
     expect(await screen.findByText('Your booking is cancelled. The shop has been told.')).toBeInTheDocument();
     expect(api.to(`PATCH /appointments/update-status/appointment/${appointment().id}/`)[0]?.body).toEqual({ status: 'cancelled', reason: 'Feeling ill' });
     expect(await screen.findByRole('heading', { name: 'No bookings to come' })).toBeInTheDocument();
+  });
+});
+
+describe('moving a booking to another time', () => {
+  const [, tomorrow = '', later = ''] = daysAhead('America/New_York', 3);
+  const booked = appointment({ starts_at: `${tomorrow}T15:00:00.000Z`, ends_at: `${tomorrow}T15:45:00.000Z` });
+  const moveKey = `PATCH /appointments/reschedule/appointment/${booked.id}/`;
+
+  it('moves it to a free time of another day in one step; the list shows the new time', async () => {
+    let current = booked;
+    const api = stubApi({
+      'GET /appointments/get-user/appointments/': (request) => ok({ count: 1, page: 1, page_size: 50, results: request.query.get('when') === 'past' ? [] : [current] }),
+      'GET /appointments/get-time-slots/': (request) => ok(slots(request.query.get('for_date') ?? '')),
+      [moveKey]: (request) => {
+        const startsAt = (request.body as { starts_at: string }).starts_at;
+        current = { ...booked, starts_at: startsAt, ends_at: new Date(Date.parse(startsAt) + 45 * 60_000).toISOString() };
+        return ok(current);
+      },
+    });
+    storeSession(userLogin);
+    const { user } = renderApp('/customer/bookings');
+    await user.click(await screen.findByRole('button', { name: 'Reschedule Haircut' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the time' });
+    // It opens on the booking's own day, with the same provider's free times of that day.
+    const days = within(dialog).getAllByRole('radio').filter((radio) => radio.getAttribute('value')?.match(/^\d{4}-\d{2}-\d{2}$/));
+    expect(days.find((radio) => (radio as HTMLInputElement).checked)).toHaveAttribute('value', tomorrow);
+    await within(dialog).findByRole('radio', { name: '09:00' });
+    expect(api.to('GET /appointments/get-time-slots/')[0]?.query.get('provider_id')).toBe(providerB.id);
+    expect(within(dialog).getByRole('button', { name: 'Move booking' })).toBeDisabled();
+
+    await user.click(days.find((radio) => radio.getAttribute('value') === later) as HTMLElement);
+    await user.click(await within(dialog).findByRole('radio', { name: '09:00' }));
+    expect(within(dialog).getByText(/New time:/)).toHaveTextContent(`New time: ${dayAndTime(`${later}T14:00:00.000Z`, 'America/New_York')}`);
+    await user.click(within(dialog).getByRole('button', { name: 'Move booking' }));
+
+    expect(await screen.findByText(`Your booking is moved to ${dayAndTime(`${later}T14:00:00.000Z`, 'America/New_York')}. The shop has been told.`)).toBeInTheDocument();
+    expect(api.to(moveKey)[0]?.body).toEqual({ starts_at: `${later}T14:00:00.000Z` });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Change the time' })).not.toBeInTheDocument());
+    expect(await screen.findByText(formatWhen(`${later}T14:00:00.000Z`, `${later}T14:45:00.000Z`, 'America/New_York'))).toBeInTheDocument();
+  });
+
+  it('says so when someone else took the time first, clears it and fetches the free times again', async () => {
+    const api = stubApi({
+      'GET /appointments/get-user/appointments/': ok({ count: 1, page: 1, page_size: 50, results: [booked] }),
+      'GET /appointments/get-time-slots/': (request) => ok(slots(request.query.get('for_date') ?? '')),
+      [moveKey]: refuse(409, 'SLOT_TAKEN', 'Someone has just booked this time. Choose another slot.', { starts_at: 'This time has just been booked. Choose another slot.' }),
+    });
+    storeSession(userLogin);
+    const { user } = renderApp('/customer/bookings');
+    await user.click(await screen.findByRole('button', { name: 'Reschedule Haircut' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the time' });
+    await user.click(await within(dialog).findByRole('radio', { name: '09:00' }));
+    const fetched = api.to('GET /appointments/get-time-slots/').length;
+    await user.click(within(dialog).getByRole('button', { name: 'Move booking' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Someone has just booked this time. Choose another slot.');
+    expect(within(dialog).getByRole('radio', { name: '09:00' })).not.toBeChecked();
+    expect(within(dialog).getByRole('button', { name: 'Move booking' })).toBeDisabled();
+    await waitFor(() => expect(api.to('GET /appointments/get-time-slots/').length).toBeGreaterThan(fetched));
+    expect(screen.getByRole('dialog', { name: 'Change the time' })).toBeInTheDocument();
+  });
+
+  it('is offered on the confirmation page too, which then shows the new time', async () => {
+    let current = booked;
+    stubApi({
+      [`GET /appointments/details/appointment/${booked.id}/`]: () => ok(current),
+      'GET /appointments/get-time-slots/': (request) => ok(slots(request.query.get('for_date') ?? '')),
+      [moveKey]: () => {
+        current = { ...booked, starts_at: `${tomorrow}T14:00:00.000Z`, ends_at: `${tomorrow}T14:45:00.000Z` };
+        return ok(current);
+      },
+    });
+    storeSession(userLogin);
+    const { user } = renderApp(`/appointment/confirmation/${booked.id}`);
+    await user.click(await screen.findByRole('button', { name: 'Change the time' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the time' });
+    await user.click(await within(dialog).findByRole('radio', { name: '09:00' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Move booking' }));
+    expect(await screen.findByText(formatWhen(`${tomorrow}T14:00:00.000Z`, `${tomorrow}T14:45:00.000Z`, 'America/New_York'))).toBeInTheDocument();
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Appointment } from '@localloop/contract';
-import { CalendarDays, LoaderCircle } from 'lucide-react';
+import { CalendarClock, CalendarDays, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState, LoadError } from '../../components/page-states.tsx';
@@ -10,9 +10,10 @@ import { useMyAppointments, type BookingsTab } from './api/get-my-appointments.t
 import { AddToCalendarButton } from './components/add-to-calendar-button.tsx';
 import { AppointmentStatusBadge } from './components/appointment-status-badge.tsx';
 import { CancelAppointmentDialog } from './components/cancel-appointment-dialog.tsx';
-import { formatPrice, formatWhen } from './format.ts';
+import { RescheduleAppointmentDialog } from './components/reschedule-appointment-dialog.tsx';
+import { dayAndTime, formatPrice, formatWhen } from './format.ts';
 
-function BookingRow({ appointment, onCancel }: { appointment: Appointment; onCancel: () => void }) {
+function BookingRow({ appointment, onCancel, onReschedule }: { appointment: Appointment; onCancel: () => void; onReschedule: () => void }) {
   return (
     <li className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
@@ -30,22 +31,30 @@ function BookingRow({ appointment, onCancel }: { appointment: Appointment; onCan
           </p>
         )}
       </div>
-      {appointment.can_cancel && (
+      {(appointment.can_cancel || appointment.can_reschedule) && (
         <div className="flex shrink-0 flex-wrap gap-2">
           <AddToCalendarButton appointment={appointment} label="Calendar" name={appointment.service.name} />
-          <button type="button" className="btn-secondary" onClick={onCancel} aria-label={`Cancel ${appointment.service.name}`}>
-            Cancel
-          </button>
+          {appointment.can_reschedule && (
+            <button type="button" className="btn-secondary" onClick={onReschedule} aria-label={`Reschedule ${appointment.service.name}`}>
+              <CalendarClock aria-hidden="true" className="size-4" /> Reschedule
+            </button>
+          )}
+          {appointment.can_cancel && (
+            <button type="button" className="btn-secondary" onClick={onCancel} aria-label={`Cancel ${appointment.service.name}`}>
+              Cancel
+            </button>
+          )}
         </div>
       )}
     </li>
   );
 }
 
-/** /customer/bookings: upcoming and past bookings, each upcoming one cancellable with a reason. */
+/** /customer/bookings: upcoming and past bookings, each upcoming one movable to another free time or cancellable with a reason. */
 export default function CustomerBookingsPage({ title }: PageProps) {
   const [tab, setTab] = useState<BookingsTab>('upcoming');
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
+  const [moving, setMoving] = useState<Appointment | null>(null);
   const bookings = useMyAppointments(tab);
   const tabs: { id: BookingsTab; label: string }[] = [
     { id: 'upcoming', label: 'Upcoming' },
@@ -93,7 +102,7 @@ export default function CustomerBookingsPage({ title }: PageProps) {
         ) : (
           <ul className="space-y-3">
             {bookings.data.results.map((appointment) => (
-              <BookingRow key={appointment.id} appointment={appointment} onCancel={() => setCancelling(appointment)} />
+              <BookingRow key={appointment.id} appointment={appointment} onCancel={() => setCancelling(appointment)} onReschedule={() => setMoving(appointment)} />
             ))}
           </ul>
         )}
@@ -104,6 +113,14 @@ export default function CustomerBookingsPage({ title }: PageProps) {
         onCancelled={() => {
           setCancelling(null);
           toast.success('Your booking is cancelled. The shop has been told.');
+        }}
+      />
+      <RescheduleAppointmentDialog
+        appointment={moving}
+        onClose={() => setMoving(null)}
+        onRescheduled={(moved) => {
+          setMoving(null);
+          toast.success(`Your booking is moved to ${dayAndTime(moved.starts_at, moved.time_zone)}. The shop has been told.`);
         }}
       />
     </section>

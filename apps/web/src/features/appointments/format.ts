@@ -38,6 +38,9 @@ export function formatWhen(startsAt: string, endsAt: string, timeZone: string): 
   return `${day}, ${formatTime(startsAt, timeZone)}–${formatTime(endsAt, timeZone)}`;
 }
 
+/** How many days ahead a customer picks from when booking or moving a booking. */
+export const DAYS_SHOWN = 14;
+
 /** The next `count` days of the shop's calendar from today there, as YYYY-MM-DD. */
 export function daysAhead(timeZone: string, count: number, now: Date = new Date()): string[] {
   const today = dayjs(now).tz(timeZone).startOf('day');
@@ -57,4 +60,14 @@ export function dayChip(day: string): { weekday: string; date: string } {
 export function zoneLabel(timeZone: string): string {
   const city = timeZone.split('/').at(-1)?.replaceAll('_', ' ');
   return city ? `${city} time` : timeZone;
+}
+
+/** The shop's calendar day of an instant, as YYYY-MM-DD. */
+export function dayIn(instant: string | Date, timeZone: string): string {
+  return dayjs(instant).tz(timeZone).format('YYYY-MM-DD');
+}
+
+/** "Tue 1 Dec at 10:00", in the shop's time zone. */
+export function dayAndTime(instant: string, timeZone: string): string {
+  return `${formatDay(instant, timeZone)} at ${formatTime(instant, timeZone)}`;
 }

@@ -15,25 +15,28 @@ import { paths, to } from '../../paths.ts';
 import { useMyServices } from './api/get-my-services.ts';
 import { useProvider } from './api/get-my-providers.ts';
 import { useGenerateSlots, useSaveProvider } from './api/save-provider.ts';
+import { PicturesField, type Picture } from './components/pictures-field.tsx';
 import { daysAhead } from './format.ts';
 
 type DayHours = { works: boolean; opens: string; closes: string };
-type Draft = { name: string; bio: string; serviceIds: string[]; ownHours: boolean; week: DayHours[]; daysOff: string[] };
+type Draft = { name: string; bio: string; photo: Picture | null; serviceIds: string[]; ownHours: boolean; week: DayHours[]; daysOff: string[] };
 
 const defaultWeek = (): DayHours[] => [1, 2, 3, 4, 5, 6, 7].map((d) => ({ works: d <= 5, opens: '09:00', closes: '17:00' }));
 
 function draftOf(provider: Provider | undefined): Draft {
-  if (!provider) return { name: '', bio: '', serviceIds: [], ownHours: false, week: defaultWeek(), daysOff: [] };
+  if (!provider) return { name: '', bio: '', photo: null, serviceIds: [], ownHours: false, week: defaultWeek(), daysOff: [] };
   const week = [1, 2, 3, 4, 5, 6, 7].map((weekday) => {
     const range = provider.hours.find((h) => h.weekday === weekday);
     return range ? { works: true, opens: range.opens, closes: range.closes } : { works: false, opens: '09:00', closes: '17:00' };
   });
-  return { name: provider.name, bio: provider.bio, serviceIds: provider.services.map((s) => s.id), ownHours: !provider.uses_vendor_hours, week, daysOff: provider.days_off };
+  const photo = provider.photo_id && provider.photo ? { id: provider.photo_id, image: provider.photo } : null;
+  return { name: provider.name, bio: provider.bio, photo, serviceIds: provider.services.map((s) => s.id), ownHours: !provider.uses_vendor_hours, week, daysOff: provider.days_off };
 }
 
 const inputOf = (draft: Draft) => ({
   name: draft.name,
   bio: draft.bio,
+  photo_id: draft.photo?.id ?? null,
   service_ids: draft.serviceIds,
   hours: draft.ownHours ? draft.week.flatMap((d, i) => (d.works ? [{ weekday: i + 1, opens: d.opens, closes: d.closes }] : [])) : null,
   days_off: draft.daysOff,
@@ -49,6 +52,7 @@ function ProviderForm({ provider }: { provider: Provider | undefined }) {
   const [fields, setFields] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [dayOff, setDayOff] = useState('');
+  const [uploading, setUploading] = useState(false);
   const change = (update: Partial<Draft>) => setDraft((d) => ({ ...d, ...update }));
 
   const submit = async () => {
@@ -85,6 +89,15 @@ function ProviderForm({ provider }: { provider: Provider | undefined }) {
         </label>
         <textarea id={`${id}-bio`} rows={3} maxLength={1000} value={draft.bio} onChange={(event) => change({ bio: event.target.value })} className={`${inputClass} mt-1.5`} />
       </div>
+      <PicturesField
+        label="Photo"
+        pictures={draft.photo ? [draft.photo] : []}
+        max={1}
+        onChange={(pictures) => change({ photo: pictures[0] ?? null })}
+        onBusy={setUploading}
+        describe={() => (draft.name ? `Photo of ${draft.name}` : 'Photo of the provider')}
+        error={fields.photo_id}
+      />
 
       <fieldset className="min-w-0">
         <legend className="text-sm font-medium text-slate-800">Services they perform</legend>
@@ -195,7 +208,7 @@ function ProviderForm({ provider }: { provider: Provider | undefined }) {
         <Link to={paths.vendorProviders} className="btn-secondary">
           Back to providers
         </Link>
-        <SubmitButton busy={save.isPending} className="btn-primary">
+        <SubmitButton busy={save.isPending} disabled={uploading} className="btn-primary">
           {provider ? 'Save changes' : 'Add provider'}
         </SubmitButton>
       </div>

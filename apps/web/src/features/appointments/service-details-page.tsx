@@ -6,6 +6,7 @@ import { PhotoGallery } from '../../components/photo-gallery.tsx';
 import { paths, to } from '../../paths.ts';
 import { useAuth } from '../../session/auth-context.tsx';
 import { useService } from './api/get-service.ts';
+import { ProviderAvatar } from './components/provider-avatar.tsx';
 import { FavoriteServiceButton } from './components/service-card.tsx';
 import { formatDuration, formatPrice } from './format.ts';
 
@@ -69,9 +70,7 @@ export default function ServiceDetailsPage({ title }: PageProps) {
               <ul className="mt-3 flex flex-wrap gap-2">
                 {data.providers.map((p) => (
                   <li key={p.id} className="inline-flex items-center gap-2 rounded-full border border-slate-200 bg-white py-1 pl-1 pr-3 text-sm text-slate-800">
-                    <span aria-hidden="true" className="flex size-7 items-center justify-center rounded-full bg-teal-100 text-xs font-semibold text-teal-800">
-                      {p.name.slice(0, 1).toUpperCase()}
-                    </span>
+                    <ProviderAvatar provider={p} size="sm" />
                     <span className="[overflow-wrap:anywhere]">{p.name}</span>
                   </li>
                 ))}

@@ -2,8 +2,26 @@ import type { Appointment, Provider, Service } from '@localloop/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok, refuse, stubApi } from '../../test/api-stub.ts';
+import type { StubRequest } from '../../test/api-stub.ts';
 import { storeSession, vendorLogin } from '../../test/fixtures.ts';
+import { vendorProfile } from '../../test/kyc-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { storedImage } from '../../test/vendor-fixtures.ts';
+import { dayIn } from './format.ts';
+
+const uploaded = (n: number) => ({
+  id: `5e0c0000-0000-4000-8000-0000000001${n.toString().padStart(2, '0')}`,
+  ...storedImage(`upload-${n}`),
+  thumbnail_url: `/media/images/upload-${n}.thumb.webp`,
+  content_type: 'image/jpeg',
+  bytes: 200_000,
+});
+/** The upload endpoint: one stored image per file sent, numbered from 1. */
+function answerUploads() {
+  let n = 0;
+  return (request: StubRequest) => ({ status: 201, body: { images: (request.body as FormData).getAll('images').map(() => uploaded((n += 1))) } });
+}
+const jpeg = (name: string) => new File([new Uint8Array(2048)], name, { type: 'image/jpeg' });
 
 const vendorId = vendorLogin.vendor_id ?? '';
 const vendor = { id: vendorId, user_id: vendorLogin.user?.id ?? '', business_name: 'Hudson Corner Studio', rating_avg: null, rating_count: 0, time_zone: 'America/New_York' };
@@ -118,6 +136,60 @@ describe('my services (/vendor/services)', () => {
   });
 });
 
+describe('pictures of a service and a provider', () => {
+  it('uploads a service\'s pictures in its dialog, keeps the saved ones and sends their ids in order', async () => {
+    const saved = service(1, { image_ids: [uploaded(9).id], images: [storedImage('upload-9')] });
+    const api = stubApi({
+      'GET /appointments/get-services/': ok(page([saved])),
+      'POST /UploadImagesAPI/': answerUploads(),
+      [`PUT /appointments/update-service/${saved.id}/`]: (request) => ok({ ...saved, ...(request.body as object) }),
+    });
+    storeSession(vendorLogin);
+    const { user } = renderApp('/vendor/services');
+    await user.click(await screen.findByRole('button', { name: 'Edit Massage 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Massage 1' });
+    expect(within(dialog).getByRole('img', { name: 'Picture 1 of the service' })).toHaveAttribute('src', expect.stringContaining('upload-9'));
+    await user.upload(within(dialog).getByLabelText('Add more'), [jpeg('a.jpg'), jpeg('b.jpg')]);
+    expect(await within(dialog).findByRole('img', { name: 'Picture 3 of the service' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Make picture 3 the main one' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Remove picture 3' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Massage 1 is saved.')).toBeInTheDocument();
+    expect(api.to('POST /UploadImagesAPI/')).toHaveLength(1);
+    expect((api.to(`PUT /appointments/update-service/${saved.id}/`)[0]?.body as { image_ids: string[] }).image_ids).toEqual([uploaded(2).id, uploaded(9).id]);
+  });
+
+  it('refuses a file that is no image before sending anything', async () => {
+    const api = stubApi({ 'GET /appointments/get-services/': ok(page([])), 'POST /UploadImagesAPI/': answerUploads() });
+    storeSession(vendorLogin);
+    const { user } = renderApp('/vendor/services', { user: { applyAccept: false } });
+    await user.click((await screen.findAllByRole('button', { name: /Add (your first )?service/ }))[0] as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: 'Add a service' });
+    await user.upload(within(dialog).getByLabelText('Add pictures'), new File(['%PDF-1.4'], 'menu.pdf', { type: 'application/pdf' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Choose a JPEG, PNG or WebP image.');
+    expect(api.to('POST /UploadImagesAPI/')).toHaveLength(0);
+  });
+
+  it('gives a provider a photo, which a new one replaces', async () => {
+    const api = stubApi({
+      'GET /appointments/get-services/': ok(page([service(1)])),
+      'POST /UploadImagesAPI/': answerUploads(),
+      'POST /appointments/create-provider/': (request) => ({ status: 201, body: provider({ ...(request.body as object) }) }),
+      [`GET /appointments/get-provider/${provider().id}/`]: ok(provider()),
+    });
+    storeSession(vendorLogin);
+    const { user } = renderApp('/vendor/providers/add');
+    await user.type(await screen.findByLabelText('Name'), 'Marisol Vega');
+    await user.upload(screen.getByLabelText('Add a photo'), jpeg('me.jpg'));
+    expect(await screen.findByRole('img', { name: 'Photo of Marisol Vega' })).toHaveAttribute('src', expect.stringContaining('upload-1'));
+    await user.upload(screen.getByLabelText('Replace photo'), jpeg('me-again.jpg'));
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Photo of Marisol Vega' })).toHaveAttribute('src', expect.stringContaining('upload-2')));
+    await user.click(screen.getByRole('button', { name: 'Add provider' }));
+    await waitFor(() => expect(api.to('POST /appointments/create-provider/')).toHaveLength(1));
+    expect(api.to('POST /appointments/create-provider/')[0]?.body).toMatchObject({ photo_id: uploaded(2).id });
+  });
+});
+
 describe('a provider (/vendor/providers/add)', () => {
   it('adds a provider with the services chosen and their own hours, then opens their page for the times', async () => {
     const api = stubApi({
@@ -162,5 +234,22 @@ describe('the shop\'s appointments (/appointments)', () => {
     expect(api.to(`PATCH /appointments/update-status/appointment/${booking().id}/`)[0]?.body).toEqual({ status: 'confirmed' });
     await user.click(screen.getByRole('button', { name: 'All days' }));
     await waitFor(() => expect(api.to(`GET /appointments/get-appointments/${vendorId}/`).at(-1)?.query.get('date')).toBeNull());
+  });
+
+  it('asks for today where the shop is, whatever the browser\'s clock says', async () => {
+    // 25 hours apart: on any day, at any hour, at least one of these is not the browser's date.
+    for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      const api = stubApi({
+        'GET /vendor/me/': ok(vendorProfile({ id: vendorId, service_time: { time_zone: zone, time_zone_auto: false, hours: [] } })),
+        'GET /appointments/get-providers/': ok([provider()]),
+        [`GET /appointments/get-appointments/${vendorId}/`]: ok(page([])),
+      });
+      storeSession(vendorLogin);
+      const { unmount } = renderApp('/appointments');
+      await screen.findByRole('heading', { name: /^Nothing booked on/ });
+      expect(api.to(`GET /appointments/get-appointments/${vendorId}/`).map((r) => r.query.get('date'))).toEqual([dayIn(new Date(), zone)]);
+      expect(screen.getByRole('button', { name: 'Today' })).toHaveAttribute('aria-pressed', 'true');
+      unmount();
+    }
   });
 });

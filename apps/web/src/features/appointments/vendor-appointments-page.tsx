@@ -14,20 +14,19 @@ import { useVendorAppointments } from './api/get-vendor-appointments.ts';
 import { useUpdateAppointmentStatus, type StatusChange } from './api/update-appointment-status.ts';
 import { AppointmentStatusBadge } from './components/appointment-status-badge.tsx';
 import { CancelAppointmentDialog } from './components/cancel-appointment-dialog.tsx';
-import { dayChip, formatDay, formatPrice, formatTime } from './format.ts';
+import { dayChip, dayIn, formatDay, formatPrice, formatTime, zoneLabel } from './format.ts';
 
 const selectClass = `${inputClass} py-2 pr-9 text-sm`;
 
-/** YYYY-MM-DD in the browser's calendar, moved by whole days. */
+/** A YYYY-MM-DD day moved by whole days (calendar arithmetic: no clock, no zone). */
 function shiftDay(day: string, by: number): string {
   const date = new Date(`${day}T12:00:00Z`);
   date.setUTCDate(date.getUTCDate() + by);
   return date.toISOString().slice(0, 10);
 }
-const todayHere = () => {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-};
+
+/** The zone of this browser, for a shop whose own zone could not be read. */
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 function Actions({ appointment, onCancel }: { appointment: Appointment; onCancel: () => void }) {
   const update = useUpdateAppointmentStatus();
@@ -65,13 +64,28 @@ function Actions({ appointment, onCancel }: { appointment: Appointment; onCancel
   );
 }
 
-/** /appointments: the shop's bookings by day (or all to come), with who, what and the next step for each. */
-export default function VendorAppointmentsPage({ title }: PageProps) {
+type VendorAppointmentsPageProps = PageProps & {
+  /** The shop's time zone (its opening hours'); undefined while it is being read, null when it could not be. */
+  shopTimeZone?: string | null | undefined;
+};
+
+/**
+ * /appointments: the shop's bookings by day (or all to come), with who, what and the next step for each. Days are the
+ * shop's: "today" is today where the shop is, whatever the browser's clock says.
+ */
+export default function VendorAppointmentsPage({ title, shopTimeZone }: VendorAppointmentsPageProps) {
   const id = useId();
   const auth = useAuth();
-  const vendorId = auth.userData?.vendor_id === undefined || auth.userData.vendor_id === null ? null : String(auth.userData.vendor_id);
   const providers = useMyProviders();
-  const [day, setDay] = useState<string | null>(todayHere);
+  const zoneKnown = shopTimeZone !== undefined;
+  const timeZone = shopTimeZone ?? providers.data?.[0]?.time_zone ?? browserZone();
+  // Nothing is asked for until the shop's zone is known: its today may not be the browser's.
+  const vendorId = !zoneKnown || auth.userData?.vendor_id === undefined || auth.userData.vendor_id === null ? null : String(auth.userData.vendor_id);
+  const now = useNow(60_000);
+  const today = dayIn(new Date(now), timeZone);
+  // undefined: today, following the shop's date as it turns (midnight there); a picked day (or null: all days) stays put.
+  const [picked, setDay] = useState<string | null | undefined>(undefined);
+  const day = picked === undefined ? today : picked;
   const [providerId, setProviderId] = useState<string | null>(null);
   const [status, setStatus] = useState<AppointmentStatus | null>(null);
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
@@ -81,6 +95,7 @@ export default function VendorAppointmentsPage({ title }: PageProps) {
   return (
     <section className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
+      {zoneKnown && timeZone !== browserZone() && <p className="mt-1 text-sm text-slate-600">Days and times are {zoneLabel(timeZone)}, where your shop is.</p>}
       <div className="mt-6 flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
         <div className="flex flex-wrap items-center gap-2">
           <div role="group" aria-label="Day" className="flex items-center gap-1">
@@ -95,7 +110,7 @@ export default function VendorAppointmentsPage({ title }: PageProps) {
               <ChevronRight aria-hidden="true" className="size-4" />
             </button>
           </div>
-          <button type="button" className="btn-secondary" aria-pressed={day === todayHere()} onClick={() => setDay(todayHere())}>
+          <button type="button" className="btn-secondary" aria-pressed={day === today} onClick={() => setDay(undefined)}>
             Today
           </button>
           <button type="button" className="btn-secondary" aria-pressed={day === null} onClick={() => setDay(null)}>

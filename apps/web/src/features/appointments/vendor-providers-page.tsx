@@ -12,6 +12,7 @@ import { paths, to } from '../../paths.ts';
 import { useMyProviders } from './api/get-my-providers.ts';
 import { useDeleteProvider } from './api/save-provider.ts';
 import { CalendarFeedsSection } from './components/calendar-feeds-section.tsx';
+import { ProviderAvatar } from './components/provider-avatar.tsx';
 
 /** "Mon–Fri 09:00–17:00 · Sat 10:00–14:00": the days a provider works, grouped when alike. */
 export function hoursSummary(hours: Provider['hours']): string {
@@ -83,9 +84,7 @@ export default function VendorProvidersPage({ title }: PageProps) {
           <ul className="space-y-3">
             {providers.data.map((provider) => (
               <li key={provider.id} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center">
-                <span aria-hidden="true" className="flex size-12 shrink-0 items-center justify-center rounded-full bg-teal-100 text-lg font-semibold text-teal-800">
-                  {provider.name.slice(0, 1).toUpperCase()}
-                </span>
+                <ProviderAvatar provider={provider} size="lg" />
                 <div className="min-w-0 flex-1">
                   <h2 className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{provider.name}</h2>
                   <p className="mt-0.5 text-sm text-slate-600 [overflow-wrap:anywhere]">

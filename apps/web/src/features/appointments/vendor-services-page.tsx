@@ -17,31 +17,33 @@ import { formatDuration, formatPrice } from './format.ts';
 function ServiceRow({ service, onEdit, onDelete }: { service: Service; onEdit: () => void; onDelete: () => void }) {
   return (
     <li className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center">
-      <ResponsiveImage
-        image={service.images[0]}
-        alt=""
-        sizes="5rem"
-        aspectRatio="1 / 1"
-        className="hidden w-16 shrink-0 overflow-hidden rounded-xl bg-slate-100 sm:block"
-        fallback={
-          <span aria-hidden="true" className="flex size-full items-center justify-center bg-teal-50 text-teal-700">
-            <Clock className="size-6" />
-          </span>
-        }
-      />
-      <div className="min-w-0 flex-1">
-        <div className="flex flex-wrap items-center gap-2">
-          <h2 className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{service.name}</h2>
-          {!service.is_active && <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">Hidden</span>}
+      <div className="flex min-w-0 flex-1 items-start gap-4 sm:items-center">
+        <ResponsiveImage
+          image={service.images[0]}
+          alt=""
+          sizes="5rem"
+          aspectRatio="1 / 1"
+          className="w-16 shrink-0 overflow-hidden rounded-xl bg-slate-100"
+          fallback={
+            <span aria-hidden="true" className="flex size-full items-center justify-center bg-teal-50 text-teal-700">
+              <Clock className="size-6" />
+            </span>
+          }
+        />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{service.name}</h2>
+            {!service.is_active && <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">Hidden</span>}
+          </div>
+          <p className="mt-0.5 text-sm text-slate-600">
+            {service.category} · {formatDuration(service.duration_minutes)}
+            {service.buffer_minutes > 0 && ` + ${formatDuration(service.buffer_minutes)} pause`} · <span className="font-medium text-slate-900">{formatPrice(service.price)}</span>
+          </p>
+          <p className="mt-0.5 text-sm text-slate-600 [overflow-wrap:anywhere]">
+            {service.providers.length === 0 ? 'No provider performs it yet.' : `By ${service.providers.map((p) => p.name).join(', ')}`}
+            {service.upcoming_bookings ? ` · ${service.upcoming_bookings} booking${service.upcoming_bookings === 1 ? '' : 's'} to come` : ''}
+          </p>
         </div>
-        <p className="mt-0.5 text-sm text-slate-600">
-          {service.category} · {formatDuration(service.duration_minutes)}
-          {service.buffer_minutes > 0 && ` + ${formatDuration(service.buffer_minutes)} pause`} · <span className="font-medium text-slate-900">{formatPrice(service.price)}</span>
-        </p>
-        <p className="mt-0.5 text-sm text-slate-600">
-          {service.providers.length === 0 ? 'No provider performs it yet.' : `By ${service.providers.map((p) => p.name).join(', ')}`}
-          {service.upcoming_bookings ? ` · ${service.upcoming_bookings} booking${service.upcoming_bookings === 1 ? '' : 's'} to come` : ''}
-        </p>
       </div>
       <div className="flex gap-2">
         <button type="button" className="btn-secondary" onClick={onEdit} aria-label={`Edit ${service.name}`}>

@@ -1,6 +1,6 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { currencies, vendorCategories } from '@localloop/contract';
+import { currencies, MAX_SERVICE_IMAGES, vendorCategories } from '@localloop/contract';
 import type { Service } from '@localloop/contract';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,6 +11,7 @@ import { SubmitButton } from '../../../components/submit-button.tsx';
 import { TextField, inputClass } from '../../../components/text-field.tsx';
 import { useSaveService } from '../api/save-service.ts';
 import { formatDuration } from '../format.ts';
+import { PicturesField, picturesOf, type Picture } from './pictures-field.tsx';
 
 const durations = [15, 20, 30, 45, 60, 75, 90, 120, 150, 180, 240] as const;
 const buffers = [0, 5, 10, 15, 20, 30, 45, 60] as const;
@@ -50,7 +51,7 @@ type ServiceFormDialogProps = {
   onSaved: (service: Service) => void;
 };
 
-/** Add or change a service: name, category, description, length, pause after, price and whether it can be booked. */
+/** Add or change a service: name, category, description, pictures, length, pause after, price and whether it can be booked. */
 export function ServiceFormDialog({ service, open, onClose, onSaved }: ServiceFormDialogProps) {
   const [busy, setBusy] = useState(false);
   return (
@@ -73,6 +74,8 @@ function ServiceForm({ service, onClose, onSaved, onBusy }: Omit<ServiceFormDial
   const id = useId();
   const save = useSaveService();
   const [serverError, setServerError] = useState<string | null>(null);
+  const [pictures, setPictures] = useState<Picture[]>(() => (service ? picturesOf(service.image_ids, service.images) : []));
+  const [uploading, setUploading] = useState(false);
   const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(FormValues), defaultValues: toForm(service) });
   const { errors, isSubmitting } = form.formState;
 
@@ -89,12 +92,13 @@ function ServiceForm({ service, onClose, onSaved, onBusy }: Omit<ServiceFormDial
           duration_minutes: values.duration_minutes,
           buffer_minutes: values.buffer_minutes,
           price: { amount_cents: Math.round(Number(values.price) * 100), currency: values.currency },
-          image_ids: service?.image_ids ?? [],
+          image_ids: pictures.map((p) => p.id),
           is_active: values.is_active,
         },
       });
       onSaved(saved);
     } catch (error) {
+      // A refused picture (image_ids) is not a form field: its message joins the form's alert.
       setServerError(applyServerError(error, form.setError, ['name', 'description', 'category', 'duration_minutes', 'buffer_minutes']));
     } finally {
       onBusy(false);
@@ -123,6 +127,17 @@ function ServiceForm({ service, onClose, onSaved, onBusy }: Omit<ServiceFormDial
         <textarea id={`${id}-description`} rows={3} maxLength={2000} className={`${inputClass} mt-1.5`} aria-invalid={errors.description ? true : undefined} {...form.register('description')} />
         {errors.description && <p className="mt-1.5 text-sm text-red-700">{errors.description.message}</p>}
       </div>
+      <PicturesField
+        label="Pictures"
+        pictures={pictures}
+        max={MAX_SERVICE_IMAGES}
+        onChange={setPictures}
+        onBusy={(busy) => {
+          setUploading(busy);
+          onBusy(busy);
+        }}
+        describe={(n) => `Picture ${n} of the service`}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <label htmlFor={`${id}-duration`} className="block text-sm font-medium text-slate-800">
@@ -176,7 +191,7 @@ function ServiceForm({ service, onClose, onSaved, onBusy }: Omit<ServiceFormDial
         <button type="button" className="btn-secondary" onClick={onClose} disabled={isSubmitting}>
           Cancel
         </button>
-        <SubmitButton busy={isSubmitting} className="btn-primary">
+        <SubmitButton busy={isSubmitting} disabled={uploading} className="btn-primary">
           {service ? 'Save changes' : 'Add service'}
         </SubmitButton>
       </div>
