@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DatabaseInUseError, lockDataDir } from '../src/db/data-dir-lock.ts';
-import { onPostgres } from './helper.ts';
+import { migratedDataDir, onPostgres } from './helper.ts';
 import { startServer, waitFor } from './processes.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -99,6 +99,8 @@ describe.skipIf(onPostgres)('a second process on the data directory of a running
     const pgliteDir = path.join(dataDir, 'pglite');
     const port = 34000 + Math.floor(Math.random() * 900);
     const env = { DATA_DIR: dataDir, SEED_DEMO: 'false', HOST: '127.0.0.1' };
+    // Migrated already: the lock is the subject, not the first start's migrations.
+    await migratedDataDir(dataDir);
     const server = startServer({ ...env, PORT: String(port) }, cleanups);
     await waitFor(() => server.output().includes('LocalLoop is ready'), 90_000);
     const message = `The database in ${pgliteDir} is in use by another LocalLoop process (pid ${server.child.pid}). Stop the server first, or set DATABASE_URL to use PostgreSQL.`;

@@ -1,18 +1,17 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, inject as provided } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type BasicInfoInput } from '@localloop/contract';
-import { openPglite, openPostgres, pgliteExtensions, type Database } from '../../db/client.ts';
+import { openPglite, openPostgres, type Database } from '../../db/client.ts';
 import { notifications, users, vendorDecisions, vendors } from '../../db/schema.ts';
-import { createAccount, createTestApp, encoded, freshDatabaseUrl, inject, login, raw, testClock, type InjectQuery, type TestContext } from '../../../test/helper.ts';
+import { createAccount, createTestApp, encoded, freshDatabaseUrl, inject, login, migratedDataDir, raw, testClock, type InjectQuery, type TestContext } from '../../../test/helper.ts';
 import { openSocket, until } from '../../../test/sockets.ts';
 import { decide } from './service.ts';
 
@@ -617,11 +616,8 @@ describe('npm run admin', () => {
   async function databaseForCli(dataDir: string): Promise<{ env: Record<string, string>; open: () => Promise<Database> }> {
     const databaseUrl = await freshDatabaseUrl();
     if (databaseUrl) return { env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl }, open: async () => openPostgres(databaseUrl, 1) };
-    const pgliteDir = path.join(dataDir, 'pglite');
-    // Start from the run's migrated copy rather than migrating again (slow).
-    const client = await PGlite.create(pgliteDir, { extensions: pgliteExtensions, loadDataDir: new Blob([readFileSync(provided('pgliteDump'))]) });
-    await client.close();
-    return { env: { DATA_DIR: dataDir }, open: () => openPglite({ dataDir: pgliteDir }) };
+    await migratedDataDir(dataDir);
+    return { env: { DATA_DIR: dataDir }, open: () => openPglite({ dataDir: path.join(dataDir, 'pglite') }) };
   }
 
   it('promotes an existing account to operator (idempotently), refuses an unknown e-mail, and takes the role away', async () => {
