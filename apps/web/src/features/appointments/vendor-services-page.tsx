@@ -1,35 +1,24 @@
 import type { Service } from '@localloop/contract';
-import { Clock, LoaderCircle, Pencil, Plus, Scissors, Trash2 } from 'lucide-react';
+import { LoaderCircle, Pencil, Plus, Scissors, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState, LoadError } from '../../components/page-states.tsx';
 import type { PageProps } from '../../components/page-props.ts';
-import { ResponsiveImage } from '../../components/responsive-image.tsx';
 import { errorMessageOf } from '../../components/server-errors.ts';
 import { toast } from '../../lib/toast.ts';
 import { paths } from '../../paths.ts';
 import { useMyServices } from './api/get-my-services.ts';
 import { useDeleteService } from './api/save-service.ts';
 import { ServiceFormDialog } from './components/service-form-dialog.tsx';
+import { ServiceThumbnail } from './components/service-thumbnail.tsx';
 import { formatDuration, formatPrice } from './format.ts';
 
 function ServiceRow({ service, onEdit, onDelete }: { service: Service; onEdit: () => void; onDelete: () => void }) {
   return (
     <li className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center">
       <div className="flex min-w-0 flex-1 items-start gap-4 sm:items-center">
-        <ResponsiveImage
-          image={service.images[0]}
-          alt=""
-          sizes="5rem"
-          aspectRatio="1 / 1"
-          className="w-16 shrink-0 overflow-hidden rounded-xl bg-slate-100"
-          fallback={
-            <span aria-hidden="true" className="flex size-full items-center justify-center bg-teal-50 text-teal-700">
-              <Clock className="size-6" />
-            </span>
-          }
-        />
+        <ServiceThumbnail image={service.images[0]} sizes="5rem" className="w-16" iconClassName="size-6" />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
             <h2 className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{service.name}</h2>

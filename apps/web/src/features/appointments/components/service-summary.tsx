@@ -1,26 +1,15 @@
 import type { Service } from '@localloop/contract';
 import { Clock, Star, Store } from 'lucide-react';
 import { Link } from 'react-router';
-import { ResponsiveImage } from '../../../components/responsive-image.tsx';
 import { to } from '../../../paths.ts';
 import { formatDuration, formatPrice } from '../format.ts';
+import { ServiceThumbnail } from './service-thumbnail.tsx';
 
 /** A service in one line of cards: its first picture, its name, shop, length and price. */
 export function ServiceSummary({ service }: { service: Service }) {
   return (
     <div className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-      <ResponsiveImage
-        image={service.images[0]}
-        alt=""
-        sizes="6rem"
-        aspectRatio="1 / 1"
-        className="w-20 shrink-0 overflow-hidden rounded-xl bg-slate-100 sm:w-24"
-        fallback={
-          <span aria-hidden="true" className="flex size-full items-center justify-center bg-teal-50 text-teal-700">
-            <Clock className="size-7" />
-          </span>
-        }
-      />
+      <ServiceThumbnail image={service.images[0]} sizes="6rem" className="w-20 sm:w-24" iconClassName="size-7" />
       <div className="min-w-0">
         <p className="text-lg font-semibold text-slate-900 [overflow-wrap:anywhere]">{service.name}</p>
         <p className="mt-0.5 flex items-center gap-1.5 text-sm text-slate-600">
