@@ -2,12 +2,16 @@
 //   1. the offline gazetteer (build, per query, and through its worker thread);
 //   2. the vendor directory at scale (20 000 vendors) with the plan's use of the geo index;
 //   2b. what hostile uploads cost (image bombs, a burst of large images, PDF bombs);
+//   2c. the appointments reads at scale (20 000 vendors, a busy provider with a year of bookings): services near me and
+//       a day's free slots through their service functions, p50 / p95, with their plans, on PostgreSQL and on PGlite;
 //   3. the real server over HTTP under load (autocannon): health, place suggestions, "vendors near me",
 //      a vendor's public page, the notifications list and log-in; then a burst of 200 log-ins while others use the app;
 //   4. the landing page's weight and Lighthouse's mobile score for / and /login (scripts/bench-web.mjs);
-//   5. the read path against its floor: "vendors near me" and a vendor's page as a share of /api/health's requests per
-//      second, at 50 connections, in production mode, on PostgreSQL and on PGlite (scripts/bench-reads.mjs).
-// BENCH_ONLY=web (or a list: gazetteer,directory,uploads,http,web,reads) runs only those parts; RESULTS.md keeps the sections
+//   5. the read path against its floor: "vendors near me", a vendor's page, "services near me" and a provider's free
+//      times of a day as a share of /api/health's requests per second, at 50 connections, in production mode, on
+//      PostgreSQL and on PGlite (scripts/bench-reads.mjs).
+// The load average is written beside the figures of 2c and 5: on a shared machine other work moves every percentile.
+// BENCH_ONLY=web (or a list: gazetteer,directory,uploads,appointments,http,web,reads) runs only those parts; RESULTS.md keeps the sections
 // of the parts it did not run, and any section written by hand.
 // On PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres when one
 // answers there) each part works in a scratch database it drops afterwards; without one, on embedded PGlite.
@@ -50,6 +54,9 @@ const section = (title, body) => {
   report.push({ title, text: `## ${title}\n\n${body}\n` });
 };
 
+/** The machine's load beside the figures: other work on a shared machine moves every percentile. */
+const loadAverage = () => os.loadavg().map((n) => n.toFixed(1)).join(', ');
+
 function runTsx(file, env = {}) {
   const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, file)], {
     cwd: path.join(root, 'apps/server'),
@@ -70,12 +77,27 @@ if (wants('directory')) {
   );
 }
 
+if (wants('appointments')) {
+  const runs = [];
+  if (postgres) runs.push({ label: `PostgreSQL ${postgres.version}`, env: { BENCH_DATABASE_URL: postgres.url } });
+  // PGlite's plans are PostgreSQL's (the same planner); its times are in the tables.
+  runs.push({ label: 'PGlite', env: { BENCH_DATABASE_URL: '', TEST_DATABASE_URL: '', PLANS: '0' } });
+  const parts = runs.map((run) => {
+    const before = loadAverage();
+    const out = runTsx('apps/server/src/modules/appointments/appointments.bench.ts', run.env);
+    return `**${run.label}** (load average ${before} before, ${loadAverage()} after, over 1, 5 and 15 minutes on ${os.cpus().length} cores):\n\n\`\`\`\n${out}\n\`\`\``;
+  });
+  section(`Appointments at scale: services near me and free slots (issue 12)`, `Measured on ${new Date().toISOString().slice(0, 10)}.\n\n${parts.join('\n\n')}`);
+}
+
 if (wants('uploads')) section('Hostile uploads: decompression bombs and bursts (PGlite)', '```\n' + runTsx('apps/server/src/modules/uploads/uploads.bench.ts') + '\n```');
 
 // 5: its own servers, one on each database.
 if (wants('reads')) {
   buildWebIfStale();
-  section('The read path against its floor (issue 10)', await readsReport({ root, port: port + 1, postgres }));
+  const before = loadAverage();
+  const reads = await readsReport({ root, port: port + 1, postgres });
+  section('The read path against its floor (issue 10)', `Measured on ${new Date().toISOString().slice(0, 10)}; load average ${before} before, ${loadAverage()} after (1, 5 and 15 minutes, ${os.cpus().length} cores).\n\n${reads}`);
 }
 
 // 3 and 4 need the real server; without them the report is complete.

@@ -3,20 +3,12 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { AllServicesQuery, AllServicesResponse, Currency, FavoriteResponse, Service, ServiceCard, ServiceInput, ServiceListQuery } from '@localloop/contract';
 import { NEARBY_LIST_DEPTH } from '@localloop/contract';
-import {
-  favoriteServices,
-  media,
-  providerServices,
-  providers,
-  serviceImages,
-  services,
-  vendorAddresses,
-  vendors,
-} from '../../db/schema.ts';
+import { favoriteServices, media, providerServices, providers, serviceImages, services, vendors } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import { chordOf, chordTo, distanceKm, earthPoint, inBoxAround } from '../../lib/geo-sql.ts';
+import { distanceKm } from '../../lib/geo-sql.ts';
 import { ratingAverage, requireApprovedVendor } from '../vendors/index.ts';
 import { toResponsiveImage, type StoredImage } from '../uploads/index.ts';
+import { servicesNear } from './services-near.ts';
 import { imageColumns, imageOf, iso, requireOwnImages, upcomingCount, type AppointmentsDeps, type Reader } from './shared.ts';
 
 type ServiceRow = typeof services.$inferSelect;
@@ -35,7 +27,7 @@ const vendorBits = {
   listed: vendors.listed,
 };
 
-const toServiceVendor = (v: VendorBits) => ({
+const toServiceVendor = (v: Omit<VendorBits, 'listed'>) => ({
   id: v.id,
   user_id: v.userId,
   business_name: v.businessName,
@@ -246,8 +238,9 @@ export async function getService(deps: AppointmentsDeps, callerId: string | null
 
 /**
  * Active services of listed vendors within the radius, nearest first (each vendor at its nearest listed address), then
- * by name; or, given a vendor, that vendor's wherever it is. Bounded by the radius's box on the GiST index of listed addresses, with the total as a window count capped
- * at NEARBY_LIST_DEPTH, as the directory's filtered pages are.
+ * by name; or, given a vendor, that vendor's wherever it is. The statements are in services-near.ts: the unfiltered
+ * page on the KNN order of listed addresses, filtered ones bounded by the radius's box; the count exact up to
+ * NEARBY_LIST_DEPTH.
  */
 export async function allServices(deps: AppointmentsDeps, callerId: string | null, query: z.output<typeof AllServicesQuery>): Promise<AllServicesResponse> {
   if (query.vendor_id) {
@@ -255,62 +248,21 @@ export async function allServices(deps: AppointmentsDeps, callerId: string | nul
     const [shop] = await deps.db.select({ listed: vendors.listed }).from(vendors).where(eq(vendors.id, query.vendor_id));
     if (!shop?.listed) throw AppError.notFound('That vendor');
   }
-  const point = earthPoint(query.lat, query.lng);
-  const radiusM = query.radius_km * 1000;
-  const chord = chordTo(vendorAddresses.earth, point);
-  const near = deps.db.$with('near').as(
-    deps.db
-      .select({
-        vendorId: vendorAddresses.vendorId,
-        chord: sql<number>`min(${chord})`.as('chord'),
-        city: sql<string | null>`(array_agg(${vendorAddresses.city} ORDER BY ${chord}))[1]`.as('city'),
-      })
-      .from(vendorAddresses)
-      .where(and(sql`${vendorAddresses.listed}`, query.vendor_id ? eq(vendorAddresses.vendorId, query.vendor_id) : inBoxAround(vendorAddresses.earth, point, radiusM)))
-      .groupBy(vendorAddresses.vendorId),
-  );
-  const filters: SQL[] = [sql`${services.isActive}`, sql`${vendors.listed}`];
-  filters.push(query.vendor_id ? eq(services.vendorId, query.vendor_id) : sql`${near.chord} <= ${chordOf(radiusM)}`);
-  if (query.category) filters.push(eq(services.category, query.category));
-  if (query.min_price_cents !== undefined) filters.push(sql`${services.priceCents} >= ${query.min_price_cents}`);
-  if (query.max_price_cents !== undefined) filters.push(sql`${services.priceCents} <= ${query.max_price_cents}`);
-  if (query.q) {
-    const like = `%${escapeLike(query.q)}%`;
-    filters.push(
-      sql`(${services.name} ILIKE ${like} OR ${services.category} ILIKE ${like} OR ${vendors.businessName} ILIKE ${like} OR word_similarity(${query.q}::text, ${services.name}) >= 0.45)`,
-    );
-  }
-  const rows = await deps.db
-    .with(near)
-    .select({ service: services, vendor: vendorBits, chord: near.chord, city: near.city, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
-    .from(services)
-    .innerJoin(vendors, eq(vendors.id, services.vendorId))
-    .innerJoin(near, eq(near.vendorId, services.vendorId))
-    .where(and(...filters))
-    .orderBy(near.chord, asc(services.name), asc(services.id))
-    .limit(query.page_size)
-    .offset((query.page - 1) * query.page_size);
-  const ids = rows.map((r) => r.service.id);
-  const [images, favorites] = await Promise.all([imagesOf(deps.db, ids), favoritesAmong(deps.db, callerId, ids)]);
-  const total = rows[0]?.total ?? (query.page === 1 ? 0 : await countAll(deps, callerId, query));
+  const { rows, total } = await servicesNear(deps.db, callerId, query);
   return {
     count: Math.min(total, NEARBY_LIST_DEPTH),
     count_capped: total > NEARBY_LIST_DEPTH,
     page: query.page,
     page_size: query.page_size,
-    results: rows.map((r) => toCard(deps, r, images.get(r.service.id)?.[0]?.image ?? null, favorites.has(r.service.id))),
+    results: rows.map((r) => toCard(deps, r, r.image, r.isFavorite)),
   };
 }
 
-/** The total of a page past the end (no row carried it): the first page's. */
-async function countAll(deps: AppointmentsDeps, callerId: string | null, query: z.output<typeof AllServicesQuery>): Promise<number> {
-  const first = await allServices(deps, callerId, { ...query, page: 1, page_size: 1 });
-  return first.count_capped ? NEARBY_LIST_DEPTH + 1 : first.count;
-}
+type CardService = Pick<ServiceRow, 'id' | 'name' | 'description' | 'category' | 'durationMinutes' | 'priceCents' | 'currency'>;
 
 function toCard(
   deps: AppointmentsDeps,
-  r: { service: ServiceRow; vendor: VendorBits; chord: number | null; city: string | null },
+  r: { service: CardService; vendor: Omit<VendorBits, 'listed'>; chordM: number | null; city: string | null },
   image: StoredImage | null,
   isFavorite: boolean,
 ): ServiceCard {
@@ -323,7 +275,7 @@ function toCard(
     price: { amount_cents: r.service.priceCents, currency: r.service.currency as Currency },
     image: imageOf(image, deps.mediaUrl),
     vendor: toServiceVendor(r.vendor),
-    distance_km: r.chord === null ? null : distanceKm(Number(r.chord)),
+    distance_km: r.chordM === null ? null : distanceKm(Number(r.chordM)),
     city: r.city,
     is_favorite: isFavorite,
   };
@@ -358,5 +310,5 @@ export async function favoriteServiceCards(deps: AppointmentsDeps, userId: strin
     .orderBy(desc(favoriteServices.createdAt))
     .limit(200);
   const images = await imagesOf(deps.db, rows.map((r) => r.service.id));
-  return rows.map((r) => toCard(deps, { ...r, chord: null }, images.get(r.service.id)?.[0]?.image ?? null, true));
+  return rows.map((r) => toCard(deps, { ...r, chordM: null }, images.get(r.service.id)?.[0]?.image ?? null, true));
 }

@@ -1,40 +1,49 @@
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, fillPlaceholders, gte, lt, sql, type Placeholder } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { GenerateSlotsInput, GenerateSlotsResponse, TimeSlotsQuery, TimeSlotsResponse } from '@localloop/contract';
-import { appointments, providerServices, providers, services, timeSlots, vendors } from '../../db/schema.ts';
+import type { Db } from '../../db/client.ts';
+import { appointments, providerDaysOff, providerHours, providerServices, providers, services, timeSlots, vendorHours, vendors } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { prepared } from '../../lib/prepared.ts';
 import { requireApprovedVendor } from '../vendors/index.ts';
 import { daysOffOf, hoursOf, noSuchProvider } from './providers.ts';
 import { iso, type AppointmentsDeps, type Reader } from './shared.ts';
-import { dayBounds, instantAt, isWithinHours, localPartsOf, slotsBetween, todayIn, type SlotRule } from './slot-maths.ts';
+import { dayBounds, instantAt, isWithinHours, localPartsOf, slotsBetween, todayIn, type SlotRule, type WeeklyHours } from './slot-maths.ts';
 
-/** The pairing a slot belongs to, with what its rules need: the provider, the service, the shop. */
-export async function loadPairing(db: Reader, providerId: string, serviceId: string) {
-  const [row] = await db
-    .select({
-      providerId: providers.id,
-      providerName: providers.name,
-      vendorId: providers.vendorId,
-      usesVendorHours: providers.usesVendorHours,
-      serviceId: services.id,
-      serviceName: services.name,
-      serviceActive: services.isActive,
-      durationMinutes: services.durationMinutes,
-      bufferMinutes: services.bufferMinutes,
-      priceCents: services.priceCents,
-      currency: services.currency,
-      vendorUserId: vendors.userId,
-      vendorListed: vendors.listed,
-      businessName: vendors.businessName,
-      timeZone: vendors.timeZone,
-      performs: sql<boolean>`${providerServices.serviceId} IS NOT NULL`,
-    })
+const pairingColumns = {
+  providerId: providers.id,
+  providerName: providers.name,
+  vendorId: providers.vendorId,
+  usesVendorHours: providers.usesVendorHours,
+  serviceId: services.id,
+  serviceName: services.name,
+  serviceActive: services.isActive,
+  durationMinutes: services.durationMinutes,
+  bufferMinutes: services.bufferMinutes,
+  priceCents: services.priceCents,
+  currency: services.currency,
+  vendorUserId: vendors.userId,
+  vendorListed: vendors.listed,
+  businessName: vendors.businessName,
+  timeZone: vendors.timeZone,
+  performs: sql<boolean>`${providerServices.serviceId} IS NOT NULL`,
+};
+
+/** The select of a pairing, with more columns when asked, for ids given or placeholders of a prepared statement. */
+function selectPairing<T extends SelectedFields>(db: Reader, extra: T, providerId: string | Placeholder, serviceId: string | Placeholder) {
+  return db
+    .select({ ...pairingColumns, ...extra })
     .from(providers)
     .innerJoin(vendors, eq(vendors.id, providers.vendorId))
     .innerJoin(services, and(eq(services.id, serviceId), eq(services.vendorId, providers.vendorId)))
     .leftJoin(providerServices, and(eq(providerServices.providerId, providers.id), eq(providerServices.serviceId, services.id)))
     .where(eq(providers.id, providerId));
+}
+
+/** The pairing a slot belongs to, with what its rules need: the provider, the service, the shop. */
+export async function loadPairing(db: Reader, providerId: string, serviceId: string) {
+  const [row] = await selectPairing(db, {}, providerId, serviceId);
   return row;
 }
 export type Pairing = NonNullable<Awaited<ReturnType<typeof loadPairing>>>;
@@ -120,7 +129,7 @@ export async function generateSlots(
  * live booking of the provider overlapping the time the service would hold (its length and pause). The exclusion
  * constraint's GiST index answers the overlap test.
  */
-const freeSlotsOfDay = prepared('appointments_free_slots', (db) =>
+const freeSlotsOfDayQuery = (db: Db) =>
   db
     .select({ startsAt: timeSlots.startsAt, endsAt: timeSlots.endsAt })
     .from(timeSlots)
@@ -135,23 +144,60 @@ const freeSlotsOfDay = prepared('appointments_free_slots', (db) =>
           AND tstzrange(held.starts_at, held.blocked_until, '[)') && tstzrange("time_slots"."starts_at", "time_slots"."ends_at" + make_interval(mins => ${sql.placeholder('buffer')}::int), '[)'))`,
       ),
     )
-    .orderBy(asc(timeSlots.startsAt)),
-);
+    .orderBy(asc(timeSlots.startsAt));
+const freeSlotsOfDay = prepared('appointments_free_slots', freeSlotsOfDayQuery);
+
+/**
+ * What get-time-slots reads before the slots, in one prepared statement (one round trip, planned once): the pairing,
+ * the hours the provider keeps (their own, or the shop's as they are now, as hoursOf reads them) and whether the day
+ * asked is one of their days off.
+ */
+const pairingOfDayQuery = (db: Db) =>
+  selectPairing(
+    db,
+    {
+      // Names written out: the subqueries must compare their rows with the pairing's provider (shared.ts says why).
+      hours: sql<WeeklyHours>`(SELECT coalesce(json_agg(json_build_object('weekday', h.weekday, 'opensMinute', h.opens_minute, 'closesMinute', h.closes_minute)), '[]'::json)
+        FROM (SELECT own.weekday, own.opens_minute, own.closes_minute FROM ${providerHours} AS own WHERE own.provider_id = "providers"."id" AND NOT "providers"."uses_vendor_hours"
+          UNION ALL SELECT shop.weekday, shop.opens_minute, shop.closes_minute FROM ${vendorHours} AS shop WHERE shop.vendor_id = "providers"."vendor_id" AND "providers"."uses_vendor_hours") AS h)`,
+      isDayOff: sql<boolean>`EXISTS (SELECT 1 FROM ${providerDaysOff} AS off WHERE off.provider_id = "providers"."id" AND off.day = ${sql.placeholder('for_date')}::date)`,
+    },
+    sql.placeholder('provider_id'),
+    sql.placeholder('service_id'),
+  );
+const pairingOfDay = prepared('appointments_pairing_of_day', pairingOfDayQuery);
+
+/** The SQL and parameters get-time-slots runs (the pairing, then the day's free slots), for EXPLAIN in the bench. */
+export function timeSlotsSql(db: Db, values: { provider_id: string; service_id: string; for_date: string; from: string; to: string; buffer: number }) {
+  const withValues = (q: { toSQL(): { sql: string; params: unknown[] } }) => {
+    const { sql: text, params } = q.toSQL();
+    return { text, params: fillPlaceholders(params, values) };
+  };
+  return { pairing: withValues(pairingOfDayQuery(db)), slots: withValues(freeSlotsOfDayQuery(db)) };
+}
 
 /**
  * A provider's free slots for a service on one day of the shop's time zone, from `time` on when given, never past
  * ones; only slots within the provider's hours as they are now (hours changed after the slots were made) and not on a
- * day off. Customers see a bookable pairing only; the shop's owner sees its own whatever their state.
+ * day off. Customers see a bookable pairing only; the shop's owner sees its own whatever their state. Two prepared
+ * statements: the pairing with its rules, then the day's free slots.
  */
 export async function freeSlots(deps: AppointmentsDeps, callerId: string | null, query: z.output<typeof TimeSlotsQuery>): Promise<TimeSlotsResponse> {
-  const pairing = await loadPairing(deps.db, query.provider_id, query.service_id);
+  const [pairing] = await pairingOfDay(deps.db).execute({ provider_id: query.provider_id, service_id: query.service_id, for_date: query.for_date });
   const isOwner = pairing !== undefined && callerId !== null && pairing.vendorUserId === callerId;
   if (!pairing || !pairing.performs || (!isOwner && !(pairing.serviceActive && pairing.vendorListed))) {
     throw AppError.notFound('That provider or service');
   }
   const empty = { provider_id: pairing.providerId, service_id: pairing.serviceId, for_date: query.for_date, time_zone: pairing.timeZone, slots: [] };
-  const rule = await ruleOf(deps.db, pairing);
-  if (rule.daysOff.has(query.for_date)) return empty;
+  if (pairing.isDayOff) return empty;
+  // Every slot of the day is of that day in the shop's zone: the day's own day-off is the only one that matters.
+  const rule: SlotRule = {
+    timeZone: pairing.timeZone,
+    hours: pairing.hours,
+    daysOff: new Set(),
+    durationMinutes: pairing.durationMinutes,
+    bufferMinutes: pairing.bufferMinutes,
+  };
   const day = dayBounds(query.for_date, pairing.timeZone);
   const now = deps.clock();
   let from = day.from > now ? day.from : now;
