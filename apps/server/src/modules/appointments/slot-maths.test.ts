@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayBounds, instantAt, isWithinHours, slotsBetween, slotsOfDay, type SlotRule } from './slot-maths.ts';
+import { dayBounds, instantAt, isWithinHours, localClock, localPartsOf, slotsBetween, slotsOfDay, type SlotRule } from './slot-maths.ts';
 
 const newYork = 'America/New_York';
 const weekdays = (opens: number, closes: number) => [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, opensMinute: opens, closesMinute: closes }));
@@ -93,5 +93,26 @@ describe('slot maths', () => {
   it('works in another zone: Tokyo has no changes, London its own', () => {
     expect(slotsOfDay('2026-12-01', rule({ timeZone: 'Asia/Tokyo' }))[0]?.startsAt.toISOString()).toBe('2026-12-01T00:00:00.000Z');
     expect(slotsOfDay('2027-03-29', rule({ timeZone: 'Europe/London' }))[0]?.startsAt.toISOString()).toBe('2027-03-29T08:00:00.000Z');
+  });
+});
+
+describe('localClock: a day of instants by one offset', () => {
+  it('reads every quarter hour of a day as localPartsOf does, on ordinary days and on days the clocks change', () => {
+    const cases = [
+      ['2026-12-01', newYork],
+      ['2027-03-14', newYork], // spring forward: 02:00 -> 03:00
+      ['2026-11-01', newYork], // fall back: 01:00 twice
+      ['2026-12-01', 'Asia/Kolkata'], // +05:30
+      ['2027-04-04', 'Australia/Adelaide'], // +10:30 -> +09:30
+      ['2026-12-31', 'Pacific/Kiritimati'], // +14:00
+    ] as const;
+    for (const [day, zone] of cases) {
+      const bounds = dayBounds(day, zone);
+      const read = localClock(zone, bounds);
+      for (let t = bounds.from.getTime(); t < bounds.to.getTime(); t += 15 * 60_000) {
+        const instant = new Date(t);
+        expect(read(instant), `${instant.toISOString()} in ${zone}`).toEqual(localPartsOf(instant, zone));
+      }
+    }
   });
 });

@@ -43,6 +43,33 @@ export function localPartsOf(instant: Date, timeZone: string): { day: string; mi
   return { day: local.toISODate() ?? '', minuteOfDay: local.hour * 60 + local.minute, weekday: local.weekday, time: local.toFormat('HH:mm') };
 }
 
+export type LocalParts = ReturnType<typeof localPartsOf>;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * localPartsOf for many instants of one span (a day's slots): when the zone's offset is the same at both ends of the
+ * span, by arithmetic from that offset (a few hundred nanoseconds an instant, against some microseconds for a zone
+ * conversion each); across a change of the clocks, by localPartsOf itself.
+ */
+export function localClock(timeZone: string, span: { from: Date; to: Date }): (instant: Date) => LocalParts {
+  const offsetAt = (instant: Date) => DateTime.fromJSDate(instant, { zone: timeZone }).offset;
+  const offset = offsetAt(span.from);
+  if (offset !== offsetAt(span.to)) return (instant) => localPartsOf(instant, timeZone);
+  const shiftMs = offset * 60_000;
+  return (instant) => {
+    const local = new Date(instant.getTime() + shiftMs);
+    const minuteOfDay = local.getUTCHours() * 60 + local.getUTCMinutes();
+    return {
+      day: `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}`,
+      minuteOfDay,
+      // getUTCDay: 0 is Sunday; ISO weekdays, as Luxon's: 1 is Monday, 7 Sunday.
+      weekday: local.getUTCDay() === 0 ? 7 : local.getUTCDay(),
+      time: `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`,
+    };
+  };
+}
+
 /** Today's date in a zone. */
 export function todayIn(timeZone: string, now: Date): string {
   return DateTime.fromJSDate(now, { zone: timeZone }).toISODate() ?? '';
@@ -84,10 +111,11 @@ export function slotsBetween(first: string, last: string, rule: SlotRule, notBef
 
 /**
  * Whether a booking from `startsAt` fits the hours of its day as slotsOfDay measures them (its start and the start plus
- * the service's length, on the wall clock, within one opening range), and that day is worked.
+ * the service's length, on the wall clock, within one opening range), and that day is worked. `parts`: its local parts
+ * when the caller has them (localClock).
  */
-export function isWithinHours(startsAt: Date, rule: SlotRule): boolean {
-  const { day, minuteOfDay, weekday } = localPartsOf(startsAt, rule.timeZone);
+export function isWithinHours(startsAt: Date, rule: SlotRule, parts: LocalParts = localPartsOf(startsAt, rule.timeZone)): boolean {
+  const { day, minuteOfDay, weekday } = parts;
   if (rule.daysOff.has(day)) return false;
   return rule.hours.some((h) => h.weekday === weekday && h.opensMinute <= minuteOfDay && minuteOfDay + rule.durationMinutes <= h.closesMinute);
 }

@@ -9,7 +9,7 @@ import { prepared } from '../../lib/prepared.ts';
 import { requireApprovedVendor } from '../vendors/index.ts';
 import { daysOffOf, hoursOf, noSuchProvider } from './providers.ts';
 import { iso, type AppointmentsDeps, type Reader } from './shared.ts';
-import { dayBounds, instantAt, isWithinHours, localPartsOf, slotsBetween, todayIn, type SlotRule, type WeeklyHours } from './slot-maths.ts';
+import { dayBounds, instantAt, isWithinHours, localClock, slotsBetween, todayIn, type SlotRule, type WeeklyHours } from './slot-maths.ts';
 
 const pairingColumns = {
   providerId: providers.id,
@@ -214,9 +214,11 @@ export async function freeSlots(deps: AppointmentsDeps, callerId: string | null,
     to: iso(day.to),
     buffer: pairing.bufferMinutes,
   });
-  const slots = rows
-    .map((r) => ({ startsAt: new Date(r.startsAt), endsAt: new Date(r.endsAt) }))
-    .filter((s) => isWithinHours(s.startsAt, rule))
-    .map((s) => ({ starts_at: iso(s.startsAt), ends_at: iso(s.endsAt), local_time: localPartsOf(s.startsAt, pairing.timeZone).time }));
+  const clock = localClock(pairing.timeZone, day);
+  const slots = rows.flatMap((r) => {
+    const startsAt = new Date(r.startsAt);
+    const parts = clock(startsAt);
+    return isWithinHours(startsAt, rule, parts) ? [{ starts_at: iso(startsAt), ends_at: iso(new Date(r.endsAt)), local_time: parts.time }] : [];
+  });
   return { ...empty, slots };
 }
