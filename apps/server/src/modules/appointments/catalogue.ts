@@ -95,7 +95,10 @@ async function toServices(
   callerId: string | null,
 ): Promise<Service[]> {
   const ids = rows.map((r) => r.service.id);
-  const [images, staff, favorites] = await Promise.all([imagesOf(db, ids), providersOf(deps, db, ids), favoritesAmong(db, callerId, ids)]);
+  // One after another: inside a transaction `db` is one connection, which takes one query at a time.
+  const images = await imagesOf(db, ids);
+  const staff = await providersOf(deps, db, ids);
+  const favorites = await favoritesAmong(db, callerId, ids);
   return rows.map(({ service: s, vendor, upcoming }) => {
     const own = images.get(s.id) ?? [];
     return {
@@ -221,15 +224,13 @@ export async function myServices(deps: AppointmentsDeps, userId: string, query: 
 
 /** One service: its owner sees it in any state; anyone else only an active service of a listed vendor (else 404). */
 export async function getService(deps: AppointmentsDeps, callerId: string | null, serviceId: string): Promise<Service> {
-  const [row] = await deps.db
-    .select({ service: services, vendor: vendorBits, upcoming: upcomingCount('service', deps.clock()) })
-    .from(services)
-    .innerJoin(vendors, eq(vendors.id, services.vendorId))
-    .where(eq(services.id, serviceId));
+  const [row] = await deps.db.select({ service: services, vendor: vendorBits }).from(services).innerJoin(vendors, eq(vendors.id, services.vendorId)).where(eq(services.id, serviceId));
   if (!row) throw noSuchService();
   const isOwner = callerId !== null && row.vendor.userId === callerId;
   if (!isOwner && !(row.service.isActive && row.vendor.listed)) throw noSuchService();
-  const [service] = await toServices(deps, deps.db, [{ ...row, upcoming: isOwner ? row.upcoming : null }], callerId);
+  // Bookings to come are the shop's business: counted for its owner only.
+  const [upcoming] = isOwner ? await deps.db.select({ n: upcomingCount('service', deps.clock()) }).from(services).where(eq(services.id, serviceId)) : [];
+  const [service] = await toServices(deps, deps.db, [{ ...row, upcoming: upcoming?.n ?? null }], callerId);
   if (!service) throw noSuchService();
   return service;
 }
