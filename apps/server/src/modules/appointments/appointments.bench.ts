@@ -22,20 +22,12 @@ import { allServices } from './catalogue.ts';
 import { servicesNearSql } from './services-near.ts';
 import { slotsBetween, type SlotRule } from './slot-maths.ts';
 import { freeSlots, timeSlotsSql } from './slots.ts';
+import { prng } from '../../../test/places.ts';
 
 const VENDORS = Number(process.env.VENDORS ?? 20_000);
 const ROUNDS = Number(process.env.ROUNDS ?? 300);
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
-/** mulberry32: the same data every run. */
-function prng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = prng(12);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
 

@@ -6,6 +6,7 @@ import { chordOf, earthPoint } from '../../lib/geo-sql.ts';
 import { explain } from '../../../test/explain.ts';
 import { createTestApp, inject, signedInAccount, type InjectQuery, type TestContext } from '../../../test/helper.ts';
 import { servicesNearSql } from './services-near.ts';
+import { near, prng, type Point } from '../../../test/places.ts';
 
 /**
  * "Services near me" on the directory's read path (issue 12): the unfiltered page walks the GiST index of listed
@@ -17,21 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Point = { lat: number; lng: number };
-const near = (p: Point, northKm: number, eastKm: number): Point => ({
-  lat: p.lat + northKm / 111.195,
-  lng: p.lng + eastKm / (111.195 * Math.cos((p.lat * Math.PI) / 180)),
-});
-
-/** mulberry32: the same "random" shops every run. */
-function prng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const names = ['Haircut', 'Beard trim', 'Massage', 'Facial', 'Manicure', 'Yoga class'];
 

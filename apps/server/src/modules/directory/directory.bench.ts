@@ -15,20 +15,12 @@ import { openPglite, openPostgres, type Database } from '../../db/client.ts';
 import { favoriteVendors, media, users, vendorAddresses, vendors } from '../../db/schema.ts';
 import { explain } from '../../../test/explain.ts';
 import { listVendors, vendorListSql } from './list.ts';
+import { prng } from '../../../test/places.ts';
 
 const VENDORS = Number(process.env.VENDORS ?? 20_000);
 const ROUNDS = Number(process.env.ROUNDS ?? 30);
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
-/** mulberry32: the same data every run. */
-function prng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = prng(42);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
 
