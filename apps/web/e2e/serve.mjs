@@ -10,7 +10,10 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'localloop-e2e-'));
 const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   cwd: serverDir,
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'true', NODE_ENV: 'test' },
+  env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'true', NODE_ENV: 'test',
+    // Every browser test logs in from 127.0.0.1: 30 a minute (the default, per address) is a real user's budget, not
+    // two workers'. The limit itself is proven in the server's tests (flows.test.ts).
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
 });
 const stop = (signal) => child.kill(signal);
 process.on('SIGINT', () => stop('SIGINT'));
