@@ -28,6 +28,20 @@ export function prepared<Q extends Preparable>(name: string, build: (db: Db) => 
 }
 
 /**
+ * A family of prepared statements, one per shape of a query (an optional filter, a sort, a LIMIT window): each shape is
+ * built and prepared the first time it is asked for, under the name `nameOf(shape)`, then reused.
+ */
+export function preparedShapes<S, Q extends Preparable>(nameOf: (shape: S) => string, build: (db: Db, shape: S) => Q): (shape: S) => (db: Db) => ReturnType<Q['prepare']> {
+  const byName = new Map<string, (db: Db) => ReturnType<Q['prepare']>>();
+  return (shape) => {
+    const name = nameOf(shape);
+    let statement = byName.get(name);
+    if (!statement) byName.set(name, (statement = prepared(name, (db) => build(db, shape))));
+    return statement;
+  };
+}
+
+/**
  * A LIMIT written into the statement's text instead of sent as a parameter. A generic plan does not know a parameter's
  * value and assumes a tenth of the rows are wanted, which turns a nearest-first page of 20 rows into a scan and sort of
  * everything. Each distinct value is its own statement: round it to a few sizes and cut the page after.

@@ -5,7 +5,7 @@ import { NEARBY_LIST_DEPTH, type AllServicesQuery } from '@localloop/contract';
 import type { Db } from '../../db/client.ts';
 import { favoriteServices, media, serviceImages, services, vendorAddresses, vendors } from '../../db/schema.ts';
 import { chordOf, chordTo, earthPoint, inBoxAround } from '../../lib/geo-sql.ts';
-import { literalLimit, prepared } from '../../lib/prepared.ts';
+import { literalLimit, prepared, preparedShapes } from '../../lib/prepared.ts';
 import type { StoredImage } from '../uploads/index.ts';
 
 /**
@@ -190,16 +190,9 @@ function cappedCount(db: Db) {
 
 const pageOf = (db: Db, shape: Shape) => (shape.knn ? nearestPage(db, shape) : boxPage(db, shape));
 
-const pageStatements = new Map<string, ReturnType<typeof preparePage>>();
-const preparePage = (shape: Shape) => prepared(shapeName(shape), (db) => pageOf(db, shape));
 const countStatement = prepared('services_near_count', cappedCount);
 
-function pageStatement(shape: Shape) {
-  const name = shapeName(shape);
-  let statement = pageStatements.get(name);
-  if (!statement) pageStatements.set(name, (statement = preparePage(shape)));
-  return statement;
-}
+const pageStatement = preparedShapes(shapeName, pageOf);
 
 /** The shape and placeholder values of one request; `take`: the rows of the page, never past NEARBY_LIST_DEPTH. */
 function planOf(callerId: string | null, query: Query) {
@@ -247,7 +240,7 @@ export function servicesNearSql(db: Db, callerId: string | null, query: Query) {
   return { page: withValues(pageOf(db, shape)), count: shape.knn ? withValues(cappedCount(db)) : null };
 }
 
-export type ServiceNearRow = Awaited<ReturnType<ReturnType<ReturnType<typeof preparePage>>['execute']>>[number];
+export type ServiceNearRow = Awaited<ReturnType<ReturnType<ReturnType<typeof pageStatement>>['execute']>>[number];
 
 /**
  * Active services of listed vendors near the point (or of one vendor), nearest first, then by name and id: one page

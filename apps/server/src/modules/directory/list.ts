@@ -5,7 +5,7 @@ import { NEARBY_LIST_DEPTH, type VendorListQuery, type VendorListResponse } from
 import type { Db } from '../../db/client.ts';
 import { media, vendorAddresses, vendors } from '../../db/schema.ts';
 import { chordOf, chordTo, earthPoint, inBoxAround } from '../../lib/geo-sql.ts';
-import { literalLimit, prepared } from '../../lib/prepared.ts';
+import { literalLimit, prepared, preparedShapes } from '../../lib/prepared.ts';
 import { cardColumns, ratingAvgSql, toCard, type MediaUrl } from './repo.ts';
 
 /**
@@ -149,16 +149,9 @@ function cappedCount(db: Db) {
 
 const pageOf = (db: Db, shape: Shape) => (shape.knn ? nearestPage(db, shape) : boxPage(db, shape));
 
-const pageStatements = new Map<string, ReturnType<typeof preparePage>>();
-const preparePage = (shape: Shape) => prepared(shapeName(shape), (db) => pageOf(db, shape));
 const countStatement = prepared('directory_count', cappedCount);
 
-function pageStatement(shape: Shape) {
-  const name = shapeName(shape);
-  let statement = pageStatements.get(name);
-  if (!statement) pageStatements.set(name, (statement = preparePage(shape)));
-  return statement;
-}
+const pageStatement = preparedShapes(shapeName, pageOf);
 
 /** The shape and placeholder values of one request. */
 function planOf(callerId: string | null, query: z.output<typeof VendorListQuery>) {
