@@ -11,6 +11,7 @@ import type { AppContext } from './lib/context.ts';
 import type { Database } from './db/client.ts';
 import { authPlugin } from './lib/auth.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { dummyPayments, type PaymentProvider } from './lib/payments.ts';
 import { answerFrameworkError, registerErrorHandling, type App } from './lib/http.ts';
 import { createBackground } from './lib/background.ts';
 import { createJobRunner } from './lib/jobs.ts';
@@ -33,6 +34,7 @@ import { startRealtime, type MembershipCheck } from './lib/realtime.ts';
 import { registerRequestOrigin } from './lib/request-origin.ts';
 import { realtimeRoutes } from './modules/realtime/index.ts';
 import { geoRoutes } from './modules/geo/index.ts';
+import { dealsRoutes } from './modules/deals/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { socialRoutes } from './modules/social/index.ts';
 import { registerMediaFiles, uploadRoutes } from './modules/uploads/index.ts';
@@ -44,6 +46,8 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
   /** Channel kinds beyond the modules' own, by kind (tests prove the subscribe protocol with one). */
   realtimeChannels?: Record<string, MembershipCheck>;
+  /** The payment provider; the dummy (every charge succeeds, labelled a test payment) when not given. */
+  payments?: PaymentProvider;
 };
 
 /** Builds the whole HTTP app from its dependencies; no globals, so tests build as many as they like. */
@@ -148,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     mediaUrl: (key) => storage.url(key),
     realtime,
     secret: deps.config.jwtSecret,
+    payments: deps.payments ?? dummyPayments,
   };
 
   await app.register(
@@ -180,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await vendorsRoutes(api, ctx);
       await vendorPhotosRoutes(api, ctx);
       await appointmentsRoutes(api, ctx);
+      await dealsRoutes(api, ctx);
       await adminRoutes(api, ctx);
     },
     { prefix: '/api' },

@@ -98,6 +98,14 @@ const byName: Record<string, unknown> = {
   duration_minutes: 30,
   buffer_minutes: 0,
   starts_at: '2030-01-02T15:00:00Z',
+  // Deals: a week on sale from that start, a price below the original, the spec's location object as JSON, a sales range.
+  ends_at: '2030-01-09T15:00:00Z',
+  description: 'A sample description.',
+  original_price: { amount_cents: 2000, currency: 'USD' },
+  deal_price: { amount_cents: 1500, currency: 'USD' },
+  location: '{"lat":40.7484,"lng":-73.9857}',
+  from: '2030-01-01',
+  to: '2030-01-31',
   for_date: '2030-01-02',
   start_date: '2030-01-02',
   end_date: '2030-01-03',
@@ -120,6 +128,7 @@ export function sample(schema: z.ZodType, ctx: SampleContext, field = ''): unkno
   if (def.type === 'nullable' && named === null) return null;
   switch (def.type) {
     case 'object':
+      if (named && typeof named === 'object') return named;
       return Object.fromEntries(Object.entries(def.shape ?? {}).map(([key, value]) => [key, sample(value, ctx, key)]));
     case 'optional':
     case 'default':

@@ -1,10 +1,12 @@
 import { asc, eq, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointmentsEndpoints, endpoints, type Endpoint, type EndpointName, type HttpMethod } from '@localloop/contract';
+import { appointmentsEndpoints, dealsEndpoints, endpoints, type Endpoint, type EndpointName, type HttpMethod } from '@localloop/contract';
 import {
   appointments,
   calendarFeeds,
+  dealRatings,
+  deals,
   favoriteServices,
   favoriteVendors,
   media,
@@ -13,6 +15,7 @@ import {
   providerServices,
   providers,
   notifications,
+  purchases,
   refreshTokens,
   serviceImages,
   services,
@@ -60,6 +63,8 @@ let victimShop: Account;
 let shopIds: Record<string, string>;
 /** The victim shop's calendar link: it must still answer after every intruder's call. */
 let shopFeedUrl: string;
+/** The victim shop's deal: public (anyone may read it), so not among the ids aimed at; its purchases are. */
+let shopDealId: string;
 let victimImage: string;
 let customer: Account;
 let liveVendor: Account;
@@ -126,7 +131,7 @@ beforeAll(async () => {
   victimShop = await signedIn({ vendor: { isApproved: true, kycStatus: 'approved' } });
   const s = victimShop.access;
   (await inject(t.app, endpoints.saveServiceTime, { access: s, body: { time_zone: 'America/New_York', hours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, opens: '09:00', closes: '17:00' })) } })).json();
-  (await inject(t.app, endpoints.addVendorAddress, { access: s, body: { line1: '3 Hidden Lane', city: 'New York', country: 'United States', latitude: 40.71, longitude: -74 } })).json();
+  const shopAddress = (await inject(t.app, endpoints.addVendorAddress, { access: s, body: { line1: '3 Hidden Lane', city: 'New York', country: 'United States', latitude: 40.71, longitude: -74 } })).json();
   const [shopImage] = (await inject(t.app, endpoints.uploadImages, { access: s, body: encoded(image) })).json().images;
   const serviceInput = {
     name: 'Private consultation',
@@ -146,6 +151,31 @@ beforeAll(async () => {
   (await inject(t.app, endpoints.updateService, { access: s, params: { id: service.id }, body: { ...serviceInput, is_active: false } })).json();
   const feed = (await inject(t.app, endpoints.createCalendarFeed, { access: s, body: { provider_id: provider.id } })).json();
   shopFeedUrl = new URL(feed.url).pathname;
+  // A deal of the shop, bought twice by the victim: one purchase redeemed and rated, one still to redeem.
+  const deal = (
+    await inject(t.app, endpoints.createDeal, {
+      access: s,
+      body: {
+        title: 'Hidden Lane tasting',
+        description: 'A tasting menu for two at the bar.',
+        category: 'Food & Drink',
+        original_price: { amount_cents: 8000, currency: 'USD' },
+        deal_price: { amount_cents: 5000, currency: 'USD' },
+        per_customer_limit: 2,
+        starts_at: new Date(Date.now() - 3_600_000).toISOString(),
+        ends_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        address_id: shopAddress.id,
+      },
+    })
+  ).json();
+  const redeemed = (await inject(t.app, endpoints.buyDeal, { access: v, body: { deal_id: deal.id } })).json();
+  const toRedeem = (await inject(t.app, endpoints.buyDeal, { access: v, body: { deal_id: deal.id } })).json();
+  (await inject(t.app, endpoints.fulfillDeal, { access: s, params: { id: redeemed.id }, body: { ...(redeemed.qr ?? { purchase_id: '', deal_id: '', sig: '' }), action: 'FULFILL' } })).json();
+  const dealRating = (await inject(t.app, endpoints.rateDeal, { access: v, body: { deal_id: deal.id, rating: 3, comment: 'Fine.' } })).json();
+  victimIds.purchase = toRedeem.id;
+  victimIds.redeemedPurchase = redeemed.id;
+  victimIds.dealRating = dealRating.rating.id;
+  shopDealId = deal.id;
   victimIds.appointment = booking.id;
   // Not the shop's vendor id: the shop is live, so its public page and ratings are anyone's to read.
   shopIds = { service: service.id, provider: provider.id, appointment: booking.id, calendarFeed: feed.id };
@@ -198,6 +228,9 @@ async function victimRows() {
     appointments: await rows(appointments, or(eq(appointments.customerId, victim.id), eq(appointments.vendorId, victimShop.vendorId ?? '')), appointments.id),
     favoriteServices: await rows(favoriteServices, eq(favoriteServices.userId, victim.id), favoriteServices.serviceId),
     calendarFeeds: await rows(calendarFeeds, eq(calendarFeeds.vendorId, victimShop.vendorId ?? ''), calendarFeeds.id),
+    deals: await rows(deals, eq(deals.vendorId, victimShop.vendorId ?? ''), deals.id),
+    purchases: await rows(purchases, eq(purchases.customerId, victim.id), purchases.id),
+    dealRatings: await rows(dealRatings, eq(dealRatings.userId, victim.id), dealRatings.id),
   };
 }
 
@@ -222,13 +255,13 @@ function aimedAt(e: Endpoint, id: string) {
 
 const isMultipart = (e: Endpoint) => e === endpoints.uploadImages || e === endpoints.uploadVendorDocument;
 /** What an operator is there for: the admin endpoints (reads and decisions) and the owner-or-operator reads. */
-const isBookingDomain = (e: Endpoint) => Object.values(appointmentsEndpoints).includes(e as never);
+const isBookingDomain = (e: Endpoint) => Object.values(appointmentsEndpoints).includes(e as never) || Object.values(dealsEndpoints).includes(e as never);
 /**
  * What an operator is there for: the admin endpoints (reads and decisions) and the owner-or-operator reads of vendor
  * records. Not people's bookings, nor a shop's services and staff before they are public: an operator is refused there
  * like anyone else.
  */
-const operatorMay = (e: Endpoint) => e.path.startsWith('/admin/') || (e.method === 'GET' && !isBookingDomain(e));
+const operatorMay = (e: Endpoint) => e.path.startsWith('/admin/') || e === endpoints.refundPurchase || (e.method === 'GET' && !isBookingDomain(e));
 
 const hasUuidSlot = (e: Endpoint) => [...uuidFields(e.params), ...uuidFields(e.query), ...uuidFields(e.body)].length > 0;
 const swept = table.filter(([, e]) => !isMultipart(e));
@@ -331,5 +364,13 @@ describe('the ownership matrix', () => {
     // The shop's calendar link still answers, and the shop alone sees it among its links.
     expect((await t.app.inject({ method: 'GET', url: shopFeedUrl })).statusCode).toBe(200);
     expect((await inject(t.app, endpoints.calendarFeeds, { access: victimShop.access })).json().providers[0]?.feed?.id).toBe(shopIds.calendarFeed);
+    // A purchase: its customer lists it with its code, its shop sees it among its sales and deals.
+    const mine = (await inject(t.app, endpoints.myPurchases, { access: victim.access })).json();
+    expect(mine.results.map((p) => p.id).sort()).toEqual([victimIds.purchase, victimIds.redeemedPurchase].sort());
+    expect(mine.results.find((p) => p.id === victimIds.purchase)?.qr).not.toBeNull();
+    expect(await answer(victimShop.access, endpoints.vendorSales, victimShop.vendorId ?? '')).toBe(200);
+    expect(await answer(victimShop.access, endpoints.myDeals, victimShop.vendorId ?? '')).toBe(200);
+    expect(await answer(victim.access, endpoints.dealRatings, shopDealId)).toBe(200);
+    expect(await answer(operator.access, endpoints.vendorSales, victimShop.vendorId ?? '')).toBe(403);
   });
 });

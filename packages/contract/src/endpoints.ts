@@ -4,6 +4,7 @@ import { accountEndpoints } from './account.ts';
 import { adminEndpoints } from './admin.ts';
 import { appointmentsEndpoints } from './appointments.ts';
 import { authEndpoints } from './auth.ts';
+import { dealsEndpoints } from './deals.ts';
 import { devEndpoints } from './dev.ts';
 import { directoryEndpoints } from './directory.ts';
 import { geoEndpoints } from './geo.ts';
@@ -36,6 +37,7 @@ export const endpoints = {
   ...vendorPhotosEndpoints,
   ...directoryEndpoints,
   ...appointmentsEndpoints,
+  ...dealsEndpoints,
   ...adminEndpoints,
 };
 

@@ -98,7 +98,22 @@ export const errorStatuses = {
   SLOT_TAKEN: 409,
   SELF_BOOKING: 403,
   STATUS_CHANGE_NOT_ALLOWED: 409,
-} as const satisfies Record<string, 400 | 401 | 403 | 404 | 409 | 413 | 414 | 415 | 429 | 500 | 503>;
+  // Deals, purchases and QR fulfilment
+  ADDRESS_NOT_FOUND: 404,
+  DEAL_NOT_ON_SALE: 409,
+  DEAL_SOLD_OUT: 409,
+  DEAL_LIMIT_REACHED: 409,
+  SELF_PURCHASE: 403,
+  IDEMPOTENCY_KEY_REUSED: 409,
+  PAYMENT_FAILED: 402,
+  QR_INVALID: 400,
+  ALREADY_FULFILLED: 409,
+  PURCHASE_REFUNDED: 409,
+  REFUND_NOT_ALLOWED: 409,
+  RATING_NOT_ALLOWED: 403,
+  ALREADY_RATED: 409,
+  RATING_NOT_FOUND: 404,
+} as const satisfies Record<string, 400 | 401 | 402 | 403 | 404 | 409 | 413 | 414 | 415 | 429 | 500 | 503>;
 
 export type ErrorCode = keyof typeof errorStatuses;
 export type ErrorStatus = (typeof errorStatuses)[ErrorCode];

@@ -15,3 +15,4 @@ export * from './vendor-photos.ts';
 export * from './directory.ts';
 export * from './admin.ts';
 export * from './appointments.ts';
+export * from './deals.ts';

@@ -15,9 +15,12 @@ export const NotificationTarget = z.discriminatedUnion('kind', [
   // A booking's news: the customer's bookings, or the shop's appointments.
   z.object({ kind: z.literal('customer_bookings') }),
   z.object({ kind: z.literal('shop_appointments') }),
+  // A purchase's news: the customer's orders, or the shop's sales.
+  z.object({ kind: z.literal('customer_purchases') }),
+  z.object({ kind: z.literal('shop_sales') }),
 ]);
 export type NotificationTarget = z.infer<typeof NotificationTarget>;
-export const notificationTargetKinds = ['vendor_application', 'vendor_page', 'account_settings', 'customer_bookings', 'shop_appointments'] as const satisfies readonly NotificationTarget['kind'][];
+export const notificationTargetKinds = ['vendor_application', 'vendor_page', 'account_settings', 'customer_bookings', 'shop_appointments', 'customer_purchases', 'shop_sales'] as const satisfies readonly NotificationTarget['kind'][];
 
 /** The spec's notification: id, title, body, notification_type, is_read, created_at; plus data and what it opens. */
 export const Notification = z.object({

@@ -9,3 +9,4 @@ export * from './schema/notifications.ts';
 export * from './schema/realtime.ts';
 export * from './schema/appointments.ts';
 export * from './schema/jobs.ts';
+export * from './schema/deals.ts';

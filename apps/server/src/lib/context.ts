@@ -4,6 +4,7 @@ import type { Background } from './background.ts';
 import type { Clock } from './clock.ts';
 import type { JobRunner } from './jobs.ts';
 import type { Messenger } from './messaging.ts';
+import type { PaymentProvider } from './payments.ts';
 import type { Realtime } from './realtime.ts';
 import type { PrivateStorage, Storage } from './storage.ts';
 import type { TokenService } from './tokens.ts';
@@ -30,4 +31,6 @@ export type AppContext = {
   realtime: Realtime;
   /** The server's secret, for HMACs of codes, requesters and device cookies. */
   secret: string;
+  /** Charges and refunds of purchases (the dummy unless a real provider is given). */
+  payments: PaymentProvider;
 };

@@ -14,7 +14,7 @@ import { users } from './accounts.ts';
 
 
 /** What a notification opens when clicked (the contract's NotificationTarget kinds). */
-export const notificationTargetKind = pgEnum('notification_target_kind', ['vendor_application', 'vendor_page', 'account_settings', 'customer_bookings', 'shop_appointments']);
+export const notificationTargetKind = pgEnum('notification_target_kind', ['vendor_application', 'vendor_page', 'account_settings', 'customer_bookings', 'shop_appointments', 'customer_purchases', 'shop_sales']);
 
 /**
  * Notifications of one user; `notify()` writes them inside the caller's transaction. `target_kind` and `target_id`

@@ -1,3 +1,3 @@
 // The appointments module's public surface: its routes (services, providers, slots, bookings), and the slot maths the seed uses.
 export { appointmentsRoutes } from './routes.ts';
-export { slotsBetween, todayIn } from './slot-maths.ts';
+export { dayBounds, slotsBetween, todayIn } from './slot-maths.ts';

@@ -24,6 +24,8 @@ function targetOf(row: Row): NotificationTarget | null {
     case 'account_settings':
     case 'customer_bookings':
     case 'shop_appointments':
+    case 'customer_purchases':
+    case 'shop_sales':
       return { kind: row.targetKind };
     default:
       return null;

@@ -96,6 +96,10 @@ export function targetPath(target: NotificationTarget | null): string | null {
       return paths.customerBookings;
     case 'shop_appointments':
       return paths.appointments;
+    case 'customer_purchases':
+      return paths.myPurchaseDeal;
+    case 'shop_sales':
+      return paths.mySalesDeal;
     default:
       return null;
   }

@@ -1,0 +1,193 @@
+import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Deal, DealDetailsQuery, DealInput, MyDealsQuery, MyDealsResponse, MyDealsType } from '@localloop/contract';
+import { dealImages, deals, media, purchases, vendorAddresses, vendors } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { chordTo, distanceKm, earthPoint } from '../../lib/geo-sql.ts';
+import { requireApprovedVendor } from '../vendors/index.ts';
+import { imagesOf, logo, selectDeals, toDeal, vendorColumns, type DealsDeps, type Reader } from './shared.ts';
+
+const noSuchDeal = () => AppError.notFound('That deal');
+
+/** One line a person reads, as the vendors module writes it (the trigger of migration 0015 writes the same). */
+function addressText(a: Pick<typeof vendorAddresses.$inferSelect, 'line1' | 'line2' | 'city' | 'state' | 'postalCode' | 'country'>): string {
+  const region = [a.state, a.postalCode].map((s) => s.trim()).filter(Boolean).join(' ');
+  return [a.line1, a.line2, a.city, region, a.country].map((s) => s.trim()).filter(Boolean).join(', ');
+}
+
+/** Units the customer holds of the deal: paid or fulfilled, not refunded. */
+export async function heldBy(db: Reader, dealId: string, customerId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${purchases.quantity}), 0)::int` })
+    .from(purchases)
+    .where(and(eq(purchases.dealId, dealId), eq(purchases.customerId, customerId), ne(purchases.status, 'refunded')));
+  return row?.n ?? 0;
+}
+
+/** Images the caller uploaded, all of them, or a 400 naming each that is not (as services do). */
+async function requireOwnImages(db: Reader, userId: string, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const mine = new Set(
+    (await db.select({ id: media.id }).from(media).where(and(sql`${media.id} = ANY(${sql.param([...ids])}::uuid[])`, eq(media.ownerId, userId)))).map((r) => r.id),
+  );
+  const missing = ids.flatMap((id, i) => (mine.has(id) ? [] : [i]));
+  if (missing.length === 0) return;
+  const message = 'Upload the image first: it is not among your uploads.';
+  throw new AppError('IMAGE_NOT_FOUND', message, Object.fromEntries(missing.map((i) => [`image_ids.${i}`, message])));
+}
+
+/** One deal for `callerId` (null: a visitor), with its distance from `location` when given. */
+export async function loadDeal(deps: DealsDeps, db: Reader, id: string, callerId: string | null, location?: { lat: number; lng: number }): Promise<Deal | null> {
+  const distance = location ? chordTo(deals.earth, earthPoint(location.lat, location.lng)) : sql<number | null>`NULL::float8`;
+  const [row] = await db
+    .select({ deal: deals, vendor: vendorColumns, chordM: distance })
+    .from(deals)
+    .innerJoin(vendors, eq(vendors.id, deals.vendorId))
+    .leftJoin(logo, eq(logo.id, vendors.logoId))
+    .where(eq(deals.id, id));
+  if (!row) return null;
+  const isOwner = callerId !== null && row.vendor.userId === callerId;
+  // A deal not on show (its shop not listed) is its owner's to read, no one else's.
+  if (!isOwner && !(await vendorListed(db, row.deal.vendorId))) return null;
+  const images = (await imagesOf(db, [id])).get(id) ?? [];
+  const myQuantity = callerId && !isOwner ? await heldBy(db, id, callerId) : null;
+  return toDeal(row, images, { distanceKm: row.chordM === null ? null : distanceKm(row.chordM), myQuantity, isOwner }, deps, deps.clock());
+}
+
+async function vendorListed(db: Reader, vendorId: string): Promise<boolean> {
+  const [v] = await db.select({ listed: vendors.listed }).from(vendors).where(eq(vendors.id, vendorId));
+  return v?.listed ?? false;
+}
+
+export async function dealDetails(deps: DealsDeps, callerId: string | null, id: string, query: z.output<typeof DealDetailsQuery>): Promise<Deal> {
+  const deal = await loadDeal(deps, deps.db, id, callerId, query.location);
+  if (!deal) throw noSuchDeal();
+  return deal;
+}
+
+export async function createDeal(deps: DealsDeps, userId: string, input: z.output<typeof DealInput>): Promise<Deal> {
+  const now = deps.clock();
+  if (Date.parse(input.ends_at) <= now.getTime()) {
+    throw new AppError('VALIDATION_FAILED', 'The deal would have ended already.', { ends_at: 'Choose an end still to come.' });
+  }
+  const id = await deps.db.transaction(async (tx) => {
+    // Locked: a suspension cannot slip in between the check and the deal.
+    const vendor = await requireApprovedVendor(tx, userId, { lock: true });
+    const [address] = await tx
+      .select()
+      .from(vendorAddresses)
+      .where(and(eq(vendorAddresses.id, input.address_id), eq(vendorAddresses.vendorId, vendor.id)));
+    if (!address) throw new AppError('ADDRESS_NOT_FOUND', 'Choose one of your addresses for the redemption.', { address_id: 'Choose one of your addresses.' });
+    await requireOwnImages(tx, userId, input.image_ids);
+    const [row] = await tx
+      .insert(deals)
+      .values({
+        vendorId: vendor.id,
+        title: input.title,
+        description: input.description,
+        category: input.category,
+        terms: input.terms,
+        originalPriceCents: input.original_price.amount_cents,
+        dealPriceCents: input.deal_price.amount_cents,
+        currency: input.deal_price.currency,
+        quantityTotal: input.quantity_available,
+        perCustomerLimit: input.per_customer_limit,
+        startsAt: new Date(input.starts_at),
+        endsAt: new Date(input.ends_at),
+        addressId: address.id,
+        addressText: addressText(address),
+        city: address.city,
+        latitude: address.latitude,
+        longitude: address.longitude,
+      })
+      .returning({ id: deals.id });
+    if (!row) throw new Error('the deal was not written');
+    if (input.image_ids.length > 0) await tx.insert(dealImages).values(input.image_ids.map((mediaId, position) => ({ dealId: row.id, mediaId, position })));
+    return row.id;
+  });
+  const deal = await loadDeal(deps, deps.db, id, userId);
+  if (!deal) throw noSuchDeal();
+  return deal;
+}
+
+/** The caller's own deal, locked for a change; another shop's answers 404. */
+async function ownDeal(tx: Reader, userId: string, id: string) {
+  const [row] = await tx
+    .select({ id: deals.id })
+    .from(deals)
+    .innerJoin(vendors, eq(vendors.id, deals.vendorId))
+    .where(and(eq(deals.id, id), eq(vendors.userId, userId)))
+    .for('update', { of: deals });
+  if (!row) throw noSuchDeal();
+  return row;
+}
+
+export async function pauseDeal(deps: DealsDeps, userId: string, id: string, paused: boolean): Promise<Deal> {
+  await deps.db.transaction(async (tx) => {
+    await ownDeal(tx, userId, id);
+    await tx.update(deals).set({ isPaused: paused }).where(eq(deals.id, id));
+  });
+  const deal = await loadDeal(deps, deps.db, id, userId);
+  if (!deal) throw noSuchDeal();
+  return deal;
+}
+
+/** The SQL of each MyDeals type at `now`, in the order stateOf (shared.ts) decides a deal's state. */
+function typeFilter(type: MyDealsType, now: Date): SQL {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const ended = sql`${deals.endsAt} <= ${at}`;
+  const soldOut = sql`(${deals.quantityTotal} IS NOT NULL AND ${deals.quantitySold} >= ${deals.quantityTotal})`;
+  switch (type) {
+    case 'expired':
+      return ended;
+    case 'sold-out':
+      return sql`NOT (${ended}) AND ${soldOut}`;
+    case 'paused':
+      return sql`NOT (${ended}) AND NOT ${soldOut} AND NOT ${deals.listed}`;
+    case 'upcoming':
+      return sql`NOT (${ended}) AND NOT ${soldOut} AND ${deals.listed} AND ${deals.startsAt} > ${at}`;
+    case 'active':
+      return sql`NOT (${ended}) AND NOT ${soldOut} AND ${deals.listed} AND ${deals.startsAt} <= ${at}`;
+  }
+}
+
+const myDealsTypes: MyDealsType[] = ['active', 'upcoming', 'expired', 'sold-out', 'paused'];
+
+/** The deals of the caller's shop, named by its vendor id: another shop's id answers 404. */
+export async function myDeals(deps: DealsDeps, userId: string, vendorId: string, query: z.output<typeof MyDealsQuery>): Promise<MyDealsResponse> {
+  const [vendor] = await deps.db.select({ id: vendors.id }).from(vendors).where(and(eq(vendors.id, vendorId), eq(vendors.userId, userId)));
+  if (!vendor) throw AppError.notFound('That shop');
+  const now = deps.clock();
+  const mine = eq(deals.vendorId, vendor.id);
+  const [counted] = await deps.db
+    .select({
+      all: count(),
+      ...Object.fromEntries(myDealsTypes.map((t) => [t, sql<number>`(count(*) FILTER (WHERE ${typeFilter(t, now)}))::int`])),
+    })
+    .from(deals)
+    .where(mine);
+  const rows = await selectDeals(deps.db)
+    .where(and(mine, query.type ? typeFilter(query.type, now) : undefined))
+    .orderBy(desc(deals.createdAt), desc(deals.id))
+    .limit(query.page_size)
+    .offset((query.page - 1) * query.page_size);
+  const images = await imagesOf(
+    deps.db,
+    rows.map((r) => r.deal.id),
+  );
+  const counts = counted as unknown as MyDealsResponse['counts'];
+  return {
+    count: query.type ? counts[query.type] : counts.all,
+    page: query.page,
+    page_size: query.page_size,
+    results: rows.map((r) => toDeal(r, images.get(r.deal.id) ?? [], { distanceKm: null, myQuantity: null, isOwner: true }, deps, now)),
+    counts: {
+      all: counts.all,
+      active: counts.active,
+      upcoming: counts.upcoming,
+      expired: counts.expired,
+      'sold-out': counts['sold-out'],
+      paused: counts.paused,
+    },
+  };
+}

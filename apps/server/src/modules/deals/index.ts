@@ -1,0 +1,2 @@
+// The deals module's public surface: its routes (deals, purchases, QR fulfilment, sales, ratings).
+export { dealsRoutes } from './routes.ts';

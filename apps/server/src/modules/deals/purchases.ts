@@ -1,0 +1,296 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { BuyDealInput, FulfillDealInput, MessageResponse, Purchase, PurchaseList, PurchasesQuery } from '@localloop/contract';
+import { dealRatings, deals, purchases, users, vendors } from '../../db/schema.ts';
+import { violatedUniqueConstraint } from '../../lib/db-errors.ts';
+import { AppError } from '../../lib/errors.ts';
+import { PaymentDeclined } from '../../lib/payments.ts';
+import { notify } from '../notifications/index.ts';
+import { toResponsiveImage } from '../uploads/index.ts';
+import { isOperator } from '../users/index.ts';
+import { heldBy } from './catalogue.ts';
+import { firstImageOf, isGenuineQr, iso, logo, money, qrPayloadOf, stateOf, toDealVendor, vendorColumns, type DealsDeps, type Reader } from './shared.ts';
+
+const noSuchPurchase = () => AppError.notFound('That purchase');
+
+/** A time as the shop's customers read it: "1 Dec 2026, 14:05" in the shop's zone. */
+function spoken(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);
+}
+
+/** Purchases with their deal, vendor and the customer's rating, as the customer's list shows them. */
+function selectPurchases(db: Reader) {
+  return db
+    .select({
+      purchase: purchases,
+      deal: {
+        id: deals.id,
+        title: deals.title,
+        endsAt: deals.endsAt,
+        terms: deals.terms,
+        addressId: deals.addressId,
+        addressText: deals.addressText,
+        latitude: deals.latitude,
+        longitude: deals.longitude,
+        image: firstImageOf(db),
+      },
+      vendor: vendorColumns,
+      myRating: dealRatings.rating,
+    })
+    .from(purchases)
+    .innerJoin(deals, eq(deals.id, purchases.dealId))
+    .innerJoin(vendors, eq(vendors.id, deals.vendorId))
+    .leftJoin(logo, eq(logo.id, vendors.logoId))
+    .leftJoin(dealRatings, and(eq(dealRatings.dealId, purchases.dealId), eq(dealRatings.userId, purchases.customerId)));
+}
+type SelectedPurchase = Awaited<ReturnType<ReturnType<typeof selectPurchases>['where']>>[number];
+
+function toPurchase(deps: DealsDeps, r: SelectedPurchase): Purchase {
+  const p = r.purchase;
+  return {
+    id: p.id,
+    status: p.status,
+    quantity: p.quantity,
+    unit_price: money(p.unitPriceCents, p.currency),
+    total: money(p.totalCents, p.currency),
+    payment: { provider: p.paymentProvider, reference: p.paymentReference, is_test: p.paymentProvider === 'dummy' },
+    deal: {
+      id: r.deal.id,
+      title: r.deal.title,
+      image: r.deal.image ? toResponsiveImage(r.deal.image, deps.mediaUrl) : null,
+      ends_at: iso(r.deal.endsAt),
+      terms: r.deal.terms,
+      address: { id: r.deal.addressId, formatted_address: r.deal.addressText, latitude: r.deal.latitude, longitude: r.deal.longitude },
+      vendor: toDealVendor(r.vendor, deps.mediaUrl),
+    },
+    qr: p.status === 'paid' ? qrPayloadOf(deps.secret, p.id, p.dealId) : null,
+    bought_at: iso(p.createdAt),
+    fulfilled_at: p.fulfilledAt ? iso(p.fulfilledAt) : null,
+    refunded_at: p.refundedAt ? iso(p.refundedAt) : null,
+    can_rate: p.status === 'fulfilled' && r.myRating === null,
+    my_rating: r.myRating,
+  };
+}
+
+async function loadPurchase(deps: DealsDeps, db: Reader, id: string): Promise<Purchase> {
+  const [row] = await selectPurchases(db).where(eq(purchases.id, id));
+  if (!row) throw noSuchPurchase();
+  return toPurchase(deps, row);
+}
+
+export type BuyResult = { purchase: Purchase; replayed: boolean };
+
+/** A purchase made earlier with the same Idempotency-Key: the same request again answers it, another request is refused. */
+async function replayOf(deps: DealsDeps, db: Reader, userId: string, key: string, input: z.output<typeof BuyDealInput>): Promise<BuyResult | null> {
+  const [earlier] = await db
+    .select({ id: purchases.id, dealId: purchases.dealId, quantity: purchases.quantity })
+    .from(purchases)
+    .where(and(eq(purchases.customerId, userId), eq(purchases.idempotencyKey, key)));
+  if (!earlier) return null;
+  if (earlier.dealId !== input.deal_id || earlier.quantity !== input.quantity) {
+    throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for a different purchase. Use a new key for a new purchase.');
+  }
+  return { purchase: await loadPurchase(deps, db, earlier.id), replayed: true };
+}
+
+/**
+ * Buys `quantity` of a deal. The deal's row is locked first, so buyers of one deal take turns: the stock, the
+ * customer's limit and the Idempotency-Key are each checked against every purchase committed before, and the stock
+ * counter's CHECK refuses an oversell even if a check here were wrong. The payment is charged inside the transaction,
+ * after the stock is held; a refused charge rolls everything back.
+ */
+export async function buyDeal(deps: DealsDeps, userId: string, input: z.output<typeof BuyDealInput>, idempotencyKey: string | null): Promise<BuyResult> {
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const [deal] = await tx
+        .select({ deal: deals, vendorUserId: vendors.userId, vendorListed: vendors.listed })
+        .from(deals)
+        .innerJoin(vendors, eq(vendors.id, deals.vendorId))
+        .where(eq(deals.id, input.deal_id))
+        .for('update', { of: deals });
+      // A shop not on show (suspended, closed) has no deals to buy: as if they did not exist.
+      if (!deal || (!deal.vendorListed && deal.vendorUserId !== userId)) throw AppError.notFound('That deal');
+      if (idempotencyKey) {
+        const replay = await replayOf(deps, tx, userId, idempotencyKey, input);
+        if (replay) return replay;
+      }
+      const d = deal.deal;
+      if (deal.vendorUserId === userId) throw new AppError('SELF_PURCHASE', 'This is your own deal: you cannot buy it yourself.');
+      const now = deps.clock();
+      const state = stateOf(d, now);
+      if (state === 'expired') throw new AppError('DEAL_NOT_ON_SALE', 'This deal has ended.');
+      if (state === 'sold_out') throw new AppError('DEAL_SOLD_OUT', 'This deal is sold out.');
+      if (state === 'paused') throw new AppError('DEAL_NOT_ON_SALE', 'This deal is paused by the shop. Try again later.');
+      if (state === 'upcoming') throw new AppError('DEAL_NOT_ON_SALE', `This deal goes on sale on ${spoken(d.startsAt, 'UTC')} UTC.`);
+      const held = await heldBy(tx, d.id, userId);
+      if (held + input.quantity > d.perCustomerLimit) {
+        const left = d.perCustomerLimit - held;
+        const message =
+          left <= 0
+            ? `You have bought this deal's limit of ${d.perCustomerLimit} already.`
+            : `You can buy ${left} more of this deal (the limit is ${d.perCustomerLimit} per customer).`;
+        throw new AppError('DEAL_LIMIT_REACHED', message, { quantity: message });
+      }
+      if (d.quantityTotal !== null && d.quantitySold + input.quantity > d.quantityTotal) {
+        const left = d.quantityTotal - d.quantitySold;
+        const message = `Only ${left} left: choose ${left} or fewer.`;
+        throw new AppError('DEAL_SOLD_OUT', message, { quantity: message });
+      }
+      await tx
+        .update(deals)
+        .set({ quantitySold: sql`${deals.quantitySold} + ${input.quantity}` })
+        .where(eq(deals.id, d.id));
+      const total = d.dealPriceCents * input.quantity;
+      let charge;
+      try {
+        charge = await deps.payments.charge({
+          amountCents: total,
+          currency: d.currency,
+          description: `${input.quantity} × ${d.title}`.slice(0, 200),
+          idempotencyKey: idempotencyKey ? `${userId}:${idempotencyKey}` : crypto.randomUUID(),
+        });
+      } catch (error) {
+        if (error instanceof PaymentDeclined) throw new AppError('PAYMENT_FAILED', `The payment was declined: ${error.reason}`);
+        throw error;
+      }
+      const [row] = await tx
+        .insert(purchases)
+        .values({
+          dealId: d.id,
+          vendorId: d.vendorId,
+          customerId: userId,
+          quantity: input.quantity,
+          unitPriceCents: d.dealPriceCents,
+          totalCents: total,
+          currency: d.currency,
+          paymentProvider: charge.provider,
+          paymentReference: charge.reference,
+          idempotencyKey,
+        })
+        .returning({ id: purchases.id });
+      if (!row) throw new Error('the purchase was not written');
+      await notify(tx, deal.vendorUserId, {
+        title: 'New sale',
+        body: `${input.quantity} × ${d.title} was bought.`,
+        type: 'deal_sold',
+        data: { deal_id: d.id, purchase_id: row.id },
+        target: { kind: 'shop_sales' },
+      });
+      return { purchase: await loadPurchase(deps, tx, row.id), replayed: false };
+    });
+  } catch (error) {
+    // The same key sent for two different deals at once: the deals' locks do not order them, the unique key does.
+    if (idempotencyKey && violatedUniqueConstraint(error) === 'purchases_customer_idempotency') {
+      const replay = await replayOf(deps, deps.db, userId, idempotencyKey, input);
+      if (replay) return replay;
+    }
+    throw error;
+  }
+}
+
+export async function myPurchases(deps: DealsDeps, userId: string, query: z.output<typeof PurchasesQuery>): Promise<PurchaseList> {
+  const where = and(eq(purchases.customerId, userId), query.status ? eq(purchases.status, query.status) : undefined);
+  const [counted] = await deps.db.select({ n: count() }).from(purchases).where(where);
+  const rows = await selectPurchases(deps.db)
+    .where(where)
+    .orderBy(desc(purchases.createdAt), desc(purchases.id))
+    .limit(query.page_size)
+    .offset((query.page - 1) * query.page_size);
+  return { count: counted?.n ?? 0, page: query.page, page_size: query.page_size, results: rows.map((r) => toPurchase(deps, r)) };
+}
+
+/**
+ * The deal's vendor redeems a purchase from its scanned QR code. The code must be the server's (its signature) and name
+ * this purchase; the purchase must be of the caller's shop; and it moves from paid to fulfilled once, by a conditional
+ * update: of two scans at once, one succeeds and the other is told when it was redeemed.
+ */
+export async function fulfillDeal(deps: DealsDeps, userId: string, purchaseId: string, payload: z.output<typeof FulfillDealInput>): Promise<MessageResponse> {
+  if (payload.purchase_id !== purchaseId) throw new AppError('QR_INVALID', 'This QR code is for another purchase.');
+  const genuine = isGenuineQr(deps.secret, payload);
+  return deps.db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({
+        purchase: purchases,
+        title: deals.title,
+        vendorUserId: vendors.userId,
+        timeZone: vendors.timeZone,
+        buyer: sql<string>`coalesce(nullif(trim(${users.firstName}), ''), ${users.username}, 'the customer')`,
+      })
+      .from(purchases)
+      .innerJoin(deals, eq(deals.id, purchases.dealId))
+      .innerJoin(vendors, eq(vendors.id, purchases.vendorId))
+      .innerJoin(users, eq(users.id, purchases.customerId))
+      .where(eq(purchases.id, purchaseId));
+    if (!found || found.vendorUserId !== userId) {
+      // A genuine code of another shop's deal may be told so; anything else answers as if there were no such purchase.
+      if (found && genuine && found.purchase.dealId === payload.deal_id) throw AppError.forbidden('This code is for a deal of another shop.');
+      throw noSuchPurchase();
+    }
+    if (!genuine || found.purchase.dealId !== payload.deal_id) throw new AppError('QR_INVALID', 'This QR code was not issued by LocalLoop for this purchase, or it was changed.');
+    const now = deps.clock();
+    const [done] = await tx
+      .update(purchases)
+      .set({ status: 'fulfilled', fulfilledAt: now, fulfilledBy: userId })
+      .where(and(eq(purchases.id, purchaseId), eq(purchases.status, 'paid')))
+      .returning({ id: purchases.id });
+    if (!done) {
+      const [current] = await tx.select({ status: purchases.status, fulfilledAt: purchases.fulfilledAt }).from(purchases).where(eq(purchases.id, purchaseId));
+      if (current?.status === 'refunded') throw new AppError('PURCHASE_REFUNDED', 'This purchase was refunded: it cannot be redeemed.');
+      const when = current?.fulfilledAt ? spoken(current.fulfilledAt, found.timeZone) : 'earlier';
+      throw new AppError('ALREADY_FULFILLED', `This purchase was already redeemed on ${when}.`);
+    }
+    const p = found.purchase;
+    await notify(tx, p.customerId, {
+      title: 'Deal redeemed',
+      body: `Your ${p.quantity} × ${found.title} was redeemed. Enjoy it, and rate the deal when you like.`,
+      type: 'deal_fulfilled',
+      data: { deal_id: p.dealId, purchase_id: p.id },
+      target: { kind: 'customer_purchases' },
+    });
+    return { message: `Redeemed: ${p.quantity} × ${found.title} for ${found.buyer}.` };
+  });
+}
+
+/**
+ * The deal's vendor or an operator refunds a purchase not redeemed yet: the payment is given back and its units return
+ * to stock, in one transaction (the deal's row first, as a purchase locks it, then the purchase's).
+ */
+export async function refundPurchase(deps: DealsDeps, userId: string, purchaseId: string, reason: string): Promise<Purchase> {
+  return deps.db.transaction(async (tx) => {
+    const [seen] = await tx
+      .select({ dealId: purchases.dealId, customerId: purchases.customerId, vendorUserId: vendors.userId })
+      .from(purchases)
+      .innerJoin(vendors, eq(vendors.id, purchases.vendorId))
+      .where(eq(purchases.id, purchaseId));
+    if (!seen) throw noSuchPurchase();
+    const mayRefund = seen.vendorUserId === userId || (await isOperator(tx, userId));
+    if (!mayRefund) {
+      if (seen.customerId === userId) throw AppError.forbidden('Ask the shop for a refund: only the shop or LocalLoop can refund a purchase.');
+      throw noSuchPurchase();
+    }
+    await tx.select({ id: deals.id }).from(deals).where(eq(deals.id, seen.dealId)).for('update');
+    const [p] = await tx.select().from(purchases).where(eq(purchases.id, purchaseId)).for('update');
+    if (!p) throw noSuchPurchase();
+    if (p.status === 'refunded') throw new AppError('PURCHASE_REFUNDED', 'This purchase was refunded already.');
+    if (p.status === 'fulfilled') throw new AppError('REFUND_NOT_ALLOWED', 'This purchase was redeemed: it cannot be refunded.');
+    const refund = await deps.payments.refund({ reference: p.paymentReference, amountCents: p.totalCents, currency: p.currency });
+    const now = deps.clock();
+    await tx
+      .update(purchases)
+      .set({ status: 'refunded', refundedAt: now, refundedBy: userId, refundReason: reason, refundReference: refund.reference })
+      .where(and(eq(purchases.id, p.id), eq(purchases.status, 'paid')));
+    await tx
+      .update(deals)
+      .set({ quantitySold: sql`${deals.quantitySold} - ${p.quantity}` })
+      .where(eq(deals.id, p.dealId));
+    const [deal] = await tx.select({ title: deals.title }).from(deals).where(eq(deals.id, p.dealId));
+    await notify(tx, p.customerId, {
+      title: 'Purchase refunded',
+      body: `Your purchase of ${p.quantity} × ${deal?.title ?? 'a deal'} was refunded: ${reason}`,
+      type: 'deal_refunded',
+      data: { deal_id: p.dealId, purchase_id: p.id },
+      target: { kind: 'customer_purchases' },
+    });
+    return loadPurchase(deps, tx, p.id);
+  });
+}

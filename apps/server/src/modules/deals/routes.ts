@@ -1,0 +1,60 @@
+import { IDEMPOTENCY_KEY_HEADER, IdempotencyKey, endpoints } from '@localloop/contract';
+import type { AppContext } from '../../lib/context.ts';
+import { AppError } from '../../lib/errors.ts';
+import { route, type App } from '../../lib/http.ts';
+import { createDeal, dealDetails, myDeals, pauseDeal } from './catalogue.ts';
+import { dealsNear } from './near.ts';
+import { buyDeal, fulfillDeal, myPurchases, refundPurchase } from './purchases.ts';
+import { dealRatingsOf, rateDeal, updateDealRating } from './ratings.ts';
+import { vendorSales, vendorSalesCsv } from './sales.ts';
+import type { DealsDeps } from './shared.ts';
+
+/** The Idempotency-Key header when one is sent; a malformed one is a 400 naming the header. */
+function idempotencyKeyOf(header: string | string[] | undefined): string | null {
+  if (header === undefined) return null;
+  const parsed = IdempotencyKey.safeParse(Array.isArray(header) ? header[0] : header);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? 'The Idempotency-Key header is not valid.';
+    throw new AppError('VALIDATION_FAILED', message, { 'Idempotency-Key': message });
+  }
+  return parsed.data;
+}
+
+/**
+ * Deals, purchases, QR fulfilment, sales and deal ratings (docs/decisions/0019). A shop's own rows are reached only
+ * through the caller's vendor; a purchase by its customer, or by its shop when scanned, refunded or listed in sales.
+ */
+export async function dealsRoutes(app: App, ctx: AppContext) {
+  const deps: DealsDeps = { db: ctx.db, clock: ctx.clock, mediaUrl: ctx.mediaUrl, secret: ctx.secret, payments: ctx.payments };
+
+  route(app, endpoints.createDeal, ({ userId, body }) => createDeal(deps, userId, body));
+  route(app, endpoints.myDeals, ({ userId, params, query }) => myDeals(deps, userId, params.id, query));
+  route(app, endpoints.pauseDeal, ({ userId, params, body }) => pauseDeal(deps, userId, params.id, body.paused));
+  route(app, endpoints.dealList, ({ query }) => dealsNear(deps, query));
+  route(app, endpoints.dealDetails, ({ userId, params, query }) => dealDetails(deps, userId, params.deal_uuid, query));
+
+  route(app, endpoints.buyDeal, async ({ userId, body, request, reply }) => {
+    const { purchase, replayed } = await buyDeal(deps, userId, body, idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER]));
+    // A retry answers as the first request did, and says it is a replay (as Stripe's Idempotent-Replayed).
+    if (replayed) reply.header('idempotent-replayed', 'true');
+    return purchase;
+  });
+  route(app, endpoints.myPurchases, ({ userId, query }) => myPurchases(deps, userId, query));
+  route(app, endpoints.fulfillDeal, ({ userId, params, body }) => fulfillDeal(deps, userId, params.id, body));
+  route(app, endpoints.refundPurchase, ({ userId, params, body }) => refundPurchase(deps, userId, params.id, body.reason));
+
+  route(app, endpoints.vendorSales, ({ userId, params, query }) => vendorSales(deps, userId, params.id, query));
+  route(app, endpoints.vendorSalesCsv, async ({ userId, params, query, reply }) => {
+    const file = await vendorSalesCsv(deps, userId, params.id, query);
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${file.fileName}"`)
+      .header('cache-control', 'private, no-store');
+    // Bytes, so no serializer of the route touches the text.
+    return Buffer.from(file.text, 'utf8');
+  });
+
+  route(app, endpoints.rateDeal, ({ userId, body }) => rateDeal(deps, userId, body));
+  route(app, endpoints.dealRatings, ({ userId, params, query }) => dealRatingsOf(deps, userId, params.id, query));
+  route(app, endpoints.updateDealRating, ({ userId, params, body }) => updateDealRating(deps, userId, params.deal_id, body));
+}
