@@ -33,9 +33,15 @@ const SEARCH_SIMILARITY = 0.45;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 const p = (name: string) => sql.placeholder(name);
 
-/** On sale at `now`: started, not ended, not sold out (listed, i.e. not paused and its shop on show, is the index's). */
+/**
+ * On sale at `now`: started, not ended (`starts_at <= now < ends_at`, what OVERLAPS means for an instant), not sold out;
+ * listed (not paused, its shop on show) is the index's. Written with OVERLAPS rather than two comparisons: a prepared
+ * statement's generic plan cannot know `now`, takes each comparison for a third of the rows, and so would expect a
+ * ninth of the deals to be on sale and prefer reading them all and sorting to the KNN walk (measured at 1,300 deals);
+ * one opaque condition is taken for a third, the truth being most of them.
+ */
 const liveAt = () =>
-  sql`${deals.startsAt} <= ${p('now')}::timestamptz AND ${deals.endsAt} > ${p('now')}::timestamptz
+  sql`(${deals.startsAt}, ${deals.endsAt}) OVERLAPS (${p('now')}::timestamptz, ${p('now')}::timestamptz)
     AND (${deals.quantityTotal} IS NULL OR ${deals.quantitySold} < ${deals.quantityTotal})`;
 
 const cardColumns = (db: Db) => ({
