@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../client.ts';
 import { seedAccounts } from './accounts.ts';
 import { seedAppointments } from './appointments.ts';
+import { seedDealPictures, seedDeals } from './deals.ts';
 import type { PrivateStorage } from '../../lib/storage.ts';
 import { seedNotifications } from './notifications.ts';
 import { seedPendingVendorKyc } from './pending-vendor.ts';
@@ -38,6 +39,8 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<v
     if (shops > 0) log?.info(`demo data: ${shops} vendors with addresses, hours and ratings`);
     const booked = await seedAppointments(tx);
     if (booked > 0) log?.info(`demo data: services, providers and slots for ${booked} vendors`);
+    const dealt = await seedDeals(tx);
+    if (dealt > 0) log?.info(`demo data: deals and purchases of ${dealt} vendors`);
     const papers = await seedPendingVendorKyc(tx, options.documents);
     if (papers > 0) log?.info(`demo data: the pending vendor's payout account and ${papers} KYC documents`);
   });
@@ -51,5 +54,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<v
       const seconds = (ms: number) => (ms / 1000).toFixed(1);
       log?.info(`demo data: a logo and photos for ${pictured} vendors in ${seconds(performance.now() - started)} s (${seconds((user + system) / 1000)} s of CPU)`);
     }
+    // The demo deals are led by their shop's first photo, once it exists.
+    await db.transaction((tx) => seedDealPictures(tx));
   }
 }

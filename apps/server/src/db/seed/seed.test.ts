@@ -5,7 +5,7 @@ import { and, count, eq, gt, isNotNull, notExists, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@localloop/contract';
-import { favoriteVendors, media, users, vendorAddresses, vendorBankAccounts, vendorDocuments, vendorHours, vendorPhotos, vendorRatings, vendors } from '../schema.ts';
+import { dealImages, deals, favoriteVendors, media, purchases, users, vendorAddresses, vendorBankAccounts, vendorDocuments, vendorHours, vendorPhotos, vendorRatings, vendors } from '../schema.ts';
 import { createLocalStorage, createPrivateStorage, mediaRoot } from '../../lib/storage.ts';
 import { createTestApp, inject, login, type TestContext } from '../../../test/helper.ts';
 import { DEMO_PASSWORD } from './accounts.ts';
@@ -42,7 +42,7 @@ afterAll(async () => {
 const storedFiles = () => readdirSync(path.join(dataDir, 'media', 'images')).sort();
 
 const rowCounts = async () => {
-  const tables = { users, vendors, vendorAddresses, vendorHours, vendorRatings, favoriteVendors, vendorDocuments, vendorBankAccounts, media, vendorPhotos };
+  const tables = { users, vendors, vendorAddresses, vendorHours, vendorRatings, favoriteVendors, vendorDocuments, vendorBankAccounts, media, vendorPhotos, deals, dealImages, purchases };
   const counts: Record<string, number | undefined> = {};
   for (const [name, table] of Object.entries(tables)) counts[name] = (await t.database.db.select({ n: count() }).from(table))[0]?.n;
   const [logos] = await t.database.db.select({ n: count() }).from(vendors).where(isNotNull(vendors.logoId));
@@ -52,6 +52,21 @@ const rowCounts = async () => {
 const newYork = { lat: 40.7128, lng: -74.006, radius_km: 30, page_size: 50 };
 
 describe('demo data', () => {
+  it('puts deals on sale near New York, each led by its shop\'s photo, with the demo user\'s orders to show and to redeem', async () => {
+    const list = (await inject(t.app, endpoints.dealList, { query: { lat: newYork.lat, lng: newYork.lng, radius_km: 30, page_size: 50 } })).json();
+    expect(list.results.length).toBeGreaterThanOrEqual(4);
+    expect(list.results.every((d) => d.image !== null && d.discount_percent > 0)).toBe(true);
+    const user = await login(t.app, 'user@example.com', DEMO_PASSWORD);
+    const orders = (await inject(t.app, endpoints.myPurchases, { access: user.access })).json();
+    expect(orders.results.map((p) => p.status).sort()).toEqual(['fulfilled', 'fulfilled', 'paid']);
+    expect(orders.results.find((p) => p.status === 'paid')?.qr).toMatchObject({ purchase_id: expect.any(String), sig: expect.any(String) });
+    // A deal's sold count is its purchases', as the shop's sales show them.
+    const mismatched = await t.database.db.execute(
+      sql`SELECT d.id FROM deals d WHERE d.quantity_sold <> (SELECT coalesce(sum(p.quantity), 0) FROM purchases p WHERE p.deal_id = d.id AND p.status <> 'refunded')`,
+    );
+    expect((mismatched as unknown as { rows: unknown[] }).rows).toEqual([]);
+  });
+
   it('is idempotent: a second run adds nothing', async () => {
     const before = await rowCounts();
     await seed();
