@@ -140,13 +140,14 @@ export async function seedDeals(tx: Tx, now = new Date()): Promise<number> {
   const customers = new Map((await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, [USER, MAYA, LEO]))).map((r) => [r.email, r.id]));
   let seeded = 0;
   for (const shop of shops) {
-    if (!claimed.has(`deals:${shop.email}`)) continue;
+    const email = shop.email ?? '';
+    if (!claimed.has(`deals:${email}`)) continue;
     const a = shop.address;
     const region = [a.state, a.postalCode].map((s) => s.trim()).filter(Boolean).join(' ');
     const made = await tx
       .insert(deals)
       .values(
-        (demoDeals[shop.email] ?? []).map((d) => ({
+        (demoDeals[email] ?? []).map((d) => ({
           vendorId: shop.id,
           title: d.title,
           description: d.description,
@@ -168,7 +169,7 @@ export async function seedDeals(tx: Tx, now = new Date()): Promise<number> {
         })),
       )
       .returning({ id: deals.id, price: deals.dealPriceCents });
-    const list = demoDeals[shop.email] ?? [];
+    const list = demoDeals[email] ?? [];
     const bought = made.flatMap((deal, i) =>
       (list[i]?.bought ?? []).flatMap((b) => {
         const customerId = customers.get(b.by);

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DealListQuery, endpoints, NEARBY_LIST_DEPTH, type DealListQuery as DealListInput } from '@localloop/contract';
+import { DealListQuery, endpoints, NEARBY_LIST_DEPTH } from '@localloop/contract';
 import { deals, users, vendors } from '../../db/schema.ts';
 import { chordOf, earthPoint } from '../../lib/geo-sql.ts';
 import { explain } from '../../../test/explain.ts';
-import { createTestApp, inject, type TestContext } from '../../../test/helper.ts';
+import { createTestApp, inject, type InjectQuery, type TestContext, type Unchecked } from '../../../test/helper.ts';
 import { near, prng, type Point } from '../../../test/places.ts';
 import { dealsNearSql } from './near.ts';
 
@@ -60,7 +60,10 @@ async function bulkDeals(made: Made[]): Promise<string[]> {
   return ids;
 }
 
-async function page(p: Point, query: Omit<DealListInput, 'lat' | 'lng'> = {}) {
+/** The list's query but the point, which `page` takes first. */
+type Around = Omit<Exclude<InjectQuery<typeof endpoints.dealList>, Unchecked>, 'lat' | 'lng'>;
+
+async function page(p: Point, query: Around = {}) {
   const res = await inject(t.app, endpoints.dealList, { query: { lat: p.lat, lng: p.lng, ...query } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
