@@ -1,7 +1,7 @@
 // The read path against its floor, for `npm run bench` (BENCH_ONLY=reads runs just this part): one server process in
 // production mode on seeded demo data, on PostgreSQL and on PGlite in turn; autocannon with 50 connections on
 // GET /api/health (the floor: one SELECT 1), "vendors near me", a vendor's public page, "services near me" and a
-// provider's free times of a day, health measured before and after the others so the ratio is taken in the same
+// provider's free times of a day, deals near me and a deal's details, health measured before and after the others so the ratio is taken in the same
 // stretch of time. Issue 10's targets: each read at least 30 % of
 // health's requests per second on PostgreSQL and 25 % on PGlite, p99 under 50 ms.
 import { spawn } from 'node:child_process';
@@ -70,6 +70,9 @@ async function readsOn(kind, { root, port, databaseUrl, connections, seconds, ro
     const services = await (await fetch(`${server.base}/api/appointments/get-all-services/?lat=40.7128&lng=-74.006&radius_km=25`)).json();
     const service = await (await fetch(`${server.base}/api/appointments/get-service/${services.results[0].id}/`)).json();
     const tomorrow = new Date(Date.now() + 86_400_000).toLocaleDateString('en-CA', { timeZone: service.vendor.time_zone });
+    // Issue 13's reads: deals near me, and one deal's details with its distance from the asked location.
+    const deals = await (await fetch(`${server.base}/api/deals/lists/?lat=40.7128&lng=-74.006&radius_km=25`)).json();
+    const location = encodeURIComponent(JSON.stringify({ lat: 40.7128, lng: -74.006 }));
     const reads = [
       ['GET /api/vendor/lists/ (25 km of New York, nearest first)', '/api/vendor/lists/?lat=40.7128&lng=-74.006&radius_km=25'],
       ['GET /api/vendor/public/{user_id}/', `/api/vendor/public/${near.results[0].user_id}/`],
@@ -78,6 +81,8 @@ async function readsOn(kind, { root, port, databaseUrl, connections, seconds, ro
         'GET /api/appointments/get-time-slots/ (one provider, tomorrow)',
         `/api/appointments/get-time-slots/?provider_id=${service.providers[0].id}&service_id=${service.id}&for_date=${tomorrow}`,
       ],
+      ['GET /api/deals/lists/ (25 km of New York, nearest first)', '/api/deals/lists/?lat=40.7128&lng=-74.006&radius_km=25'],
+      ['GET /api/deals/details/{deal_uuid}/ (with a location)', `/api/deals/details/${deals.results[0].id}/?location=${location}`],
     ];
     const options = { connections, seconds };
     // What a browser sends: the answer comes gzipped (health's is too small to be).
