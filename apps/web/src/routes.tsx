@@ -65,6 +65,10 @@ const vendorProviders = lazyPage(() => import('./features/appointments/vendor-pr
 const providerForm = lazyPage(() => import('./features/appointments/provider-form-page.tsx'));
 // /appointments is composed in app/ with the vendor profile's time zone.
 const vendorAppointments = lazyPage(() => import('./app/pages/vendor-appointments-page.tsx'));
+// Deals, as customers see them.
+const popularDeals = lazyPage(() => import('./features/deals/popular-deals-page.tsx'));
+const dealDetails = lazyPage(() => import('./features/deals/deal-details-page.tsx'));
+const myPurchaseDeal = lazyPage(() => import('./features/deals/my-purchases-page.tsx'));
 const placeholder = lazyPage(() => import('./features/placeholder/placeholder-page.tsx'));
 
 const vendorOnly = ['vendor'] as const satisfies readonly Role[];
@@ -130,7 +134,7 @@ export const routes: readonly AppRoute[] = [
   protectedRoute(paths.vendorList, 'Browse Vendors', userOnly, vendorDirectory),
   protectedRoute(paths.postActivities, 'Create Activity', userOnly),
   protectedRoute(paths.myActivities, 'My Created Activities', userOnly),
-  protectedRoute(paths.myPurchaseDeal, 'My Orders', userOnly),
+  protectedRoute(paths.myPurchaseDeal, 'My Orders', userOnly, myPurchaseDeal),
   protectedRoute(paths.customerBookings, 'My Bookings', userOnly, customerBookings),
   protectedRoute(paths.servicesBrowse, 'Browse Services', userOnly, browseServices),
   protectedRoute(paths.servicesFavorite, 'Favorite Services', userOnly, favoriteServices),
@@ -143,10 +147,10 @@ export const routes: readonly AppRoute[] = [
   publicOrUser(paths.appDownload, 'Get the App'),
   publicOrUser(paths.activitiesDetails, 'Activity Details'),
   // Listed both as "public or user" and as "vendor or user": visitors, users and vendors all see it.
-  { path: paths.dealDetails, title: 'Deal Details', page: placeholder, guard: 'public', roles: vendorOrUser },
+  { path: paths.dealDetails, title: 'Deal Details', page: dealDetails, guard: 'public', roles: vendorOrUser },
   // A vendor is sent to its dashboard from others' pages, but previews its own as customers see it.
   { ...publicOrUser(paths.vendorProfile, 'Vendor', vendorPage), ownerParam: 'userId' },
-  publicOrUser(paths.popularDeals, 'Popular Deals'),
+  publicOrUser(paths.popularDeals, 'Popular Deals', popularDeals),
   publicOrUser(paths.localActivities, 'Local Activities'),
   publicOrUser(paths.vendor, 'Find Vendors', vendorDirectory),
 

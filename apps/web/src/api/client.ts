@@ -16,6 +16,8 @@ export type RequestOptions = {
   body?: unknown;
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. a purchase's Idempotency-Key. */
+  headers?: Record<string, string>;
   /** When false a 401 is returned as an error without trying a token refresh (e.g. login itself). */
   refreshOn401?: boolean;
 };
@@ -99,7 +101,7 @@ function encodeBody(body: unknown): BodyInit | undefined {
 }
 
 async function send(path: string, options: RequestOptions, access: string | null): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json', [tabHeader]: tabId };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json', [tabHeader]: tabId };
   if (options.body !== undefined && !(options.body instanceof FormData)) headers['Content-Type'] = 'application/json';
   if (access) headers.Authorization = `Bearer ${access}`;
   try {
@@ -206,14 +208,14 @@ type Part<K extends string, T> = [T] extends [undefined]
     : { [P in K]: T };
 
 /** params and query are typed by the endpoint's schemas, so a misspelt or missing key fails to compile. */
-export type CallArgs<E extends Endpoint> = { signal?: AbortSignal } & Part<'params', ParamsOf<E>> &
+export type CallArgs<E extends Endpoint> = { signal?: AbortSignal; headers?: Record<string, string> } & Part<'params', ParamsOf<E>> &
   Part<'query', QueryArg<QueryOf<E>>> &
   (E['body'] extends z.ZodType ? { body: BodyOf<E> } : { body?: undefined });
 
 type CallRest<E extends Endpoint> = Partial<CallArgs<E>> extends CallArgs<E> ? [args?: CallArgs<E>] : [args: CallArgs<E>];
 
 /** What call() hands on, once the compiler has checked the arguments against the endpoint. */
-type SentArgs = { params?: PathParams; query?: Record<string, QueryValue>; body?: unknown; signal?: AbortSignal };
+type SentArgs = { params?: PathParams; query?: Record<string, QueryValue>; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> };
 
 function sendEndpoint<E extends Endpoint>(endpoint: E, rest: CallRest<E>): Promise<Response> {
   // Checked against E at the call site; TypeScript cannot follow E's schemas into this generic body.
@@ -223,6 +225,7 @@ function sendEndpoint<E extends Endpoint>(endpoint: E, rest: CallRest<E>): Promi
     body: args?.body,
     query: args?.query,
     signal: args?.signal,
+    headers: args?.headers,
     // A 401 from an endpoint that needs no session (login, logout) is its answer, not an expired token.
     refreshOn401: endpoint.auth !== 'none',
   });

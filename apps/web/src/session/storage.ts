@@ -253,3 +253,31 @@ export function markLocationNoticeShown(): void {
     // Blocked storage: the notice may then show again after a reload, never more than once per page.
   }
 }
+
+/**
+ * Beyond the spec's keys: the last list of the account's deal purchases, so My Orders still shows its QR codes
+ * without a network (at the shop's counter). One account's at a time; a logout clears it with everything else.
+ */
+export const purchasesCacheKey = 'll:purchases-cache';
+
+export type SavedPurchases = { savedAt: string; data: unknown };
+
+/** The saved purchases of `accountId`, unchecked (the caller parses them), or null when none are saved for it. */
+export function getSavedPurchases(accountId: string): SavedPurchases | null {
+  const text = read(purchasesCacheKey);
+  if (!text || accountId === '') return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value !== 'object' || value === null) return null;
+    const v = value as Record<string, unknown>;
+    if (v.account_id !== accountId || typeof v.saved_at !== 'string') return null;
+    return { savedAt: v.saved_at, data: v.data };
+  } catch {
+    return null;
+  }
+}
+
+export function storeSavedPurchases(accountId: string, data: unknown): void {
+  if (accountId === '') return;
+  write(purchasesCacheKey, JSON.stringify({ account_id: accountId, saved_at: new Date().toISOString(), data }));
+}
