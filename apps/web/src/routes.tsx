@@ -53,6 +53,10 @@ const bankDetails = lazyPage(() => import('./features/vendors/bank-details-page.
 const serviceTime = lazyPage(() => import('./features/vendors/service-time-page.tsx'));
 const addAddress = lazyPage(() => import('./app/pages/add-address-page.tsx'));
 const vendorDashboard = lazyPage(() => import('./features/vendor-dashboard/vendor-dashboard-page.tsx'));
+// The shop's deals: created, listed by state, and their sales.
+const vendorCreateDeal = lazyPage(() => import('./features/deals/vendor-create-deal-page.tsx'));
+const myDeals = lazyPage(() => import('./features/deals/my-deals-page.tsx'));
+const mySales = lazyPage(() => import('./features/deals/sales-page.tsx'));
 /** Pages of later issues: one titled page saying that part is on its way. */
 const browseServices = lazyPage(() => import('./features/appointments/browse-services-page.tsx'));
 const serviceDetails = lazyPage(() => import('./features/appointments/service-details-page.tsx'));
@@ -99,6 +103,9 @@ const publicOrUser = (path: string, title: string, page: LazyPage = placeholder)
   roles: userOnly,
 });
 
+/** /MyDeals/{type?}'s types (the contract's MyDealsType, written out: this table does not load the schemas). */
+const myDealsTypes = ['active', 'upcoming', 'expired', 'sold-out', 'paused'];
+
 /** "{product}Features" names one segment ending in "Features" (matched case-insensitively, like every path). */
 export function isProductFeaturesSegment(segment: string | undefined): boolean {
   return segment !== undefined && /^.+features$/i.test(segment);
@@ -126,9 +133,10 @@ export const routes: readonly AppRoute[] = [
   protectedRoute(paths.vendorProviderAdd, 'Add Provider', vendorOnly, providerForm),
   protectedRoute(paths.vendorProviderEdit, 'Edit Provider', vendorOnly, providerForm),
   protectedRoute(paths.appointments, 'My Appointments', vendorOnly, vendorAppointments),
-  protectedRoute(paths.vendorDealAdd, 'Create Deal', vendorOnly),
-  protectedRoute(paths.myDeals, 'My Created Deals', vendorOnly),
-  protectedRoute(paths.mySalesDeal, 'My Sales', vendorOnly),
+  protectedRoute(paths.vendorDealAdd, 'Create Deal', vendorOnly, vendorCreateDeal),
+  // The type is one of the API's MyDealsType (none: all); another segment is Not Found.
+  { ...protectedRoute(paths.myDeals, 'My Created Deals', vendorOnly, myDeals), accepts: (params) => params.type === undefined || myDealsTypes.includes(params.type.toLowerCase()) },
+  protectedRoute(paths.mySalesDeal, 'My Sales', vendorOnly, mySales),
 
   protectedRoute(paths.userProfile, 'User Profile', userOnly, userProfile),
   protectedRoute(paths.vendorList, 'Browse Vendors', userOnly, vendorDirectory),

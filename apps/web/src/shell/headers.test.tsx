@@ -226,13 +226,27 @@ describe('vendor header', () => {
     ]);
   });
 
-  it('shows the Scan button disabled, with a coming-soon hint', async () => {
+  it('opens the QR scanner dialog from the Scan button, and from the side menu on a narrow window', async () => {
     storeSession(vendorLogin);
-    renderApp('/vendor/dashboard');
+    const { user } = renderApp('/vendor/dashboard');
     const header = await screen.findByTestId('vendor-header');
-    const scan = within(header).getByRole('button', { name: /Scan/ });
-    expect(scan).toBeDisabled();
-    expect(scan).toHaveAccessibleName('Scan QR scanner coming soon');
+    await user.click(within(header).getByRole('button', { name: 'Scan' }));
+    expect(await screen.findByRole('dialog', { name: 'Scan a purchase' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Close scanner' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    act(() => setViewportWidth(390));
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    await user.click(within(menu).getByRole('button', { name: 'Scan' }));
+    expect(await screen.findByRole('dialog', { name: 'Scan a purchase' })).toBeInTheDocument();
+  });
+
+  it('shows no Scan to a user', async () => {
+    storeSession(userLogin);
+    renderApp('/LocalActivities');
+    const header = await screen.findByTestId('user-header');
+    expect(within(header).queryByRole('button', { name: 'Scan' })).not.toBeInTheDocument();
   });
 
   it('hides Create Deal from a vendor who may not post deals', async () => {

@@ -19,7 +19,8 @@ type MobileMenuProps = {
   account?: ProfileEntry[];
   /** Extra controls at the end (the public Sign Up / Login buttons). */
   footer?: ReactNode;
-  showScan?: boolean;
+  /** Shows the Scan entry (vendors): it opens the QR scanner once the menu is closed. */
+  onScan?: (() => void) | undefined;
   /** Shown first in the menu (the user view's location picker). */
   top?: ReactNode;
 };
@@ -30,7 +31,7 @@ const dangerLinkClass = `${linkBase} text-red-700 hover:bg-red-50 hover:text-red
 const accentLinkClass = `${linkBase} font-medium text-teal-800 hover:bg-teal-50`;
 
 /** The slide-in side menu of narrower windows (below 1024 px for visitors, 1280 px signed in): the header's links, in sections. */
-export function MobileMenu({ open, onClose, logoTo, links = [], groups = [], account = [], footer, showScan = false, top }: MobileMenuProps) {
+export function MobileMenu({ open, onClose, logoTo, links = [], groups = [], account = [], footer, onScan, top }: MobileMenuProps) {
   const switcher = useSwitchView();
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">
@@ -90,7 +91,7 @@ export function MobileMenu({ open, onClose, logoTo, links = [], groups = [], acc
               );
             })}
 
-            {(account.length > 0 || switcher || showScan) && (
+            {(account.length > 0 || switcher || onScan) && (
               <section className="mt-4 border-t border-slate-100 pt-4" aria-labelledby="mobile-account">
                 <h2 id="mobile-account" className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">
                   Account
@@ -113,15 +114,20 @@ export function MobileMenu({ open, onClose, logoTo, links = [], groups = [], acc
                       </button>
                     </li>
                   )}
-                  {showScan && (
+                  {onScan && (
                     <li>
-                      <button type="button" disabled className={`${linkClass} w-full cursor-not-allowed opacity-60`}>
+                      <button
+                        type="button"
+                        className={`${linkClass} w-full`}
+                        onClick={() => {
+                          onClose();
+                          onScan();
+                        }}
+                      >
                         <span className="flex items-center gap-2.5">
-                          <ScanLine aria-hidden="true" className="size-4" />
+                          <ScanLine aria-hidden="true" className="size-4 text-slate-500" />
                           Scan
                         </span>
-                        {' '}
-                        <span className="badge bg-slate-100 text-slate-600">Soon</span>
                       </button>
                     </li>
                   )}

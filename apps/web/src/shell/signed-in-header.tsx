@@ -9,7 +9,7 @@ import { NavDropdown } from './nav-dropdown.tsx';
 import { userNav, vendorNav } from './nav-data.ts';
 import { useProfileEntries } from './profile-entries.ts';
 import { ProfileMenu } from './profile-menu.tsx';
-import { ScanButton } from './scan-button.tsx';
+import { ScanButton, useScanner } from './scan-button.tsx';
 import { useSideMenu } from './use-side-menu.ts';
 import { ViewToggle } from './view-toggle.tsx';
 
@@ -28,6 +28,8 @@ export function SignedInHeader({ view, onRequestLogout }: { view: 'user' | 'vend
   const isVendor = view === 'vendor';
   const home = isVendor ? paths.vendorDashboard : paths.localActivities;
   const groups = isVendor ? vendorNav(canPostDeals) : userNav;
+  // Only vendors scan (spec §6); the bar's button and the side menu's entry open the same dialog.
+  const scanner = useScanner();
   return (
     <HeaderBar testId={`${view}-header`}>
       <Logo to={home} />
@@ -47,7 +49,7 @@ export function SignedInHeader({ view, onRequestLogout }: { view: 'user' | 'vend
         ))}
       </nav>
       <div className="ml-auto hidden shrink-0 items-center gap-2 xl:flex 2xl:gap-3">
-        {isVendor && <ScanButton />}
+        {isVendor && <ScanButton onClick={scanner.show} />}
         <ViewToggle />
         <NotificationBell />
         <ProfileMenu view={view} onRequestLogout={onRequestLogout} />
@@ -60,11 +62,12 @@ export function SignedInHeader({ view, onRequestLogout }: { view: 'user' | 'vend
         open={menu.open}
         onClose={menu.hide}
         logoTo={home}
-        {...(isVendor ? { showScan: true } : { links: [userHomeEntry] })}
+        {...(isVendor ? { onScan: scanner.show } : { links: [userHomeEntry] })}
         groups={groups}
         account={account}
         {...(isVendor ? {} : { top: <LocationPicker onChosen={menu.hide} /> })}
       />
+      {isVendor && scanner.dialog}
     </HeaderBar>
   );
 }

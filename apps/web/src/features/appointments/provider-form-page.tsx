@@ -15,7 +15,7 @@ import { paths, to } from '../../paths.ts';
 import { useMyServices } from './api/get-my-services.ts';
 import { useProvider } from './api/get-my-providers.ts';
 import { useGenerateSlots, useSaveProvider } from './api/save-provider.ts';
-import { PicturesField, type Picture } from './components/pictures-field.tsx';
+import { PicturesField, type Picture } from '../../components/pictures-field.tsx';
 import { daysAhead } from './format.ts';
 
 type DayHours = { works: boolean; opens: string; closes: string };

@@ -2,6 +2,7 @@ import type { VendorDashboard } from '@localloop/contract';
 import type { ComponentType } from 'react';
 import { BookingsCard } from './components/bookings-card.tsx';
 import { CompletenessCard } from './components/completeness-card.tsx';
+import { DealsCard } from './components/deals-card.tsx';
 import { FavoritesCard } from './components/favorites-card.tsx';
 import { KycCard, showKycCard } from './components/kyc-card.tsx';
 import { NotificationsCard } from './components/notifications-card.tsx';
@@ -23,6 +24,7 @@ export type DashboardCardEntry = {
 export const dashboardCards: readonly DashboardCardEntry[] = [
   { id: 'kyc', Card: KycCard, span: 'full', show: showKycCard },
   { id: 'bookings', Card: BookingsCard, show: (data) => data.vendor.is_approved },
+  { id: 'deals', Card: DealsCard, show: (data) => data.vendor.is_approved },
   { id: 'completeness', Card: CompletenessCard },
   { id: 'rating', Card: RatingCard },
   { id: 'favorites', Card: FavoritesCard },

@@ -149,3 +149,37 @@ describe('the appointments card', () => {
     expect(within(card).getByRole('link', { name: 'Add a service' })).toHaveAttribute('href', '/vendor/services');
   });
 });
+
+describe('the deals card', () => {
+  const counts = { all: 3, active: 2, upcoming: 0, expired: 1, 'sold-out': 0, paused: 0 };
+  const sales = (today: { currency: string; amount_cents: number; units: number; purchases: number }[]) => ({
+    count: 0,
+    page: 1,
+    page_size: 1,
+    results: [],
+    totals: [],
+    per_deal: [],
+    today,
+    this_week: [{ currency: 'USD', amount_cents: 12_550, units: 9, purchases: 6 }],
+    time_zone: 'America/New_York',
+  });
+
+  it('shows today\'s and this week\'s deal sales and the active deals, linking to My Deals and My Sales', async () => {
+    const { api } = openDashboard(dashboard());
+    api.on(`GET /get/vendor/sales/${vendorId}`, ok(sales([{ currency: 'USD', amount_cents: 1700, units: 2, purchases: 1 }])));
+    api.on(`GET /my-deals/${vendorId}/`, ok({ count: 3, page: 1, page_size: 1, results: [], counts }));
+    const card = await screen.findByTestId('card-deals');
+    expect(await within(card).findByText('$17')).toBeInTheDocument();
+    expect(card).toHaveTextContent('$125.50 in the last 7 days · 2 active deals');
+    expect(within(card).getByRole('link', { name: 'My deals' })).toHaveAttribute('href', '/MyDeals');
+    expect(within(card).getByRole('link', { name: 'My sales' })).toHaveAttribute('href', '/mySalesDeal');
+  });
+
+  it('points a shop without deals to creating one', async () => {
+    const { api } = openDashboard(dashboard());
+    api.on(`GET /get/vendor/sales/${vendorId}`, ok(sales([])));
+    api.on(`GET /my-deals/${vendorId}/`, ok({ count: 0, page: 1, page_size: 1, results: [], counts: { ...counts, all: 0, active: 0, expired: 0 } }));
+    const card = await screen.findByTestId('card-deals');
+    expect(await within(card).findByRole('link', { name: 'Create Deal' })).toHaveAttribute('href', '/vendor/deal/add');
+  });
+});

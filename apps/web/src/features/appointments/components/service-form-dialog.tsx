@@ -11,7 +11,7 @@ import { SubmitButton } from '../../../components/submit-button.tsx';
 import { TextField, inputClass } from '../../../components/text-field.tsx';
 import { useSaveService } from '../api/save-service.ts';
 import { formatDuration } from '../format.ts';
-import { PicturesField, picturesOf, type Picture } from './pictures-field.tsx';
+import { PicturesField, picturesOf, type Picture } from '../../../components/pictures-field.tsx';
 
 const durations = [15, 20, 30, 45, 60, 75, 90, 120, 150, 180, 240] as const;
 const buffers = [0, 5, 10, 15, 20, 30, 45, 60] as const;

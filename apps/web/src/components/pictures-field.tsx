@@ -3,10 +3,10 @@ import type { ResponsiveImage as ResponsiveImageData } from '@localloop/contract
 import { ImagePlus, LoaderCircle, Star, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { ChangeEvent } from 'react';
-import { uploadImages } from '../../../api/upload.ts';
-import { ResponsiveImage } from '../../../components/responsive-image.tsx';
-import { errorMessageOf } from '../../../components/server-errors.ts';
-import { imageFileProblem, photoHint } from '../../../lib/image-file.ts';
+import { uploadImages } from '../api/upload.ts';
+import { ResponsiveImage } from './responsive-image.tsx';
+import { errorMessageOf } from './server-errors.ts';
+import { imageFileProblem, photoHint } from '../lib/image-file.ts';
 
 /** A stored image a form refers to by its id (what it sends), with what it shows. */
 export type Picture = { id: string; image: ResponsiveImageData };

@@ -1,0 +1,377 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { currencies, DealInput, MAX_DEAL_IMAGES, MAX_PER_CUSTOMER, vendorCategories } from '@localloop/contract';
+import type { VendorAddress } from '@localloop/contract';
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+import { LoaderCircle, MapPinOff, ShieldAlert } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { ApiError } from '../../api/client.ts';
+import { FormAlert } from '../../components/form-alert.tsx';
+import { EmptyState, LoadError } from '../../components/page-states.tsx';
+import type { PageProps } from '../../components/page-props.ts';
+import { PicturesField, type Picture } from '../../components/pictures-field.tsx';
+import { applyServerError } from '../../components/server-errors.ts';
+import { SubmitButton } from '../../components/submit-button.tsx';
+import { TextField, inputClass } from '../../components/text-field.tsx';
+import { toast } from '../../lib/toast.ts';
+import { paths, to } from '../../paths.ts';
+import { useAuth } from '../../session/auth-context.tsx';
+import { useCreateDeal } from './api/create-deal.ts';
+import { useDealAddresses } from './api/get-deal-addresses.ts';
+import { formatMoney, zoneLabel } from './format.ts';
+import { useVendorId } from './use-vendor-id.ts';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** What the inputs hold: text, as a person types it; the schema below turns it into a DealInput. */
+const FormValues = z.object({
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  image_ids: z.array(z.string()),
+  original_price: z.string(),
+  deal_price: z.string(),
+  currency: z.string(),
+  quantity_available: z.string(),
+  per_customer_limit: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  address_id: z.string(),
+  terms: z.string(),
+});
+type FormInput = z.input<typeof FormValues>;
+type FormField = keyof FormInput;
+type DealBody = z.output<typeof DealInput>;
+
+const formFields = Object.keys(FormValues.shape) as FormField[];
+
+/** The form field a DealInput path (or a server `fields` key such as "deal_price.amount_cents", "image_ids.0") belongs under. */
+function formFieldOf(path: readonly PropertyKey[] | string): FormField | null {
+  const first = String(typeof path === 'string' ? path.split('.')[0] : path[0]);
+  return (formFields as string[]).includes(first) ? (first as FormField) : null;
+}
+
+const priceText = /^\d{1,7}(\.\d{1,2})?$/;
+const wholeText = /^\d{1,7}$/;
+const localFormat = 'YYYY-MM-DDTHH:mm';
+
+/** The browser's time zone: the deal's times are read in it when the address has none. */
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * The form's schema: the text of the inputs turned into a DealInput (cents, numbers, instants in the redemption
+ * address's time zone) and checked by the contract's own DealInput, its messages under the fields they are about.
+ */
+function dealFormSchema(zoneOf: (addressId: string) => string) {
+  return FormValues.transform((v, ctx): DealBody => {
+    const problems = new Map<FormField, string>();
+    const problem = (field: FormField, message: string) => {
+      if (!problems.has(field)) problems.set(field, message);
+    };
+    const cents = (field: 'original_price' | 'deal_price', missing: string) => {
+      const text = v[field].trim();
+      if (text === '') problem(field, missing);
+      else if (!priceText.test(text)) problem(field, 'Enter a price such as 35 or 35.50.');
+      else return Math.round(Number(text) * 100);
+      return 0;
+    };
+    const whole = (field: 'quantity_available' | 'per_customer_limit') => {
+      const text = v[field].trim();
+      if (wholeText.test(text)) return Number(text);
+      problem(field, 'Use a whole number.');
+      return 1;
+    };
+    const zone = zoneOf(v.address_id);
+    const instant = (field: 'starts_at' | 'ends_at', missing: string) => {
+      const local = v[field] === '' ? null : dayjs.tz(v[field], zone);
+      if (!local?.isValid()) {
+        problem(field, missing);
+        return '';
+      }
+      return local.toISOString();
+    };
+    const candidate = {
+      title: v.title,
+      description: v.description,
+      category: v.category,
+      image_ids: v.image_ids,
+      original_price: { amount_cents: cents('original_price', 'Enter the original price.'), currency: v.currency },
+      deal_price: { amount_cents: cents('deal_price', 'Enter the deal price.'), currency: v.currency },
+      quantity_available: v.quantity_available.trim() === '' ? null : whole('quantity_available'),
+      per_customer_limit: whole('per_customer_limit'),
+      starts_at: instant('starts_at', 'Choose when the deal starts.'),
+      ends_at: instant('ends_at', 'Choose when the deal ends.'),
+      address_id: v.address_id,
+      terms: v.terms,
+    };
+    const parsed = DealInput.safeParse(candidate);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = formFieldOf(issue.path);
+        if (field) problem(field, issue.message);
+      }
+    }
+    if (problems.size > 0 || !parsed.success) {
+      for (const [field, message] of problems) ctx.addIssue({ code: 'custom', path: [field], message });
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
+}
+
+/** A datetime-local value `days` days and a few hours from now in the zone: the next full hour, by default. */
+function localValue(zone: string, days = 0): string {
+  return dayjs().tz(zone).add(1, 'hour').startOf('hour').add(days, 'day').format(localFormat);
+}
+
+const addressLine = (a: VendorAddress) => (a.label ? `${a.label}: ${a.formatted_address}` : a.formatted_address);
+
+function Field({ id, label, optional, error, hint, children }: { id: string; label: string; optional?: boolean; error?: string | undefined; hint?: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label} {optional && <span className="font-normal text-slate-500">(optional)</span>}
+      </label>
+      <div className="mt-1.5">{children}</div>
+      {error && (
+        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** aria props tying a control to its message and hint. */
+const described = (id: string, error: string | undefined, hint?: boolean) => ({
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined,
+});
+
+function DealForm({ addresses }: { addresses: VendorAddress[] }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const create = useCreateDeal();
+  const [pictures, setPictures] = useState<Picture[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const primary = addresses.find((a) => a.is_primary) ?? addresses[0];
+  const zoneOf = useMemo(() => {
+    const zones = new Map(addresses.map((a) => [a.id, a.time_zone]));
+    return (addressId: string) => zones.get(addressId) ?? browserZone();
+  }, [addresses]);
+  const schema = useMemo(() => dealFormSchema(zoneOf), [zoneOf]);
+  const startZone = zoneOf(primary?.id ?? '');
+  const form = useForm<FormInput, unknown, DealBody>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      title: '',
+      description: '',
+      category: vendorCategories[0],
+      image_ids: [],
+      original_price: '',
+      deal_price: '',
+      currency: 'USD',
+      quantity_available: '',
+      per_customer_limit: '1',
+      starts_at: localValue(startZone),
+      ends_at: localValue(startZone, 7),
+      address_id: primary?.id ?? '',
+      terms: '',
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [addressId, original, dealPrice, currency] = useWatch({ control: form.control, name: ['address_id', 'original_price', 'deal_price', 'currency'] });
+  const zone = zoneOf(addressId);
+  const discount = priceText.test(original.trim()) && priceText.test(dealPrice.trim()) && Number(original) > Number(dealPrice) ? Math.floor((1 - Number(dealPrice) / Number(original)) * 100) : null;
+
+  const changePictures = (next: Picture[]) => {
+    setPictures(next);
+    form.setValue(
+      'image_ids',
+      next.map((p) => p.id),
+      { shouldValidate: form.formState.isSubmitted },
+    );
+  };
+
+  const submit = async (body: DealBody) => {
+    setServerError(null);
+    try {
+      const deal = await create.mutateAsync(body);
+      toast.success(deal.state === 'upcoming' ? `“${deal.title}” is scheduled.` : `“${deal.title}” is on sale.`);
+      await navigate(to.myDeals());
+    } catch (error) {
+      // The server names nested fields ("deal_price.amount_cents", "image_ids.0"): each goes under its input.
+      const placed =
+        error instanceof ApiError && error.fields
+          ? new ApiError(error.status, error.code, error.message, Object.fromEntries(Object.entries(error.fields).map(([key, message]) => [formFieldOf(key) ?? key, message])))
+          : error;
+      setServerError(applyServerError(placed, form.setError, formFields));
+    }
+  };
+
+  const fieldError = (name: FormField) => errors[name]?.message;
+
+  return (
+    <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)} className="space-y-6">
+      <TextField label="Title" autoComplete="off" maxLength={120} error={fieldError('title')} {...form.register('title')} />
+      <Field id={`${id}-description`} label="Description" error={fieldError('description')}>
+        <textarea id={`${id}-description`} rows={4} maxLength={4000} className={inputClass} {...described(`${id}-description`, fieldError('description'))} {...form.register('description')} />
+      </Field>
+      <Field id={`${id}-category`} label="Category" error={fieldError('category')}>
+        <select id={`${id}-category`} className={inputClass} {...described(`${id}-category`, fieldError('category'))} {...form.register('category')}>
+          {vendorCategories.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <PicturesField label="Images" pictures={pictures} max={MAX_DEAL_IMAGES} onChange={changePictures} onBusy={setUploading} describe={(n) => `Image ${n} of the deal`} error={fieldError('image_ids')} />
+
+      <fieldset className="min-w-0">
+        <legend className="text-sm font-medium text-slate-800">Price</legend>
+        <div className="mt-2 grid gap-4 sm:grid-cols-[1fr_1fr_auto]">
+          <TextField label="Original price" inputMode="decimal" autoComplete="off" error={fieldError('original_price')} {...form.register('original_price')} />
+          <TextField label="Deal price" inputMode="decimal" autoComplete="off" error={fieldError('deal_price')} {...form.register('deal_price')} />
+          <Field id={`${id}-currency`} label="Currency">
+            <select id={`${id}-currency`} className={inputClass} {...form.register('currency')}>
+              {currencies.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        {discount !== null && (
+          <p className="mt-2 text-sm text-teal-800">
+            {discount} % off: customers pay {formatMoney({ amount_cents: Math.round(Number(dealPrice) * 100), currency })} instead of {formatMoney({ amount_cents: Math.round(Number(original) * 100), currency })}.
+          </p>
+        )}
+      </fieldset>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Quantity available"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          placeholder="Unlimited"
+          hint="Leave empty for no limit."
+          error={fieldError('quantity_available')}
+          {...form.register('quantity_available')}
+        />
+        <TextField
+          label="Limit per customer"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_PER_CUSTOMER}
+          hint={`How many one customer may buy, at most ${MAX_PER_CUSTOMER}.`}
+          error={fieldError('per_customer_limit')}
+          {...form.register('per_customer_limit')}
+        />
+      </div>
+
+      <Field
+        id={`${id}-address`}
+        label="Redemption address"
+        error={fieldError('address_id')}
+        hint="Where customers redeem the deal: its map pin and distance come from here."
+      >
+        <select id={`${id}-address`} className={`${inputClass} truncate`} {...described(`${id}-address`, fieldError('address_id'), true)} {...form.register('address_id')}>
+          {addresses.map((a) => (
+            <option key={a.id} value={a.id}>
+              {addressLine(a)}
+            </option>
+          ))}
+        </select>
+      </Field>
+
+      <fieldset className="min-w-0">
+        <legend className="text-sm font-medium text-slate-800">On sale</legend>
+        <p className="mt-1 text-xs text-slate-500">Times are {zone === browserZone() ? 'your local time' : `${zoneLabel(zone)}, where the deal is redeemed`}.</p>
+        <div className="mt-2 grid gap-4 sm:grid-cols-2">
+          <TextField label="Starts" type="datetime-local" error={fieldError('starts_at')} {...form.register('starts_at')} />
+          <TextField label="Ends" type="datetime-local" error={fieldError('ends_at')} {...form.register('ends_at')} />
+        </div>
+      </fieldset>
+
+      <Field id={`${id}-terms`} label="Terms" optional error={fieldError('terms')} hint="What the customer should know: opening times, one per visit, not with other offers…">
+        <textarea id={`${id}-terms`} rows={3} maxLength={2000} className={inputClass} {...described(`${id}-terms`, fieldError('terms'), true)} {...form.register('terms')} />
+      </Field>
+
+      <FormAlert>{serverError}</FormAlert>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Link to={to.myDeals()} className="btn-secondary">
+          Cancel
+        </Link>
+        <SubmitButton busy={isSubmitting} disabled={uploading} className="btn-primary">
+          Create deal
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+/** /vendor/deal/add: an approved vendor puts a deal on sale at one of its addresses. */
+export default function VendorCreateDealPage({ title }: PageProps) {
+  const { canPostDeals } = useAuth();
+  const vendorId = useVendorId();
+  const addresses = useDealAddresses(canPostDeals ? vendorId : null);
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
+      <p className="mt-1 text-sm text-slate-600">Customers near your address find it under Popular Deals, buy it and show its QR code at your counter.</p>
+      <div className="mt-6">
+        {!canPostDeals || vendorId === null ? (
+          <EmptyState
+            icon={ShieldAlert}
+            title="Deals open once your shop is approved"
+            actions={
+              <Link to={paths.basicInfo} className="btn-primary">
+                Open your vendor profile
+              </Link>
+            }
+          >
+            LocalLoop checks every shop before it can sell. Finish your profile and send it for review.
+          </EmptyState>
+        ) : addresses.isPending ? (
+          <p role="status" className="flex items-center gap-2 text-slate-600">
+            <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> Loading…
+          </p>
+        ) : addresses.isError ? (
+          <LoadError error={addresses.error} what="your addresses" onRetry={() => void addresses.refetch()} />
+        ) : addresses.data.length === 0 ? (
+          <EmptyState
+            icon={MapPinOff}
+            title="Add an address first"
+            actions={
+              <Link to={paths.addAddress} className="btn-primary">
+                Add an address
+              </Link>
+            }
+          >
+            A deal is redeemed at one of your addresses: customers see it on the map and how far it is.
+          </EmptyState>
+        ) : (
+          <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+            <DealForm addresses={addresses.data} />
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
