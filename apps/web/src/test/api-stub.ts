@@ -26,6 +26,8 @@ const backgroundHandlers: Record<string, Handler> = {
   'GET /profile/location/': { status: 200, body: { location: null } },
   // A vendor's public page lists its services (app/pages/vendor-page.tsx): none unless a test says otherwise.
   'GET /appointments/get-all-services/': { status: 200, body: { count: 0, count_capped: false, page: 1, page_size: 50, results: [] } },
+  // And the deals it has on sale: none unless a test says otherwise.
+  'GET /deals/lists/': { status: 200, body: { count: 0, count_capped: false, page: 1, page_size: 20, results: [] } },
   'PUT /profile/location/': (request) => ({
     status: 200,
     body: { area: '', ...(request.body as Record<string, unknown>), updated_at: new Date().toISOString() },

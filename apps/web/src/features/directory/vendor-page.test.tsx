@@ -5,6 +5,7 @@ import { ok, refuse, stubApi } from '../../test/api-stub.ts';
 import type { StubRequest } from '../../test/api-stub.ts';
 import { storeSession, userLogin, vendorLogin } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { dealCard, dealPage } from '../../test/customer-deal-fixtures.ts';
 import { bakery, myRating, storedImage, vendorPhoto, vendorRating } from '../../test/vendor-fixtures.ts';
 
 const pageKey = `GET /vendor/public/${bakery.user_id}/`;
@@ -42,6 +43,21 @@ function section(name: string): HTMLElement {
 }
 
 describe('public vendor page (/vendor/{userId})', () => {
+  it('lists the deals the shop has on sale, each opening the deal', async () => {
+    const api = stubApi({
+      [pageKey]: ok(bakery),
+      [ratingsKey]: ok(ratings()),
+      'GET /deals/lists/': ok(dealPage([dealCard(1, { title: 'A dozen bagels for $9', discount_percent: 40, remaining: 7 })])),
+    });
+    await openPage();
+    const deals = within(section('Current deals'));
+    const link = await deals.findByRole('link', { name: /A dozen bagels for \$9/ });
+    expect(link).toHaveAttribute('href', `/DealDetails/${dealCard(1).id}`);
+    expect(link).toHaveTextContent('40% off · 7 left');
+    expect(api.to('GET /deals/lists/')[0]?.query.get('vendor_id')).toBe(bakery.id);
+  });
+
+
   it('shows the profile, contact, hours, address, map, services, deals and ratings', async () => {
     const api = vendorApi();
     await openPage();
@@ -66,7 +82,7 @@ describe('public vendor page (/vendor/{userId})', () => {
     expect(screen.getByTestId('vendor-map').querySelectorAll('.leaflet-marker-icon')).toHaveLength(1);
 
     expect(within(section('Services')).getByRole('heading', { name: 'No services to book yet' })).toBeInTheDocument();
-    expect(within(section('Current deals')).getByRole('heading', { name: 'No current deals' })).toBeInTheDocument();
+    expect(await within(section('Current deals')).findByRole('heading', { name: 'No current deals' })).toBeInTheDocument();
 
     const ratingsRegion = within(section('Ratings'));
     expect(screen.getByTestId('rating-average')).toHaveTextContent('4.2');

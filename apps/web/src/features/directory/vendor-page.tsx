@@ -22,10 +22,12 @@ import { formatDistance } from './format.ts';
 type VendorPageProps = {
   /** The vendor's services, from the appointments feature (app/pages composes it in); an empty state without it. */
   servicesSection?: (vendor: { id: string; business_name: string }) => ReactNode;
+  /** The vendor's deals on sale, from the deals feature; an empty state without it. */
+  dealsSection?: (vendor: { id: string; business_name: string }) => ReactNode;
 };
 
 /** /vendor/{userId}: a listed vendor's public page. */
-export default function VendorPage({ servicesSection }: VendorPageProps = {}) {
+export default function VendorPage({ servicesSection, dealsSection }: VendorPageProps = {}) {
   const userId = useParams().userId ?? '';
   const vendor = useVendor(userId);
   const { isAuthenticated } = useAuth();
@@ -57,7 +59,7 @@ export default function VendorPage({ servicesSection }: VendorPageProps = {}) {
       </section>
     );
   }
-  return <VendorProfile vendor={vendor.data} directory={directory} servicesSection={servicesSection} />;
+  return <VendorProfile vendor={vendor.data} directory={directory} servicesSection={servicesSection} dealsSection={dealsSection} />;
 }
 
 /** The signed-in owner looking at its own page: what customers see, with the owner's ways back and no self-favoriting. */
@@ -89,7 +91,7 @@ function OwnerPreview({ isLive, isVendorView }: { isLive: boolean; isVendorView:
   );
 }
 
-function VendorProfile({ vendor, directory, servicesSection }: { vendor: VendorPublic; directory: string } & VendorPageProps) {
+function VendorProfile({ vendor, directory, servicesSection, dealsSection }: { vendor: VendorPublic; directory: string } & VendorPageProps) {
   const distance = formatDistance(vendor.distance_km);
   const place = [vendor.city, vendor.state].filter(Boolean).join(', ');
   const viewerId = useAccountId();
@@ -177,7 +179,7 @@ function VendorProfile({ vendor, directory, servicesSection }: { vendor: VendorP
             {servicesSection ? servicesSection(vendor) : <VendorServices name={vendor.business_name} />}
           </Section>
           <Section icon={Tag} title="Current deals">
-            <VendorDeals name={vendor.business_name} />
+            {dealsSection ? dealsSection(vendor) : <VendorDeals name={vendor.business_name} />}
           </Section>
         </div>
       </div>
