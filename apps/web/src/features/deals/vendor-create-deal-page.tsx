@@ -125,9 +125,10 @@ function dealFormSchema(zoneOf: (addressId: string) => string) {
   });
 }
 
-/** A datetime-local value `days` days and a few hours from now in the zone: the next full hour, by default. */
+/** A new deal goes on sale now (this minute) and runs a week, to the next full hour: what a shop most often wants. */
 function localValue(zone: string, days = 0): string {
-  return dayjs().tz(zone).add(1, 'hour').startOf('hour').add(days, 'day').format(localFormat);
+  const now = dayjs().tz(zone);
+  return (days === 0 ? now.startOf('minute') : now.add(1, 'hour').startOf('hour').add(days, 'day')).format(localFormat);
 }
 
 const addressLine = (a: VendorAddress) => (a.label ? `${a.label}: ${a.formatted_address}` : a.formatted_address);
