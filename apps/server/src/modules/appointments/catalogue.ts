@@ -9,7 +9,8 @@ import { distanceKm } from '../../lib/geo-sql.ts';
 import { ratingAverage, requireApprovedVendor } from '../vendors/index.ts';
 import { toResponsiveImage, type StoredImage } from '../uploads/index.ts';
 import { servicesNear } from './services-near.ts';
-import { imageColumns, imageOf, iso, requireOwnImages, upcomingCount, type AppointmentsDeps, type Reader } from './shared.ts';
+import { imageColumns, imageOf, iso, upcomingCount, type AppointmentsDeps, type Reader } from './shared.ts';
+import { requireOwnImages } from '../uploads/index.ts';
 
 type ServiceRow = typeof services.$inferSelect;
 type VendorBits = { id: string; userId: string; businessName: string; ratingSum: number; ratingCount: number; timeZone: string; listed: boolean };

@@ -4,7 +4,8 @@ import { minutesOf, type Provider, type ProviderInput } from '@localloop/contrac
 import { media, providerDaysOff, providerHours, providerServices, providers, services, vendorHours } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { formatMinutes, requireApprovedVendor } from '../vendors/index.ts';
-import { imageColumns, imageOf, iso, requireOwnImages, upcomingCount, type AppointmentsDeps, type Reader } from './shared.ts';
+import { imageColumns, imageOf, iso, upcomingCount, type AppointmentsDeps, type Reader } from './shared.ts';
+import { requireOwnImages } from '../uploads/index.ts';
 import type { WeeklyHours } from './slot-maths.ts';
 
 type ProviderRow = typeof providers.$inferSelect;

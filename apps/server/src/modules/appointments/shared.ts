@@ -1,8 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { appointments, media } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
 import { toResponsiveImage, type StoredImage } from '../uploads/index.ts';
 
 export type AppointmentsDeps = {
@@ -29,20 +28,6 @@ export function upcomingCount(of: 'service' | 'provider', now: Date) {
 export const imageColumns = { key: media.storageKey, width: media.width, height: media.height, variants: media.variants };
 
 export const imageOf = (row: StoredImage | null, mediaUrl: (key: string) => string) => (row ? toResponsiveImage(row, mediaUrl) : null);
-
-/**
- * Images the caller uploaded, all of them or a 400 naming each that is not: someone else's image (or none at all)
- * answers like one that does not exist. `field` is the body's field (`image_ids`, `photo_id`).
- */
-export async function requireOwnImages(tx: Reader, userId: string, ids: readonly string[], field: string): Promise<void> {
-  if (ids.length === 0) return;
-  const mine = new Set((await tx.select({ id: media.id }).from(media).where(and(inArray(media.id, [...ids]), eq(media.ownerId, userId)))).map((r) => r.id));
-  const missing = ids.flatMap((id, i) => (mine.has(id) ? [] : [i]));
-  if (missing.length === 0) return;
-  const message = 'Upload the image first: it is not among your uploads.';
-  const fields = Object.fromEntries(missing.map((i) => [field === 'photo_id' ? field : `${field}.${i}`, message]));
-  throw new AppError('IMAGE_NOT_FOUND', message, fields);
-}
 
 export const iso = (d: Date) => d.toISOString();
 

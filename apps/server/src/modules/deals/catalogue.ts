@@ -1,19 +1,14 @@
 import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Deal, DealDetailsQuery, DealInput, MyDealsQuery, MyDealsResponse, MyDealsType } from '@localloop/contract';
-import { dealImages, deals, media, purchases, vendorAddresses, vendors } from '../../db/schema.ts';
+import { dealImages, deals, purchases, vendorAddresses, vendors } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { chordTo, distanceKm, earthPoint } from '../../lib/geo-sql.ts';
-import { requireApprovedVendor } from '../vendors/index.ts';
+import { requireOwnImages } from '../uploads/index.ts';
+import { formatAddress, requireApprovedVendor } from '../vendors/index.ts';
 import { imagesOf, logo, selectDeals, toDeal, vendorColumns, type DealsDeps, type Reader } from './shared.ts';
 
 const noSuchDeal = () => AppError.notFound('That deal');
-
-/** One line a person reads, as the vendors module writes it (the trigger of migration 0015 writes the same). */
-function addressText(a: Pick<typeof vendorAddresses.$inferSelect, 'line1' | 'line2' | 'city' | 'state' | 'postalCode' | 'country'>): string {
-  const region = [a.state, a.postalCode].map((s) => s.trim()).filter(Boolean).join(' ');
-  return [a.line1, a.line2, a.city, region, a.country].map((s) => s.trim()).filter(Boolean).join(', ');
-}
 
 /** Units the customer holds of the deal: paid or fulfilled, not refunded. */
 export async function heldBy(db: Reader, dealId: string, customerId: string): Promise<number> {
@@ -22,18 +17,6 @@ export async function heldBy(db: Reader, dealId: string, customerId: string): Pr
     .from(purchases)
     .where(and(eq(purchases.dealId, dealId), eq(purchases.customerId, customerId), ne(purchases.status, 'refunded')));
   return row?.n ?? 0;
-}
-
-/** Images the caller uploaded, all of them, or a 400 naming each that is not (as services do). */
-async function requireOwnImages(db: Reader, userId: string, ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return;
-  const mine = new Set(
-    (await db.select({ id: media.id }).from(media).where(and(sql`${media.id} = ANY(${sql.param([...ids])}::uuid[])`, eq(media.ownerId, userId)))).map((r) => r.id),
-  );
-  const missing = ids.flatMap((id, i) => (mine.has(id) ? [] : [i]));
-  if (missing.length === 0) return;
-  const message = 'Upload the image first: it is not among your uploads.';
-  throw new AppError('IMAGE_NOT_FOUND', message, Object.fromEntries(missing.map((i) => [`image_ids.${i}`, message])));
 }
 
 /** One deal for `callerId` (null: a visitor), with its distance from `location` when given. */
@@ -78,7 +61,7 @@ export async function createDeal(deps: DealsDeps, userId: string, input: z.outpu
       .from(vendorAddresses)
       .where(and(eq(vendorAddresses.id, input.address_id), eq(vendorAddresses.vendorId, vendor.id)));
     if (!address) throw new AppError('ADDRESS_NOT_FOUND', 'Choose one of your addresses for the redemption.', { address_id: 'Choose one of your addresses.' });
-    await requireOwnImages(tx, userId, input.image_ids);
+    await requireOwnImages(tx, userId, input.image_ids, 'image_ids');
     const [row] = await tx
       .insert(deals)
       .values({
@@ -95,7 +78,7 @@ export async function createDeal(deps: DealsDeps, userId: string, input: z.outpu
         startsAt: new Date(input.starts_at),
         endsAt: new Date(input.ends_at),
         addressId: address.id,
-        addressText: addressText(address),
+        addressText: formatAddress(address),
         city: address.city,
         latitude: address.latitude,
         longitude: address.longitude,

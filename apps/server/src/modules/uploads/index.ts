@@ -2,3 +2,4 @@
 export { registerMediaFiles, uploadRoutes } from './routes.ts';
 export { keysOfImage, toResponsiveImage, type StoredImage } from './images.ts';
 export { createImageWork, uploadImages, type UploadDeps } from './service.ts';
+export { requireOwnImages } from './own-images.ts';
