@@ -336,6 +336,110 @@ test.describe('a shop managing its bookings', () => {
   });
 });
 
+/** A seeded deal of the demo shops near New York, by its title. */
+async function demoDealId(request: APIRequestContext, title: string, q: string): Promise<string> {
+  const list = (await (await request.get(`/api/deals/lists/?lat=40.7128&lng=-74.006&radius_km=50&q=${encodeURIComponent(q)}`)).json()) as { results: { id: string; title: string }[] };
+  const deal = list.results.find((d) => d.title === title);
+  expect(deal, `the demo deal ${title}`).toBeDefined();
+  return deal?.id ?? '';
+}
+
+test.describe('a visitor looking at deals', () => {
+  test('/PopularDeals @phone', async ({ page }) => {
+    await page.goto('/PopularDeals');
+    await settle(page);
+    await expect(page.getByTestId('deal-card').first()).toBeVisible();
+    await expectAccessible(page, '/PopularDeals for a visitor');
+  });
+
+  test('a deal\'s page with Log in to buy', async ({ page, request }) => {
+    await page.goto(`/DealDetails/${await demoDealId(request, 'A dozen bagels for $9', 'bagels')}`);
+    await settle(page);
+    await expect(page.getByRole('link', { name: 'Log in to buy' })).toBeVisible();
+    await expectAccessible(page, 'a deal\'s page for a visitor');
+  });
+});
+
+test.describe('a user buying deals', () => {
+  test.use({ account: 'user@example.com' });
+
+  test('/PopularDeals', async ({ page }) => {
+    await page.goto('/PopularDeals');
+    await settle(page);
+    await expect(page.getByTestId('deal-card').first()).toBeVisible();
+    await expectAccessible(page, '/PopularDeals');
+  });
+
+  test('a deal\'s page with its pictures and the Buy panel @phone', async ({ page, request }) => {
+    await page.goto(`/DealDetails/${await demoDealId(request, 'A dozen bagels for $9', 'bagels')}`);
+    await settle(page);
+    const buy = page.getByRole('form', { name: 'Buy A dozen bagels for $9' });
+    await expect(buy.getByRole('button', { name: 'Buy now' })).toBeVisible();
+    await expect(buy.getByLabel('Quantity')).toBeEnabled();
+    await expectAccessible(page, 'a deal\'s page with the Buy panel');
+  });
+
+  test('/mypurchasedeal with a QR code drawn and the rating form of a redeemed purchase, then the full-screen code @phone', async ({ page }) => {
+    await page.goto('/mypurchasedeal');
+    await settle(page);
+    await expect(page.getByTestId('purchase-qr').first()).toBeVisible();
+    await expect(page.getByRole('form', { name: /^Rate / }).first()).toBeVisible();
+    await expectAccessible(page, '/mypurchasedeal');
+
+    await page.getByRole('button', { name: 'Show the QR code for Two studio classes for the price of one full screen' }).click();
+    const full = page.getByRole('dialog', { name: 'Two studio classes for the price of one' });
+    await expect(full.getByRole('button', { name: 'Close' })).toBeVisible();
+    await expect(full.getByTestId('purchase-qr')).toBeVisible();
+    await expectAccessible(page, 'the full-screen QR code');
+  });
+});
+
+test.describe('a shop selling deals', () => {
+  test.use({ account: 'vendor@example.com' });
+
+  test('/vendor/deal/add @phone', async ({ page }) => {
+    await page.goto('/vendor/deal/add');
+    await settle(page);
+    await expect(page.getByRole('button', { name: 'Create deal' })).toBeVisible();
+    await expectAccessible(page, '/vendor/deal/add');
+  });
+
+  test('/MyDeals', async ({ page }) => {
+    await page.goto('/MyDeals');
+    await settle(page);
+    await expect(page.getByRole('link', { name: 'View deal: Two studio classes for the price of one' })).toBeVisible();
+    await expectAccessible(page, '/MyDeals');
+  });
+
+  test('/mySalesDeal and its Refund dialog', async ({ page }) => {
+    await page.goto('/mySalesDeal');
+    await settle(page);
+    const refund = page.getByRole('button', { name: /^Refund / }).first();
+    await expect(refund).toBeVisible();
+    await expectAccessible(page, '/mySalesDeal');
+    await refund.click();
+    const dialog = page.getByRole('dialog', { name: /^Refund .* purchase\?$/ });
+    await expect(dialog.getByLabel('Reason')).toBeFocused();
+    await expectAccessible(page, 'the Refund dialog');
+  });
+
+  test('the QR scanner dialog, without a camera @phone', async ({ page, isMobile }) => {
+    await page.goto('/vendor/dashboard');
+    await settle(page);
+    if (isMobile) {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Scan', exact: true }).click();
+    } else {
+      await page.locator('header').getByRole('button', { name: 'Scan', exact: true }).click();
+    }
+    const dialog = page.getByRole('dialog', { name: 'Scan a purchase' });
+    // Headless Chromium has no camera: the dialog says so and offers the field to paste a code.
+    await expect(dialog.getByTestId('scanner-status')).not.toHaveText(/Initializing/, { timeout: 10_000 });
+    await expect(dialog.getByLabel(/Paste the code/)).toBeVisible();
+    await expectAccessible(page, 'the QR scanner dialog');
+  });
+});
+
 test.describe('a vendor waiting for review', () => {
   test.use({ account: 'pending@example.com' });
 

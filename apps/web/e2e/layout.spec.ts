@@ -43,6 +43,12 @@ type Worker = {
    * user with a note that fits no line either (and made a favorite): every appointments page has them to show.
    */
   longNamedBooking: { serviceId: string; serviceName: string; providerId: string; appointmentId: string };
+  /**
+   * A deal of the demo shop at its primary address whose title, description and terms fit no line (each as long as the
+   * contract allows), bought once by the demo user: Popular Deals, its page, My Orders (with its QR code), My Deals and
+   * My Sales all show it. And a seeded deal of the demo shops, with its pictures.
+   */
+  longNamedDeal: { dealId: string; title: string; demoDealId: string };
 };
 
 const test = base.extend<{ page: Page }, Worker>({
@@ -143,6 +149,48 @@ const test = base.extend<{ page: Page }, Worker>({
     },
     { scope: 'worker' },
   ],
+  longNamedDeal: [
+    async ({ playwright }, use, workerInfo) => {
+      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+      const asVendor = { authorization: `Bearer ${await accessOf(request, accounts.vendor, DEMO_PASSWORD)}` };
+      const asUser = { authorization: `Bearer ${await accessOf(request, accounts.user, DEMO_PASSWORD)}` };
+      const me = await request.get('/api/vendor/me/', { headers: asVendor });
+      expect(me.status()).toBe(200);
+      const { addresses } = (await me.json()) as { addresses: { id: string; is_primary: boolean }[] };
+      const address = addresses.find((a) => a.is_primary);
+      expect(address, 'the demo shop\'s primary address').toBeDefined();
+      // The contract's longest: title 120, description 4,000, terms 2,000 characters, none with a place to break.
+      const title = `Zz${Date.now().toString(36)}${'Supercalifragilisticexpialidocious'.repeat(4)}`.slice(0, 120);
+      const now = Date.now();
+      const created = await request.post('/api/deals/create/', {
+        headers: asVendor,
+        data: {
+          title,
+          description: `https://example.com/${'deal-details-and-small-print/'.repeat(140)}`.slice(0, 4000),
+          category: 'Fitness & Sports',
+          original_price: { amount_cents: 99_999_999, currency: 'USD' },
+          deal_price: { amount_cents: 99_999_998, currency: 'USD' },
+          quantity_available: 1_000_000,
+          per_customer_limit: 20,
+          starts_at: new Date(now - 60_000).toISOString(),
+          ends_at: new Date(now + 14 * 86_400_000).toISOString(),
+          address_id: address?.id ?? '',
+          terms: `Not-valid-with-${'any-other-offer-or-voucher-'.repeat(80)}`.slice(0, 2000),
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      const { id: dealId } = (await created.json()) as { id: string };
+      const bought = await request.post('/api/buy-deal/dummy/', { headers: asUser, data: { deal_id: dealId, quantity: 1 } });
+      expect(bought.status(), await bought.text()).toBe(201);
+      // A seeded deal near New York, with its pictures.
+      const list = (await (await request.get('/api/deals/lists/?lat=40.7128&lng=-74.006&radius_km=50&q=bagels')).json()) as { results: { id: string; title: string }[] };
+      const demoDeal = list.results.find((d) => d.title === 'A dozen bagels for $9');
+      expect(demoDeal, 'the demo deal A dozen bagels for $9').toBeDefined();
+      await request.dispose();
+      await use({ dealId, title, demoDealId: demoDeal?.id ?? '' });
+    },
+    { scope: 'worker' },
+  ],
 });
 
 // Each test walks many pages; a trace of all of them would cost more than the walk.
@@ -185,10 +233,10 @@ async function sessionOf(browser: Browser, baseURL: string, sessions: Worker['se
 }
 
 /** The routes each role reaches from its header and menus today (the placeholders of later issues are all one page). */
-function routesOf(role: Role, vendorPage: string, booking: Worker['longNamedBooking']): string[] {
+function routesOf(role: Role, vendorPage: string, booking: Worker['longNamedBooking'], deal: Worker['longNamedDeal']): string[] {
   switch (role) {
     case 'visitor':
-      return ['/', '/Vendor', vendorPage, '/LocalActivities', '/login', '/createAccount'];
+      return ['/', '/Vendor', vendorPage, '/LocalActivities', '/PopularDeals', `/DealDetails/${deal.demoDealId}`, `/DealDetails/${deal.dealId}`, '/login', '/createAccount'];
     case 'user':
       return [
         '/LocalActivities',
@@ -203,6 +251,10 @@ function routesOf(role: Role, vendorPage: string, booking: Worker['longNamedBook
         '/services/favorite',
         `/customer/appointment/${booking.serviceId}`,
         `/appointment/confirmation/${booking.appointmentId}`,
+        '/PopularDeals',
+        `/DealDetails/${deal.dealId}`,
+        '/mypurchasedeal',
+        // Last: the reschedule dialog below opens on it.
         '/customer/bookings',
       ];
     case 'vendor as user':
@@ -221,6 +273,10 @@ function routesOf(role: Role, vendorPage: string, booking: Worker['longNamedBook
         '/vendor/providers/add',
         `/vendor/providers/edit/${booking.providerId}`,
         '/appointments',
+        '/vendor/deal/add',
+        '/MyDeals',
+        '/MyDeals/active',
+        '/mySalesDeal',
       ];
     case 'operator':
       return ['/admin', '/Settings', '/UserProfile', '/LocalActivities'];
@@ -285,6 +341,7 @@ for (const role of ['visitor', 'user', 'vendor', 'vendor as user', 'operator'] a
     longCommentsVendor,
     longNamedVendor,
     longNamedBooking,
+    longNamedDeal,
   }, testInfo) => {
     test.setTimeout(180_000);
     const baseURL = testInfo.project.use.baseURL ?? '';
@@ -304,11 +361,13 @@ for (const role of ['visitor', 'user', 'vendor', 'vendor as user', 'operator'] a
           localStorage.setItem('userLocation', JSON.stringify(place));
         }, longPlace);
       }
-      const routes = routesOf(role, longCommentsVendor.path, longNamedBooking);
+      const routes = routesOf(role, longCommentsVendor.path, longNamedBooking, longNamedDeal);
+      const showLongDeal = new Set(['/PopularDeals', `/DealDetails/${longNamedDeal.dealId}`, '/mypurchasedeal', '/MyDeals', '/MyDeals/active', '/mySalesDeal']);
       for (const [index, route] of routes.entries()) {
         await resize(page, widths[index % widths.length] ?? widths[0]);
         await page.goto(route);
         await settle(page, route);
+        if (showLongDeal.has(route)) await expect(page.locator('main').getByText(longNamedDeal.title).first(), `${route} shows the deal with the long title`).toBeVisible();
         await expectEveryWidthFits(page, role, route);
       }
       if (role === 'operator') {
@@ -336,6 +395,29 @@ for (const role of ['visitor', 'user', 'vendor', 'vendor as user', 'operator'] a
         }
         await page.keyboard.press('Escape');
         await expect(dialog).toBeHidden();
+      }
+      if (role === 'vendor') {
+        // The QR scanner, opened at each width: from the bar's Scan button where the full bar shows, else the side menu's.
+        // Headless Chromium has no camera, so the dialog shows its camera error and the field to paste a code: it must fit.
+        const dialog = page.getByRole('dialog', { name: 'Scan a purchase' });
+        for (const width of widths) {
+          await resize(page, width);
+          if (width >= fullBarFrom) {
+            await page.locator('header').getByRole('button', { name: 'Scan', exact: true }).filter({ visible: true }).click();
+          } else {
+            await page.locator('header').getByRole('button', { name: 'Open menu' }).filter({ visible: true }).click();
+            await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Scan', exact: true }).click();
+          }
+          await expect(dialog.getByTestId('scanner-status')).not.toHaveText(/Initializing/, { timeout: 10_000 });
+          await expect(page.locator('[data-transition]')).toHaveCount(0);
+          await expectNoSidewaysScroll(page, `the scanner dialog at ${width} px`);
+          const box = await dialog.boundingBox();
+          expect(box && box.x >= 0 && box.x + box.width <= width, `the scanner dialog is inside a ${width} px window`).toBe(true);
+          // Its top right corner, too: a panel wider than the window would push it out.
+          await expect(dialog.getByRole('button', { name: 'Close scanner' })).toBeInViewport({ ratio: 1 });
+          await dialog.getByRole('button', { name: 'Close scanner' }).click();
+          await expect(dialog).toBeHidden();
+        }
       }
       if (role !== 'visitor') {
         await page.locator('header').getByRole('button', { name: /^Notifications/ }).filter({ visible: true }).click();

@@ -116,24 +116,25 @@ export default function DealDetailsPage({ title }: PageProps) {
             {data.discount_percent > 0 && <span className="rounded-full bg-rose-600 px-3 py-1 text-sm font-bold text-white">{data.discount_percent}% off</span>}
           </div>
 
+          {/* A <dl> holds only divs of dt and dd: each icon sits in its term, hung in the group's left padding. */}
           <dl className="mt-5 grid gap-3 text-sm sm:grid-cols-2">
-            <div className="flex min-w-0 gap-2">
-              <CalendarClock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
-              <div className="min-w-0">
-                <dt className="font-medium text-slate-900">{data.state === 'upcoming' ? 'Goes on sale' : data.state === 'expired' ? 'Ended' : 'Ends'}</dt>
-                <dd className="text-slate-700">{formatInstant(data.state === 'upcoming' ? data.starts_at : data.ends_at)}</dd>
-                {data.state === 'upcoming' && <dd className="text-slate-600">Ends {formatInstant(data.ends_at)}</dd>}
-              </div>
+            <div className="relative min-w-0 pl-6">
+              <dt className="font-medium text-slate-900">
+                <CalendarClock aria-hidden="true" className="absolute left-0 top-0.5 size-4 text-slate-400" />
+                {data.state === 'upcoming' ? 'Goes on sale' : data.state === 'expired' ? 'Ended' : 'Ends'}
+              </dt>
+              <dd className="text-slate-700">{formatInstant(data.state === 'upcoming' ? data.starts_at : data.ends_at)}</dd>
+              {data.state === 'upcoming' && <dd className="text-slate-600">Ends {formatInstant(data.ends_at)}</dd>}
             </div>
-            <div className="flex min-w-0 gap-2">
-              <ShoppingBag aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
-              <div className="min-w-0">
-                <dt className="font-medium text-slate-900">Sold</dt>
-                <dd className="text-slate-700">
-                  {data.sold_count.toLocaleString('en-US')} sold
-                  {data.remaining !== null && <span className="font-semibold text-rose-700"> · {data.remaining.toLocaleString('en-US')} left</span>}
-                </dd>
-              </div>
+            <div className="relative min-w-0 pl-6">
+              <dt className="font-medium text-slate-900">
+                <ShoppingBag aria-hidden="true" className="absolute left-0 top-0.5 size-4 text-slate-400" />
+                Sold
+              </dt>
+              <dd className="text-slate-700">
+                {data.sold_count.toLocaleString('en-US')} sold
+                {data.remaining !== null && <span className="font-semibold text-rose-700"> · {data.remaining.toLocaleString('en-US')} left</span>}
+              </dd>
             </div>
           </dl>
         </div>

@@ -42,15 +42,19 @@ function DealRow({ deal, canPostDeals }: { deal: Deal; canPostDeals: boolean }) 
     );
   return (
     <li className="flex min-w-0 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm sm:flex-row">
+      {/*
+        Above the text on a phone (16:10); beside it from sm on, as tall as the card. A fixed ratio there would make the
+        box as wide as the card is tall times 1.6 and cover the text.
+      */}
       <div className="sm:w-44 sm:shrink-0">
         <ResponsiveImage
           image={deal.image}
           alt=""
           sizes="(min-width: 640px) 11rem, 100vw"
-          aspectRatio="16 / 10"
-          className="h-full bg-slate-100"
+          aspectRatio="auto"
+          className="aspect-[16/10] bg-slate-100 sm:aspect-auto sm:h-full sm:min-h-28"
           fallback={
-            <div className="flex h-full min-h-28 items-center justify-center bg-teal-50 text-teal-700">
+            <div className="flex size-full items-center justify-center bg-teal-50 text-teal-700">
               <Tag aria-hidden="true" className="size-8" />
             </div>
           }
@@ -58,7 +62,7 @@ function DealRow({ deal, canPostDeals }: { deal: Deal; canPostDeals: boolean }) 
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-3 p-4">
         <div className="flex min-w-0 flex-wrap items-start justify-between gap-2">
-          <h2 className="min-w-0 font-semibold text-slate-900 [overflow-wrap:anywhere]">
+          <h2 className="min-w-0 flex-1 basis-32 font-semibold text-slate-900 [overflow-wrap:anywhere]">
             <Link to={to.dealDetails(deal.id)} className="hover:underline">
               {deal.title}
             </Link>
@@ -71,16 +75,16 @@ function DealRow({ deal, canPostDeals }: { deal: Deal; canPostDeals: boolean }) 
             <span className="sr-only">instead of </span>
             {formatMoney(deal.original_price)}
           </span>
-          <span className="font-medium text-teal-800">{deal.discount_percent} % off</span>
+          {deal.discount_percent > 0 && <span className="font-medium text-teal-800">{deal.discount_percent}% off</span>}
         </p>
         <dl className="grid gap-x-4 gap-y-1 text-sm text-slate-700 sm:grid-cols-2">
           <div className="flex gap-1.5">
             <dt className="text-slate-500">Sold</dt>
-            <dd className="font-medium text-slate-900">{deal.sold_count}</dd>
+            <dd className="font-medium text-slate-900">{deal.sold_count.toLocaleString('en-US')}</dd>
           </div>
           <div className="flex gap-1.5">
             <dt className="text-slate-500">Left</dt>
-            <dd className="font-medium text-slate-900">{deal.remaining === null ? 'Unlimited' : deal.remaining}</dd>
+            <dd className="font-medium text-slate-900">{deal.remaining === null ? 'Unlimited' : deal.remaining.toLocaleString('en-US')}</dd>
           </div>
           <div className="flex min-w-0 gap-1.5 sm:col-span-2">
             <dt className="flex items-center text-slate-500">
@@ -107,7 +111,8 @@ function DealRow({ deal, canPostDeals }: { deal: Deal; canPostDeals: boolean }) 
               {deal.is_paused ? 'Resume' : 'Pause'}
             </button>
           )}
-          <Link to={to.dealDetails(deal.id)} className="btn-secondary" aria-label={`View ${deal.title}`}>
+          {/* The name starts with what the button says (speech control users say "View deal"), then which one. */}
+          <Link to={to.dealDetails(deal.id)} className="btn-secondary" aria-label={`View deal: ${deal.title}`}>
             <ExternalLink aria-hidden="true" className="size-4" /> View deal
           </Link>
         </div>

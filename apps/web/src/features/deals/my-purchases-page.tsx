@@ -45,8 +45,9 @@ function PurchaseRow({ purchase, offline }: { purchase: Purchase; offline: boole
           }
         />
         <div className="min-w-0 flex-1">
+          {/* The badge stays at the right of a long title; it goes under it only where the column is narrow (phones). */}
           <div className="flex flex-wrap items-start justify-between gap-2">
-            <h2 className="min-w-0 font-semibold text-slate-900 [overflow-wrap:anywhere]">
+            <h2 className="min-w-0 flex-1 basis-48 font-semibold text-slate-900 [overflow-wrap:anywhere]">
               <Link to={to.dealDetails(deal.id)} className="underline-offset-2 hover:underline">
                 {deal.title}
               </Link>

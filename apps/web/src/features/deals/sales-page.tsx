@@ -94,10 +94,13 @@ function SaleRow({ sale, onRefund }: { sale: Sale; onRefund: () => void }) {
           )}
         </dl>
       </div>
-      {sale.status === 'paid' && (
-        <button type="button" className="btn-secondary shrink-0 self-start text-red-700 md:self-center" onClick={onRefund} aria-label={`Refund ${sale.buyer_first_name}'s ${sale.deal.title}`}>
+      {/* The same column for Refund in every row (empty when there is nothing to refund), so the figures line up. */}
+      {sale.status === 'paid' ? (
+        <button type="button" className="btn-secondary shrink-0 self-start text-red-700 md:w-28 md:self-center" onClick={onRefund} aria-label={`Refund ${sale.buyer_first_name}'s ${sale.deal.title}`}>
           <RotateCcw aria-hidden="true" className="size-4" /> Refund
         </button>
+      ) : (
+        <span aria-hidden="true" className="hidden md:block md:w-28 md:shrink-0" />
       )}
     </li>
   );

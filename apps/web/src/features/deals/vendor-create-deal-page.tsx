@@ -258,7 +258,7 @@ function DealForm({ addresses }: { addresses: VendorAddress[] }) {
         </div>
         {discount !== null && (
           <p className="mt-2 text-sm text-teal-800">
-            {discount} % off: customers pay {formatMoney({ amount_cents: Math.round(Number(dealPrice) * 100), currency })} instead of {formatMoney({ amount_cents: Math.round(Number(original) * 100), currency })}.
+            {discount}% off: customers pay {formatMoney({ amount_cents: Math.round(Number(dealPrice) * 100), currency })} instead of {formatMoney({ amount_cents: Math.round(Number(original) * 100), currency })}.
           </p>
         )}
       </fieldset>
@@ -304,7 +304,8 @@ function DealForm({ addresses }: { addresses: VendorAddress[] }) {
       <fieldset className="min-w-0">
         <legend className="text-sm font-medium text-slate-800">On sale</legend>
         <p className="mt-1 text-xs text-slate-500">Times are {zone === browserZone() ? 'your local time' : `${zoneLabel(zone)}, where the deal is redeemed`}.</p>
-        <div className="mt-2 grid gap-4 sm:grid-cols-2">
+        {/* grid-cols-1 (a 0 minimum): a date-and-time input is wider than a phone's column on its own and would overflow the card. */}
+        <div className="mt-2 grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField label="Starts" type="datetime-local" error={fieldError('starts_at')} {...form.register('starts_at')} />
           <TextField label="Ends" type="datetime-local" error={fieldError('ends_at')} {...form.register('ends_at')} />
         </div>
