@@ -39,7 +39,10 @@ function Figure({ label, totals }: { label: string; totals: Totals }) {
       <dt className="text-sm font-medium text-slate-600">{label}</dt>
       <dd className="mt-1">
         {totals.length === 0 ? (
-          <p className="text-2xl font-bold tracking-tight text-slate-900 tabular-nums">0</p>
+          <>
+            <p className="text-2xl font-bold tracking-tight text-slate-900 tabular-nums">0</p>
+            <p className="text-sm text-slate-600">No sales</p>
+          </>
         ) : (
           totals.map((t) => (
             <div key={t.currency} className="min-w-0">
@@ -96,11 +99,11 @@ function SaleRow({ sale, onRefund }: { sale: Sale; onRefund: () => void }) {
       </div>
       {/* The same column for Refund in every row (empty when there is nothing to refund), so the figures line up. */}
       {sale.status === 'paid' ? (
-        <button type="button" className="btn-secondary shrink-0 self-start text-red-700 md:w-28 md:self-center" onClick={onRefund} aria-label={`Refund ${sale.buyer_first_name}'s ${sale.deal.title}`}>
+        <button type="button" className="btn-secondary shrink-0 self-start whitespace-nowrap text-red-700 md:w-32 md:self-center" onClick={onRefund} aria-label={`Refund ${sale.buyer_first_name}'s ${sale.deal.title}`}>
           <RotateCcw aria-hidden="true" className="size-4" /> Refund
         </button>
       ) : (
-        <span aria-hidden="true" className="hidden md:block md:w-28 md:shrink-0" />
+        <span aria-hidden="true" className="hidden md:block md:w-32 md:shrink-0" />
       )}
     </li>
   );
