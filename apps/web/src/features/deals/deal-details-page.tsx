@@ -15,7 +15,7 @@ import { BuyDealPanel } from './components/buy-deal-panel.tsx';
 import { DealPrices } from './components/deal-card.tsx';
 import { DealAvailabilityBadge } from './components/deal-availability.tsx';
 import { DealRatingsSection } from './components/deal-ratings-section.tsx';
-import { RatingSummary } from './components/rating-stars.tsx';
+import { RatingSummary } from '../../components/rating-stars.tsx';
 import { formatDistance, formatInstant } from './format.ts';
 
 function Shell({ title, children }: { title: string; children: ReactNode }) {

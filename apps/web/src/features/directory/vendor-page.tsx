@@ -14,7 +14,7 @@ import { FavoriteButton } from './components/favorite-button.tsx';
 import { OpeningHours } from './components/opening-hours.tsx';
 import { EmptyState, LoadError } from '../../components/page-states.tsx';
 import { RatingsSection } from './components/ratings-section.tsx';
-import { RatingSummary } from './components/rating-stars.tsx';
+import { RatingSummary } from '../../components/rating-stars.tsx';
 import { VendorAddresses } from './components/vendor-addresses.tsx';
 import { VendorLogo } from './components/vendor-logo.tsx';
 import { formatDistance } from './format.ts';

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ResponsiveImage } from '../../../components/responsive-image.tsx';
 import { to } from '../../../paths.ts';
 import { formatDistance, formatMoney } from '../format.ts';
-import { RatingSummary } from './rating-stars.tsx';
+import { RatingSummary } from '../../../components/rating-stars.tsx';
 
 const cardImageSizes = '(min-width: 1280px) 19rem, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 100vw';
 

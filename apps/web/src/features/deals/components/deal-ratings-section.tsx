@@ -3,7 +3,7 @@ import { LoadError } from '../../../components/page-states.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { useDealRatings } from '../api/get-deal-ratings.ts';
 import { formatRating, ratingCountLabel } from '../format.ts';
-import { Stars } from './rating-stars.tsx';
+import { Stars } from '../../../components/rating-stars.tsx';
 
 /** The deal's average and everyone's ratings, newest first; customers rate a deal from My Orders once they redeemed it. */
 export function DealRatingsSection({ deal }: { deal: Deal }) {

@@ -3,7 +3,7 @@ import { LoaderCircle, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { useDealRatings } from '../api/get-deal-ratings.ts';
 import { DealRateForm } from './deal-rate-form.tsx';
-import { Stars } from './rating-stars.tsx';
+import { Stars } from '../../../components/rating-stars.tsx';
 
 /** A change of the person's rating: its comment comes from the deal's ratings (`mine`), then the form. */
 function EditRating({ purchase, onDone }: { purchase: Purchase; onDone: () => void }) {

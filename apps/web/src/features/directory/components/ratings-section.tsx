@@ -9,7 +9,7 @@ import { useVendorRatings } from '../api/get-vendor-ratings.ts';
 import { formatRating, initialsOf, ratingCountLabel } from '../format.ts';
 import { LoadError } from '../../../components/page-states.tsx';
 import { VendorRateForm } from './rate-form.tsx';
-import { Stars } from './rating-stars.tsx';
+import { Stars } from '../../../components/rating-stars.tsx';
 
 const dateFormat = 'DD MMM YYYY';
 

@@ -5,7 +5,7 @@ import { ResponsiveImage } from '../../../components/responsive-image.tsx';
 import { to } from '../../../paths.ts';
 import { formatDistance, initialsOf } from '../format.ts';
 import { FavoriteButton } from './favorite-button.tsx';
-import { RatingSummary } from './rating-stars.tsx';
+import { RatingSummary } from '../../../components/rating-stars.tsx';
 import { VendorLogo } from './vendor-logo.tsx';
 
 /** How wide a card's picture is drawn: one column on a phone, two from 640 px, three from 1024, four from 1280 (max 80rem). */

@@ -1,11 +1,15 @@
+// Stars and a rating's summary, for every rated thing (vendors, deals, services, activities).
 import { Star } from 'lucide-react';
-import { formatRating, ratingCountLabel } from '../format.ts';
+
+/** "4.3": an average of stars to one decimal. */
+const oneDecimal = (avg: number) => avg.toFixed(1);
+const ratingsWord = (count: number) => (count === 1 ? '1 rating' : `${count.toLocaleString('en-US')} ratings`);
 
 /** Five stars filled to the nearest half, read out as "Rated 4.5 out of 5". */
 export function Stars({ value, className = 'size-4' }: { value: number; className?: string }) {
   const rounded = Math.round(value * 2) / 2;
   return (
-    <span role="img" aria-label={`Rated ${formatRating(value)} out of 5`} className="inline-flex shrink-0 items-center gap-0.5">
+    <span role="img" aria-label={`Rated ${oneDecimal(value)} out of 5`} className="inline-flex shrink-0 items-center gap-0.5">
       {[1, 2, 3, 4, 5].map((n) => {
         const fill = rounded >= n ? 'full' : rounded >= n - 0.5 ? 'half' : 'none';
         return (
@@ -29,9 +33,9 @@ export function RatingSummary({ avg, count }: { avg: number | null; count: numbe
   return (
     <span className="inline-flex flex-wrap items-center gap-x-1.5 text-sm">
       <Stars value={avg} />
-      <span className="font-semibold text-slate-900">{formatRating(avg)}</span>
+      <span className="font-semibold text-slate-900">{oneDecimal(avg)}</span>
       <span className="text-slate-500">
-        (<span className="sr-only">{ratingCountLabel(count)}</span>
+        (<span className="sr-only">{ratingsWord(count)}</span>
         <span aria-hidden="true">{count.toLocaleString('en-US')}</span>)
       </span>
     </span>
