@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UpdateDealRatingInput } from '@localloop/contract';
-import { Star } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { applyServerError } from '../../../components/server-errors.ts';
+import { StarsField } from '../../../components/stars-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { inputClass } from '../../../components/text-field.tsx';
 import { toast } from '../../../lib/toast.ts';
@@ -14,8 +14,6 @@ import { useUpdateDealRating } from '../api/update-deal-rating.ts';
 
 type RateFormInput = z.input<typeof UpdateDealRatingInput>;
 type RateFormOutput = z.output<typeof UpdateDealRatingInput>;
-
-const starWords = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'] as const;
 
 type DealRateFormProps = {
   dealId: string;
@@ -32,7 +30,6 @@ export function DealRateForm({ dealId, dealTitle, current, onSaved, onCancel }: 
   const rate = useRateDeal();
   const update = useUpdateDealRating();
   const [alert, setAlert] = useState<string | null>(null);
-  const [hovered, setHovered] = useState<number | null>(null);
   const { control, register, handleSubmit, setError, formState } = useForm<RateFormInput, unknown, RateFormOutput>({
     resolver: zodResolver(UpdateDealRatingInput),
     defaultValues: { rating: current?.rating, comment: current?.comment ?? '' },
@@ -55,46 +52,7 @@ export function DealRateForm({ dealId, dealTitle, current, onSaved, onCancel }: 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4" aria-label={current ? `Edit your rating of ${dealTitle}` : `Rate ${dealTitle}`}>
       <FormAlert>{alert}</FormAlert>
-      <Controller
-        control={control}
-        name="rating"
-        render={({ field }) => {
-          const shown = hovered ?? field.value ?? 0;
-          return (
-            <fieldset aria-describedby={ratingError ? `${id}-rating-error` : undefined}>
-              <legend className="text-sm font-medium text-slate-800">Stars</legend>
-              <div className="mt-1 flex flex-wrap items-center gap-x-3">
-                <div className="flex" onMouseLeave={() => setHovered(null)}>
-                  {[1, 2, 3, 4, 5].map((stars) => (
-                    <label key={stars} onMouseEnter={() => setHovered(stars)} className="cursor-pointer rounded-lg p-1 has-focus-visible:outline-2 has-focus-visible:outline-teal-600">
-                      <input
-                        ref={stars === 1 ? field.ref : undefined}
-                        type="radio"
-                        name={`${id}-${field.name}`}
-                        value={stars}
-                        checked={field.value === stars}
-                        onChange={() => field.onChange(stars)}
-                        onBlur={field.onBlur}
-                        className="sr-only"
-                      />
-                      <Star aria-hidden="true" className={`size-7 transition-colors ${shown >= stars ? 'fill-amber-400 text-amber-400' : 'text-slate-300'}`} />
-                      <span className="sr-only">{stars === 1 ? '1 star' : `${stars} stars`}</span>
-                    </label>
-                  ))}
-                </div>
-                <span aria-hidden="true" className="text-sm font-medium text-slate-700">
-                  {shown > 0 ? starWords[shown - 1] : ''}
-                </span>
-              </div>
-              {ratingError && (
-                <p id={`${id}-rating-error`} className="mt-1.5 text-sm text-red-700">
-                  {ratingError}
-                </p>
-              )}
-            </fieldset>
-          );
-        }}
-      />
+      <Controller control={control} name="rating" render={({ field }) => <StarsField field={field} error={ratingError} starClassName="size-7" />} />
       <div>
         <label htmlFor={`${id}-comment`} className="block text-sm font-medium text-slate-800">
           Comment <span className="font-normal text-slate-500">(optional)</span>

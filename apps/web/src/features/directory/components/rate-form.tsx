@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { RateVendorInput } from '@localloop/contract';
 import type { VendorRating } from '@localloop/contract';
-import { Star } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { applyServerError } from '../../../components/server-errors.ts';
+import { StarsField } from '../../../components/stars-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { inputClass } from '../../../components/text-field.tsx';
 import { toast } from '../../../lib/toast.ts';
@@ -15,8 +15,6 @@ import { useRateVendor } from '../api/rate-vendor.ts';
 const RateForm = RateVendorInput.pick({ rating: true, comment: true });
 type RateFormInput = z.input<typeof RateForm>;
 type RateFormOutput = z.output<typeof RateForm>;
-
-export const starWords = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'] as const;
 
 type RateFormProps = {
   vendorId: string;
@@ -31,7 +29,6 @@ export function VendorRateForm({ vendorId, vendorName, current, onSaved, onCance
   const id = useId();
   const rate = useRateVendor();
   const [alert, setAlert] = useState<string | null>(null);
-  const [hovered, setHovered] = useState<number | null>(null);
   const form = useForm<RateFormInput, unknown, RateFormOutput>({
     resolver: zodResolver(RateForm),
     defaultValues: { rating: current?.rating, comment: current?.comment ?? '' },
@@ -54,53 +51,7 @@ export function VendorRateForm({ vendorId, vendorName, current, onSaved, onCance
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4" aria-label={`Rate ${vendorName}`}>
       <FormAlert>{alert}</FormAlert>
-      <Controller
-        control={control}
-        name="rating"
-        render={({ field }) => {
-          const shown = hovered ?? field.value ?? 0;
-          return (
-            <fieldset aria-describedby={ratingError ? `${id}-rating-error` : undefined}>
-              <legend className="text-sm font-medium text-slate-800">Stars</legend>
-              <div className="mt-1 flex items-center gap-3">
-                <div className="flex" onMouseLeave={() => setHovered(null)}>
-                  {[1, 2, 3, 4, 5].map((stars) => (
-                    <label
-                      key={stars}
-                      onMouseEnter={() => setHovered(stars)}
-                      className="cursor-pointer rounded-lg p-1 has-focus-visible:outline-2 has-focus-visible:outline-teal-600"
-                    >
-                      <input
-                        ref={stars === 1 ? field.ref : undefined}
-                        type="radio"
-                        name={field.name}
-                        value={stars}
-                        checked={field.value === stars}
-                        onChange={() => field.onChange(stars)}
-                        onBlur={field.onBlur}
-                        className="sr-only"
-                      />
-                      <Star
-                        aria-hidden="true"
-                        className={`size-8 transition-colors ${shown >= stars ? 'fill-amber-400 text-amber-400' : 'text-slate-300'}`}
-                      />
-                      <span className="sr-only">{stars === 1 ? '1 star' : `${stars} stars`}</span>
-                    </label>
-                  ))}
-                </div>
-                <span aria-hidden="true" className="text-sm font-medium text-slate-700">
-                  {shown > 0 ? starWords[shown - 1] : ''}
-                </span>
-              </div>
-              {ratingError && (
-                <p id={`${id}-rating-error`} className="mt-1.5 text-sm text-red-700">
-                  {ratingError}
-                </p>
-              )}
-            </fieldset>
-          );
-        }}
-      />
+      <Controller control={control} name="rating" render={({ field }) => <StarsField field={field} error={ratingError} />} />
       <div>
         <label htmlFor={`${id}-comment`} className="block text-sm font-medium text-slate-800">
           Comment <span className="font-normal text-slate-500">(optional)</span>
