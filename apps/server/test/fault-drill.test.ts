@@ -31,8 +31,8 @@ describe.skipIf(!onPostgres)('fault drill: PostgreSQL stops under a running serv
     base = `127.0.0.1:${port}`;
     server = startServer({ DATABASE_URL: cluster.url, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', AUTH_RATE_LIMIT_PER_MINUTE: '10000' }, cleanups);
     const started = server;
-    await waitFor(() => started.output().includes('LocalLoop is ready'), 90_000);
-  }, 120_000);
+    await waitFor(() => started.output().includes('LocalLoop is ready'), 45_000);
+  }, 90_000);
 
   afterAll(async () => {
     // Everything goes, whatever happened: the server first (it holds connections), then the cluster and its files.

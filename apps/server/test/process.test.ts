@@ -31,7 +31,7 @@ describe('the server process', () => {
   it('on SIGTERM finishes the request in flight, then closes the database and exits 0', async () => {
     const port = String(31000 + Math.floor(Math.random() * 2000));
     const server = startServer({ ...(await databaseEnv()), PORT: port, HOST: '127.0.0.1' }, cleanups);
-    await waitFor(() => server.output().includes('LocalLoop is ready'), 90_000);
+    await waitFor(() => server.output().includes('LocalLoop is ready'), 45_000);
 
     const inFlight = fetch(`http://127.0.0.1:${port}/api/login/v2/`, {
       method: 'POST',
@@ -48,7 +48,7 @@ describe('the server process', () => {
     const code = await server.exited;
     expect(code, server.output()).toBe(0);
     expect(server.output()).toContain('shutting down');
-  }, 120_000);
+  }, 60_000);
 
   it('in production adds no demo accounts unless SEED_DEMO=true, and then warns loudly', async () => {
     const env = await databaseEnv();

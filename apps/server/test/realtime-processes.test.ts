@@ -22,9 +22,7 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL', () => {
       cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
       return startServer({ DATABASE_URL: url, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET: 'one-secret-shared-by-both-processes-000' }, cleanups);
     });
-    // Each process migrates nothing (a copy of the migrated template) but adds the demo data, its pictures drawn by one
-    // of them: seconds of CPU each, which a loaded machine stretches past 45 s (a full run beside a browser run did).
-    for (const s of servers) await waitFor(() => s.output().includes('LocalLoop is ready'), 120_000);
+    for (const s of servers) await waitFor(() => s.output().includes('LocalLoop is ready'), 45_000);
     const [a, b] = ports.map((p) => `127.0.0.1:${p}`);
 
     const post = async (host: string | undefined, route: string, body: unknown, access?: string) => {
@@ -57,5 +55,5 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL', () => {
     expect(messages).toContainEqual(expect.objectContaining({ type: 'event', event: expect.objectContaining({ type: 'notification', title: 'Your password was changed' }) }));
     // The change ended every session of the account: process B closes the socket it holds.
     expect(await closedWith).toBe(4401);
-  }, 180_000);
+  }, 90_000);
 });
