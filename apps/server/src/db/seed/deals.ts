@@ -212,7 +212,9 @@ export async function seedDealPictures(tx: Tx): Promise<number> {
   for (const deal of missing) {
     const [photo] = await tx.select({ mediaId: vendorPhotos.mediaId }).from(vendorPhotos).where(eq(vendorPhotos.vendorId, deal.vendorId)).orderBy(asc(vendorPhotos.position)).limit(1);
     if (!photo) continue;
-    await tx.insert(dealImages).values({ dealId: deal.dealId, mediaId: photo.mediaId, position: 0 });
+    // Two processes starting at once on one database both get here: the second's insert is a no-op, not a crash.
+    const [added] = await tx.insert(dealImages).values({ dealId: deal.dealId, mediaId: photo.mediaId, position: 0 }).onConflictDoNothing().returning({ dealId: dealImages.dealId });
+    if (!added) continue;
     pictured += 1;
   }
   return pictured;
