@@ -1,9 +1,10 @@
 import { vendorCategories } from '@localloop/contract';
-import { LoaderCircle, Scissors, Search, SearchX, X } from 'lucide-react';
+import { LoaderCircle, Scissors, SearchX } from 'lucide-react';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState, LoadError } from '../../components/page-states.tsx';
 import type { PageProps } from '../../components/page-props.ts';
+import { SearchField } from '../../components/search-field.tsx';
 import { inputClass } from '../../components/text-field.tsx';
 import { useSearchParamText } from '../../lib/use-search-param-text.ts';
 import { useUserLocation } from '../../session/user-location.ts';
@@ -60,29 +61,7 @@ export default function BrowseServicesPage({ title }: PageProps) {
       </div>
 
       <div className="mt-6 flex flex-col gap-3 md:flex-row md:items-end">
-        <div className="flex-1">
-          <label htmlFor={`${id}-q`} className="sr-only">
-            Search services
-          </label>
-          <div className="relative">
-            <Search aria-hidden="true" className="pointer-events-none absolute left-3.5 top-1/2 size-4 -translate-y-1/2 text-slate-400" />
-            <input
-              id={`${id}-q`}
-              type="search"
-              value={search.text}
-              onChange={(event) => search.onChange(event.target.value)}
-              placeholder="Search services or shops"
-              autoComplete="off"
-              enterKeyHint="search"
-              className={`${inputClass} pl-10 pr-10 [&::-webkit-search-cancel-button]:hidden`}
-            />
-            {search.text && (
-              <button type="button" onClick={() => search.clear()} aria-label="Clear search" className="absolute right-1.5 top-1/2 -translate-y-1/2 rounded-lg p-1.5 text-slate-500 hover:bg-slate-100">
-                <X aria-hidden="true" className="size-4" />
-              </button>
-            )}
-          </div>
-        </div>
+        <SearchField label="Search services" placeholder="Search services or shops" value={search.text} onChange={search.onChange} onClear={search.clear} />
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:flex">
           <div>
             <label htmlFor={`${id}-category`} className="mb-1 block text-xs font-medium text-slate-600">

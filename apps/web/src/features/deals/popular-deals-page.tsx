@@ -1,9 +1,10 @@
 import { vendorCategories } from '@localloop/contract';
-import { ChevronLeft, ChevronRight, Search, SearchX, Tag, X } from 'lucide-react';
+import { ChevronLeft, ChevronRight, SearchX, Tag } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState, LoadError } from '../../components/page-states.tsx';
 import type { PageProps } from '../../components/page-props.ts';
+import { SearchField } from '../../components/search-field.tsx';
 import { inputClass } from '../../components/text-field.tsx';
 import { useSearchParamText } from '../../lib/use-search-param-text.ts';
 import { useStoredLocation, useUserLocation } from '../../session/user-location.ts';
@@ -73,30 +74,7 @@ export default function PopularDealsPage({ title }: PageProps) {
       </div>
 
       <div className="mt-6 flex flex-col gap-3 md:flex-row md:items-end">
-        <div className="min-w-0 flex-1">
-          <label htmlFor={`${id}-q`} className="sr-only">
-            Search deals
-          </label>
-          <div className="relative">
-            <Search aria-hidden="true" className="pointer-events-none absolute left-3.5 top-1/2 size-4 -translate-y-1/2 text-slate-400" />
-            <input
-              id={`${id}-q`}
-              type="search"
-              value={search.text}
-              onChange={(event) => onSearchChange(event.target.value)}
-              placeholder="Search deals"
-              autoComplete="off"
-              enterKeyHint="search"
-              maxLength={100}
-              className={`${inputClass} pl-10 pr-10 [&::-webkit-search-cancel-button]:hidden`}
-            />
-            {search.text && (
-              <button type="button" onClick={() => onSearchChange('')} aria-label="Clear search" className="absolute right-1.5 top-1/2 -translate-y-1/2 rounded-lg p-1.5 text-slate-500 hover:bg-slate-100">
-                <X aria-hidden="true" className="size-4" />
-              </button>
-            )}
-          </div>
-        </div>
+        <SearchField label="Search deals" placeholder="Search deals" value={search.text} onChange={onSearchChange} onClear={() => onSearchChange('')} />
         <div className="grid grid-cols-1 gap-3 min-[360px]:grid-cols-2 sm:grid-cols-3 md:flex">
           <div className="min-w-0">
             <label htmlFor={`${id}-sort`} className="mb-1 block text-xs font-medium text-slate-600">

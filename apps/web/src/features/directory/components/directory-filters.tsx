@@ -1,7 +1,8 @@
 import { vendorCategories } from '@localloop/contract';
 import type { VendorCategory } from '@localloop/contract';
-import { Search, X } from 'lucide-react';
+
 import { useId } from 'react';
+import { SearchField } from '../../../components/search-field.tsx';
 import { inputClass } from '../../../components/text-field.tsx';
 import { radiusOptionsKm } from '../api/get-vendors.ts';
 import type { VendorFilters, VendorSort } from '../api/get-vendors.ts';
@@ -25,34 +26,7 @@ export function DirectoryFilters({ search, onSearchChange, filters, onChange }: 
   return (
     <div className="space-y-4">
       <div className="flex flex-col gap-3 md:flex-row md:items-end">
-        <div className="flex-1">
-          <label htmlFor={`${id}-q`} className="sr-only">
-            Search vendors
-          </label>
-          <div className="relative">
-            <Search aria-hidden="true" className="pointer-events-none absolute left-3.5 top-1/2 size-4 -translate-y-1/2 text-slate-400" />
-            <input
-              id={`${id}-q`}
-              type="search"
-              value={search}
-              onChange={(event) => onSearchChange(event.target.value)}
-              placeholder="Search by name or category"
-              autoComplete="off"
-              enterKeyHint="search"
-              className={`${inputClass} pl-10 pr-10 [&::-webkit-search-cancel-button]:hidden`}
-            />
-            {search && (
-              <button
-                type="button"
-                onClick={() => onSearchChange('')}
-                aria-label="Clear search"
-                className="absolute right-1.5 top-1/2 -translate-y-1/2 rounded-lg p-1.5 text-slate-500 hover:bg-slate-100"
-              >
-                <X aria-hidden="true" className="size-4" />
-              </button>
-            )}
-          </div>
-        </div>
+        <SearchField label="Search vendors" placeholder="Search by name or category" value={search} onChange={onSearchChange} onClear={() => onSearchChange('')} />
         <div className="flex gap-3">
           <div className="flex-1 md:flex-none">
             <label htmlFor={`${id}-sort`} className="mb-1 block text-xs font-medium text-slate-600">
