@@ -126,3 +126,10 @@ export type ResponsiveImage = z.infer<typeof ResponsiveImage>;
 
 /** The widths, in pixels, of the WebP renditions made of every uploaded image: a card, a phone's full width, a laptop's banner. */
 export const responsiveImageWidths = [320, 640, 1280] as const;
+
+/** Stars and a comment: what every rating takes (a vendor's, a deal's), and what every rating form sends. */
+export const RatingFields = z.object({
+  rating: z.number({ error: 'Choose 1 to 5 stars.' }).int('Choose 1 to 5 stars.').min(1, 'Choose 1 to 5 stars.').max(5, 'Choose 1 to 5 stars.'),
+  comment: z.string().trim().max(1000, 'Use at most 1000 characters.').default(''),
+});
+export type RatingFields = z.input<typeof RatingFields>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParams, Latitude, Longitude, MessageResponse, Money, PageQuery, ResponsiveImage, Uuid, nearbyPage, paginated, withinNearbyDepth } from './common.ts';
+import { IdParams, Latitude, Longitude, MessageResponse, Money, PageQuery, RatingFields, ResponsiveImage, Uuid, nearbyPage, paginated, withinNearbyDepth } from './common.ts';
 import { endpoint, type Endpoint } from './endpoint.ts';
 import { VendorCategory } from './vendors.ts';
 
@@ -302,14 +302,9 @@ export type SalesResponse = z.infer<typeof SalesResponse>;
 
 // ---- Ratings -----------------------------------------------------------------------------------
 
-const Stars = z.number({ error: 'Choose 1 to 5 stars.' }).int('Choose 1 to 5 stars.').min(1, 'Choose 1 to 5 stars.').max(5, 'Choose 1 to 5 stars.');
-export const RateDealInput = z.object({
-  deal_id: Uuid('Unknown deal.'),
-  rating: Stars,
-  comment: z.string().trim().max(1000, 'Use at most 1,000 characters.').default(''),
-});
+export const RateDealInput = RatingFields.extend({ deal_id: Uuid('Unknown deal.') });
 export type RateDealInput = z.input<typeof RateDealInput>;
-export const UpdateDealRatingInput = RateDealInput.omit({ deal_id: true });
+export const UpdateDealRatingInput = RatingFields;
 export type UpdateDealRatingInput = z.input<typeof UpdateDealRatingInput>;
 
 export const DealRating = z.object({

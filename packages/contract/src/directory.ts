@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParams, Latitude, Longitude, PageQuery, ResponsiveImage, Uuid, nearbyPage, paginated, withinNearbyDepth } from './common.ts';
+import { IdParams, Latitude, Longitude, PageQuery, RatingFields, ResponsiveImage, Uuid, nearbyPage, paginated, withinNearbyDepth } from './common.ts';
 import { endpoint, type Endpoint } from './endpoint.ts';
 import { VendorPhoto } from './vendor-photos.ts';
 import { ServiceTime, VendorAddress, VendorAddressesQuery, VendorCategory } from './vendors.ts';
@@ -57,11 +57,7 @@ export type VendorPublic = z.infer<typeof VendorPublic>;
 export const VendorPublicParams = z.object({ user_id: Uuid('Unknown vendor.') });
 export const VendorPublicQuery = z.object({ lat: Latitude.optional(), lng: Longitude.optional() });
 
-export const RateVendorInput = z.object({
-  vendor_id: Uuid('Unknown vendor.'),
-  rating: z.number({ error: 'Choose 1 to 5 stars.' }).int('Choose 1 to 5 stars.').min(1, 'Choose 1 to 5 stars.').max(5, 'Choose 1 to 5 stars.'),
-  comment: z.string().trim().max(1000, 'Use at most 1000 characters.').default(''),
-});
+export const RateVendorInput = RatingFields.extend({ vendor_id: Uuid('Unknown vendor.') });
 export type RateVendorInput = z.input<typeof RateVendorInput>;
 
 export const VendorRating = z.object({
