@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Endpoint } from './endpoint.ts';
 import { accountEndpoints } from './account.ts';
+import { activitiesEndpoints } from './activities.ts';
 import { adminEndpoints } from './admin.ts';
 import { appointmentsEndpoints } from './appointments.ts';
 import { authEndpoints } from './auth.ts';
@@ -38,6 +39,7 @@ export const endpoints = {
   ...directoryEndpoints,
   ...appointmentsEndpoints,
   ...dealsEndpoints,
+  ...activitiesEndpoints,
   ...adminEndpoints,
 };
 

@@ -113,6 +113,14 @@ export const errorStatuses = {
   RATING_NOT_ALLOWED: 403,
   ALREADY_RATED: 409,
   RATING_NOT_FOUND: 404,
+  // Activities and participation
+  ACTIVITY_NOT_OPEN: 409,
+  ALREADY_PARTICIPATING: 409,
+  PARTICIPATION_CLOSED: 409,
+  HOST_IS_MEMBER: 409,
+  NOT_PARTICIPATING: 404,
+  NOTHING_TO_DECIDE: 409,
+  ACTIVITY_DEACTIVATED: 409,
 } as const satisfies Record<string, 400 | 401 | 402 | 403 | 404 | 409 | 413 | 414 | 415 | 429 | 500 | 503>;
 
 export type ErrorCode = keyof typeof errorStatuses;

@@ -16,3 +16,4 @@ export * from './directory.ts';
 export * from './admin.ts';
 export * from './appointments.ts';
 export * from './deals.ts';
+export * from './activities.ts';

@@ -10,3 +10,4 @@ export * from './schema/realtime.ts';
 export * from './schema/appointments.ts';
 export * from './schema/jobs.ts';
 export * from './schema/deals.ts';
+export * from './schema/activities.ts';

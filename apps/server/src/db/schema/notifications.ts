@@ -14,11 +14,12 @@ import { users } from './accounts.ts';
 
 
 /** What a notification opens when clicked (the contract's NotificationTarget kinds). */
-export const notificationTargetKind = pgEnum('notification_target_kind', ['vendor_application', 'vendor_page', 'account_settings', 'customer_bookings', 'shop_appointments', 'customer_purchases', 'shop_sales']);
+export const notificationTargetKind = pgEnum('notification_target_kind', ['vendor_application', 'vendor_page', 'account_settings', 'customer_bookings', 'shop_appointments', 'customer_purchases', 'shop_sales', 'activity']);
 
 /**
  * Notifications of one user; `notify()` writes them inside the caller's transaction. `target_kind` and `target_id`
- * say what it is about (an id, never a URL): a vendor page names its owner's account, the other kinds need no id.
+ * say what it is about (an id, never a URL): a vendor page names its owner's account, an activity itself; the other kinds
+ * need no id.
  */
 export const notifications = pgTable(
   'notifications',
@@ -39,6 +40,7 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_user_created_idx').on(t.userId, t.createdAt),
     check('notifications_lengths', sql`length(${t.title}) <= 200 AND length(${t.body}) <= 2000`),
-    check('notifications_target', sql`CASE WHEN ${t.targetKind} = 'vendor_page' THEN ${t.targetId} IS NOT NULL ELSE ${t.targetId} IS NULL END`),
+    // As text: a value added by ALTER TYPE cannot be used in the transaction that adds it (migration 0016).
+    check('notifications_target', sql`CASE WHEN ${t.targetKind}::text IN ('vendor_page', 'activity') THEN ${t.targetId} IS NOT NULL ELSE ${t.targetId} IS NULL END`),
   ],
 );

@@ -12,7 +12,7 @@ type Row = typeof notifications.$inferSelect;
 
 function targetColumns(target: NotificationTarget | undefined): Pick<Row, 'targetKind' | 'targetId'> {
   if (!target) return { targetKind: null, targetId: null };
-  return { targetKind: target.kind, targetId: target.kind === 'vendor_page' ? target.user_id : null };
+  return { targetKind: target.kind, targetId: target.kind === 'vendor_page' ? target.user_id : target.kind === 'activity' ? target.activity_id : null };
 }
 
 function targetOf(row: Row): NotificationTarget | null {
@@ -20,6 +20,8 @@ function targetOf(row: Row): NotificationTarget | null {
     case 'vendor_page':
       // The table's CHECK keeps an id with this kind.
       return row.targetId ? { kind: 'vendor_page', user_id: row.targetId } : null;
+    case 'activity':
+      return row.targetId ? { kind: 'activity', activity_id: row.targetId } : null;
     case 'vendor_application':
     case 'account_settings':
     case 'customer_bookings':

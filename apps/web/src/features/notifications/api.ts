@@ -100,6 +100,8 @@ export function targetPath(target: NotificationTarget | null): string | null {
       return paths.myPurchaseDeal;
     case 'shop_sales':
       return paths.mySalesDeal;
+    case 'activity':
+      return to.activitiesDetails(target.activity_id);
     default:
       return null;
   }

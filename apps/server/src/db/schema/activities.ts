@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, check, doublePrecision, index, integer, pgEnum, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { media, users } from './accounts.ts';
+import { cube, timestamps } from './columns.ts';
+
+/**
+ * Activities and their participants (docs/decisions/0020). Invariants the database keeps: one participation per person
+ * and activity (unique), the joined count never below zero nor above the capacity (a CHECK on the counter that the
+ * same statements as the status changes move), an end after the start, `listed` (public and not deactivated, for the
+ * partial GiST index) computed by the database itself.
+ */
+export const activities = pgTable(
+  'activities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    hostId: uuid('host_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    category: text('category').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    addressText: text('address_text').notNull(),
+    city: text('city').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    earth: cube('earth')
+      .notNull()
+      .generatedAlwaysAs(sql`ll_to_earth(latitude, longitude)::cube`),
+    /** Null: no limit. */
+    capacity: integer('capacity'),
+    /** Joined participants (the host not counted): moved by the statements that change a participation's status. */
+    participantCount: integer('participant_count').notNull().default(0),
+    joinMode: text('join_mode').notNull().default('open'),
+    visibility: text('visibility').notNull().default('public'),
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /** Public and not deactivated: what the lists near a point show (ended ones are skipped by time). */
+    listed: boolean('listed')
+      .notNull()
+      .generatedAlwaysAs(sql`deactivated_at IS NULL AND visibility = 'public'`),
+    ...timestamps,
+  },
+  (t) => [
+    index('activities_host_idx').on(t.hostId, t.startsAt),
+    index('activities_listed_earth_idx').using('gist', t.earth).where(sql`${t.listed}`),
+    check('activities_title_length', sql`char_length(${t.title}) BETWEEN 3 AND 120`),
+    check('activities_description_length', sql`char_length(${t.description}) BETWEEN 10 AND 4000`),
+    check('activities_dates', sql`${t.endsAt} > ${t.startsAt}`),
+    check('activities_capacity', sql`${t.capacity} IS NULL OR ${t.capacity} BETWEEN 1 AND 10000`),
+    check('activities_participant_count', sql`${t.participantCount} >= 0 AND (${t.capacity} IS NULL OR ${t.participantCount} <= ${t.capacity})`),
+    check('activities_join_mode', sql`${t.joinMode} IN ('open', 'approval')`),
+    check('activities_visibility', sql`${t.visibility} IN ('public', 'unlisted')`),
+  ],
+);
+
+/** An activity's pictures in order (the first leads): images its host uploaded. */
+export const activityImages = pgTable(
+  'activity_images',
+  {
+    activityId: uuid('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    mediaId: uuid('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.activityId, t.position] }),
+    uniqueIndex('activity_images_activity_media_idx').on(t.activityId, t.mediaId),
+    index('activity_images_media_idx').on(t.mediaId),
+    check('activity_images_position', sql`${t.position} BETWEEN 0 AND 3`),
+  ],
+);
+
+export const participantStatus = pgEnum('participant_status', ['requested', 'joined', 'waitlisted', 'rejected', 'removed', 'left']);
+
+/**
+ * One person's participation in an activity, whatever became of it: the row stays (rejected and removed people cannot
+ * join again; one who left may, and queues anew). `queue_position` orders the waitlist: drawn from a sequence when the
+ * person joins, asks or is queued, so the first in line is the one with the smallest.
+ */
+export const activityParticipants = pgTable(
+  'activity_participants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    activityId: uuid('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: participantStatus('status').notNull(),
+    queuePosition: bigserial('queue_position', { mode: 'number' }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    unique('activity_participants_activity_user').on(t.activityId, t.userId),
+    index('activity_participants_queue_idx').on(t.activityId, t.status, t.queuePosition),
+    index('activity_participants_user_idx').on(t.userId, t.status),
+  ],
+);
