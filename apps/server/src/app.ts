@@ -35,6 +35,7 @@ import { registerRequestOrigin } from './lib/request-origin.ts';
 import { realtimeRoutes } from './modules/realtime/index.ts';
 import { geoRoutes } from './modules/geo/index.ts';
 import { dealsRoutes } from './modules/deals/index.ts';
+import { activitiesRoutes } from './modules/activities/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { socialRoutes } from './modules/social/index.ts';
 import { registerMediaFiles, uploadRoutes } from './modules/uploads/index.ts';
@@ -186,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await vendorPhotosRoutes(api, ctx);
       await appointmentsRoutes(api, ctx);
       await dealsRoutes(api, ctx);
+      await activitiesRoutes(api, ctx);
       await adminRoutes(api, ctx);
     },
     { prefix: '/api' },

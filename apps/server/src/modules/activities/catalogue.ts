@@ -1,0 +1,216 @@
+import { and, asc, count, desc, eq, exists, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Activity, ActivityInput, ActivityList, MyActivitiesQuery, MyActivitiesFilter, PageQuery, Participation } from '@localloop/contract';
+import { activities, activityImages, activityParticipants, media, users } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { notify } from '../notifications/index.ts';
+import { requireOwnImages, toResponsiveImage, type StoredImage } from '../uploads/index.ts';
+import { avatar, commonFields, iso, noSuchActivity, personColumns, selectActivities, statusesOf, toCard, toPerson, type ActivitiesDeps, type Reader, type SelectedActivity } from './shared.ts';
+
+/** An activity's pictures, in order. */
+async function imagesOf(db: Reader, activityId: string): Promise<{ id: string; image: StoredImage }[]> {
+  const rows = await db
+    .select({ mediaId: activityImages.mediaId, key: media.storageKey, width: media.width, height: media.height, variants: media.variants })
+    .from(activityImages)
+    .innerJoin(media, eq(media.id, activityImages.mediaId))
+    .where(eq(activityImages.activityId, activityId))
+    .orderBy(asc(activityImages.position));
+  return rows.map((r) => ({ id: r.mediaId, image: { key: r.key, width: r.width, height: r.height, variants: r.variants } }));
+}
+
+/** Participations of one activity with the people, in queue order. */
+export function selectParticipations(db: Reader) {
+  return db
+    .select({ participation: activityParticipants, person: personColumns })
+    .from(activityParticipants)
+    .innerJoin(users, eq(users.id, activityParticipants.userId))
+    .leftJoin(avatar, eq(avatar.id, users.profileImageId));
+}
+type SelectedParticipation = Awaited<ReturnType<ReturnType<typeof selectParticipations>['where']>>[number];
+
+export function toParticipation(r: SelectedParticipation, waitlistPosition: number | null, deps: Pick<ActivitiesDeps, 'mediaUrl'>): Participation {
+  const p = r.participation;
+  return {
+    id: p.id,
+    user: toPerson(r.person, deps.mediaUrl),
+    status: p.status,
+    waitlist_position: p.status === 'waitlisted' ? waitlistPosition : null,
+    created_at: iso(p.createdAt),
+    updated_at: iso(p.updatedAt),
+  };
+}
+
+/** A person's place on an activity's waitlist: 1 for the first in line. */
+export async function waitlistPositionOf(db: Reader, activityId: string, queuePosition: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(activityParticipants)
+    .where(and(eq(activityParticipants.activityId, activityId), eq(activityParticipants.status, 'waitlisted'), lte(activityParticipants.queuePosition, queuePosition)));
+  return row?.n ?? 1;
+}
+
+/** One activity as its page shows it to `callerId` (null: a visitor). Unlisted and deactivated ones are readable by id. */
+export async function loadActivity(deps: ActivitiesDeps, db: Reader, id: string, callerId: string | null): Promise<Activity | null> {
+  const [row] = await selectActivities(db).where(eq(activities.id, id));
+  if (!row) return null;
+  const a = row.activity;
+  const isHost = callerId !== null && a.hostId === callerId;
+  const people = await selectParticipations(db)
+    .where(and(eq(activityParticipants.activityId, id), inArray(activityParticipants.status, isHost ? ['joined', 'requested', 'waitlisted'] : ['joined'])))
+    .orderBy(asc(activityParticipants.queuePosition));
+  let waitlisted = 0;
+  const pending: Participation[] = [];
+  for (const p of people) {
+    if (p.participation.status === 'waitlisted') waitlisted += 1;
+    if (p.participation.status !== 'joined') pending.push(toParticipation(p, waitlisted, deps));
+  }
+  const mine = callerId && !isHost ? (await selectParticipations(db).where(and(eq(activityParticipants.activityId, id), eq(activityParticipants.userId, callerId))))[0] : undefined;
+  const myPosition = mine?.participation.status === 'waitlisted' ? await waitlistPositionOf(db, id, mine.participation.queuePosition) : null;
+  const images = await imagesOf(db, id);
+  const responsive = images.map((i) => toResponsiveImage(i.image, deps.mediaUrl));
+  return {
+    ...commonFields(row, callerId, mine?.participation.status, deps, deps.clock()),
+    image: responsive[0] ?? null,
+    description: a.description,
+    images: responsive,
+    image_ids: images.map((i) => i.id),
+    participants: people.filter((p) => p.participation.status === 'joined').map((p) => toPerson(p.person, deps.mediaUrl)),
+    pending,
+    my_waitlist_position: myPosition,
+    is_host: isHost,
+    deactivated_at: a.deactivatedAt ? iso(a.deactivatedAt) : null,
+    created_at: iso(a.createdAt),
+    updated_at: iso(a.updatedAt),
+  };
+}
+
+export async function activityDetails(deps: ActivitiesDeps, callerId: string | null, id: string): Promise<Activity> {
+  const activity = await loadActivity(deps, deps.db, id, callerId);
+  if (!activity) throw noSuchActivity();
+  return activity;
+}
+
+/** Any signed-in account hosts an activity: a vendor too, as the person behind the shop (docs/decisions/0020). */
+export async function createActivity(deps: ActivitiesDeps, userId: string, input: z.output<typeof ActivityInput>): Promise<Activity> {
+  if (Date.parse(input.starts_at) <= deps.clock().getTime()) {
+    throw new AppError('VALIDATION_FAILED', 'The activity would have started already.', { starts_at: 'Choose a start still to come.' });
+  }
+  const id = await deps.db.transaction(async (tx) => {
+    await requireOwnImages(tx, userId, input.image_ids, 'image_ids');
+    const [row] = await tx
+      .insert(activities)
+      .values({
+        hostId: userId,
+        title: input.title,
+        description: input.description,
+        category: input.category,
+        startsAt: new Date(input.starts_at),
+        endsAt: new Date(input.ends_at),
+        addressText: input.location.formatted_address,
+        city: input.location.city,
+        latitude: input.location.latitude,
+        longitude: input.location.longitude,
+        capacity: input.capacity,
+        joinMode: input.join_mode,
+        visibility: input.visibility,
+      })
+      .returning({ id: activities.id });
+    if (!row) throw new Error('the activity was not written');
+    if (input.image_ids.length > 0) await tx.insert(activityImages).values(input.image_ids.map((mediaId, position) => ({ activityId: row.id, mediaId, position })));
+    return row.id;
+  });
+  return activityDetails(deps, userId, id);
+}
+
+/** The caller's own activity, locked for a change; someone else's answers 404, as if it were not there to change. */
+export async function ownActivity(tx: Reader, userId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(activities)
+    .where(and(eq(activities.id, id), eq(activities.hostId, userId)))
+    .for('update');
+  if (!row) throw noSuchActivity();
+  return row;
+}
+
+/** The host deactivates an activity: off the lists, closed to joins; everyone in it or waiting is told, in the same transaction. */
+export async function deactivateActivity(deps: ActivitiesDeps, userId: string, id: string): Promise<Activity> {
+  await deps.db.transaction(async (tx) => {
+    const a = await ownActivity(tx, userId, id);
+    if (a.deactivatedAt) throw new AppError('ACTIVITY_DEACTIVATED', 'This activity is deactivated already.');
+    await tx.update(activities).set({ deactivatedAt: deps.clock() }).where(eq(activities.id, id));
+    const people = await tx
+      .select({ userId: activityParticipants.userId })
+      .from(activityParticipants)
+      .where(and(eq(activityParticipants.activityId, id), inArray(activityParticipants.status, ['joined', 'waitlisted', 'requested'])));
+    for (const p of people) {
+      await notify(tx, p.userId, {
+        title: 'Activity cancelled',
+        body: `${a.title} will not take place: its host deactivated it.`,
+        type: 'activity_deactivated',
+        data: { activity_id: id },
+        target: { kind: 'activity', activity_id: id },
+      });
+    }
+  });
+  return activityDetails(deps, userId, id);
+}
+
+async function pageOf(deps: ActivitiesDeps, userId: string, where: SQL | undefined, order: SQL[], query: z.output<typeof PageQuery>): Promise<ActivityList> {
+  const [counted] = await deps.db.select({ n: count() }).from(activities).where(where);
+  const rows = (await selectActivities(deps.db)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.page_size)
+    .offset((query.page - 1) * query.page_size)) as SelectedActivity[];
+  const statuses = await statusesOf(
+    deps.db,
+    userId,
+    rows.map((r) => r.activity.id),
+  );
+  const now = deps.clock();
+  return {
+    count: counted?.n ?? 0,
+    page: query.page,
+    page_size: query.page_size,
+    results: rows.map((r) => toCard(r, userId, statuses.get(r.activity.id), null, deps, now)),
+  };
+}
+
+/** The host's deactivated activities, named by the host's own account id: anyone else's id answers 404. */
+export async function deactivatedActivities(deps: ActivitiesDeps, userId: string, hostId: string, query: z.output<typeof PageQuery>): Promise<ActivityList> {
+  if (hostId !== userId) throw AppError.notFound('That account');
+  return pageOf(deps, userId, and(eq(activities.hostId, userId), isNotNull(activities.deactivatedAt)), [desc(activities.deactivatedAt), desc(activities.id)], query);
+}
+
+/** The SQL of each MyActivities filter for `userId` at `now`. */
+function filterOf(filter: MyActivitiesFilter, userId: string, now: Date): { where: SQL | undefined; order: SQL[] } {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const hosted = eq(activities.hostId, userId);
+  const with_ = (statuses: ('joined' | 'waitlisted' | 'requested')[]) =>
+    exists(
+      sql`(SELECT 1 FROM ${activityParticipants} WHERE ${activityParticipants.activityId} = ${activities.id} AND ${activityParticipants.userId} = ${userId} AND ${inArray(activityParticipants.status, statuses)})`,
+    );
+  const soonest = [asc(activities.startsAt), asc(activities.id)];
+  const latest = [desc(activities.startsAt), desc(activities.id)];
+  switch (filter) {
+    case 'created':
+      return { where: and(hosted, isNull(activities.deactivatedAt)), order: latest };
+    case 'joined':
+      return { where: with_(['joined', 'waitlisted']), order: soonest };
+    case 'requested':
+      return { where: with_(['requested']), order: soonest };
+    case 'upcoming':
+      return { where: and(or(hosted, with_(['joined', 'waitlisted'])), isNull(activities.deactivatedAt), gt(activities.endsAt, at)), order: soonest };
+    case 'past':
+      return { where: and(or(hosted, with_(['joined'])), isNull(activities.deactivatedAt), lte(activities.endsAt, at)), order: latest };
+    case 'deactivated':
+      return { where: and(hosted, isNotNull(activities.deactivatedAt)), order: [desc(activities.deactivatedAt), desc(activities.id)] };
+  }
+}
+
+/** The caller's activities for /MyActivities/{filterType?}. */
+export async function myActivities(deps: ActivitiesDeps, userId: string, query: z.output<typeof MyActivitiesQuery>): Promise<ActivityList> {
+  const { where, order } = filterOf(query.filter, userId, deps.clock());
+  return pageOf(deps, userId, where, order, query);
+}

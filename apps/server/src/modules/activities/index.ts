@@ -1,0 +1,2 @@
+// The activities module's public surface: its routes (activities, the near-me list, participation).
+export { activitiesRoutes } from './routes.ts';

@@ -1,0 +1,147 @@
+import { and, asc, count, eq, fillPlaceholders, lte, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { NEARBY_LIST_DEPTH, type ActivityListQuery, type ActivityListResponse } from '@localloop/contract';
+import type { Db } from '../../db/client.ts';
+import { activities, users } from '../../db/schema.ts';
+import { chordOf, chordTo, distanceKm, earthPoint, inBoxAround } from '../../lib/geo-sql.ts';
+import { literalLimit, prepared, preparedShapes } from '../../lib/prepared.ts';
+import { avatar, firstImageOf, personColumns, statusesOf, toCard, waitlistCountOf, type ActivitiesDeps, type SelectedActivity } from './shared.ts';
+
+/**
+ * Activities near a point (activities/lists), on the deals' design (modules/deals/near.ts, docs/decisions/0011): one
+ * prepared statement per shape, the point sent as one precomputed cube.
+ * - Without a category: the partial GiST index over listed activities (public, not deactivated) hands them out nearest
+ *   first (KNN); those outside the asked days are skipped as they come, and the scan stops at a window of
+ *   offset + size + 1 written into the statement; the radius is applied after. The count separately, only when the
+ *   page does not tell it, and never past NEARBY_LIST_DEPTH.
+ * - With a category: every match within the radius's box, sorted, with the total as a window count.
+ */
+type Query = z.output<typeof ActivityListQuery>;
+type Shape = { knn: true; window: number } | { knn: false };
+
+const shapeName = (s: Shape) => (s.knn ? `activities_near_nearest_${s.window}` : 'activities_near_box_category');
+
+const windows = [21, 51, 101, 201, 501, NEARBY_LIST_DEPTH + 1];
+const windowFor = (rows: number) => windows.find((w) => w >= rows) ?? NEARBY_LIST_DEPTH + 1;
+
+const p = (name: string) => sql.placeholder(name);
+
+/**
+ * Running within the asked days: not ended by `from` (now, or the first day asked when later), started before `to`
+ * (the day after the last asked, or infinity). One OVERLAPS rather than two comparisons, for the reason deals/near.ts
+ * gives: a generic plan takes each comparison for a third of the rows and would then prefer a scan and sort to the KNN
+ * walk; one opaque condition keeps the walk.
+ */
+const runningWithin = () => sql`(${activities.startsAt}, ${activities.endsAt}) OVERLAPS (${p('from')}::timestamptz, ${p('to')}::timestamptz)`;
+
+const cardColumns = (db: Db) => ({ activity: activities, host: personColumns, image: firstImageOf(db), waitlistCount: waitlistCountOf() });
+
+function nearestPage(db: Db, shape: Extract<Shape, { knn: true }>) {
+  return (
+    db
+      .select({ ...cardColumns(db), chordM: chordTo(activities.earth, p('point')).as('chord_m'), total: sql<number | null>`NULL::int`.as('total') })
+      .from(activities)
+      .innerJoin(users, eq(users.id, activities.hostId))
+      .leftJoin(avatar, eq(avatar.id, users.profileImageId))
+      // The bare column, never `= true`: the partial index could not serve a parameter.
+      .where(and(sql`${activities.listed}`, runningWithin()))
+      .orderBy(chordTo(activities.earth, p('point')))
+      .limit(literalLimit(shape.window))
+  );
+}
+
+function boxPage(db: Db) {
+  const distance = chordTo(activities.earth, p('point'));
+  const filters: SQL[] = [
+    sql`${activities.listed}`,
+    runningWithin(),
+    inBoxAround(activities.earth, p('point'), p('radius_m')),
+    lte(distance, p('chord_m')),
+    sql`${activities.category} = ${p('category')}`,
+  ];
+  return db
+    .select({ ...cardColumns(db), chordM: distance, total: sql<number | null>`(count(*) OVER ())::int` })
+    .from(activities)
+    .innerJoin(users, eq(users.id, activities.hostId))
+    .leftJoin(avatar, eq(avatar.id, users.profileImageId))
+    .where(and(...filters))
+    .orderBy(asc(distance), asc(activities.id))
+    .limit(p('size'))
+    .offset(p('offset'));
+}
+
+/** How many listed activities within the days lie within the radius, counted up to NEARBY_LIST_DEPTH + 1 and no further. */
+function cappedCount(db: Db) {
+  const matches = db
+    .select({ one: sql`1` })
+    .from(activities)
+    .where(and(sql`${activities.listed}`, runningWithin(), inBoxAround(activities.earth, p('point'), p('radius_m')), lte(chordTo(activities.earth, p('point')), p('chord_m'))))
+    .limit(literalLimit(NEARBY_LIST_DEPTH + 1))
+    .as('matches');
+  return db.select({ n: count() }).from(matches);
+}
+
+const pageOf = (db: Db, shape: Shape) => (shape.knn ? nearestPage(db, shape) : boxPage(db));
+const pageStatement = preparedShapes(shapeName, pageOf);
+const countStatement = prepared('activities_near_count', cappedCount);
+
+const DAY = 86_400_000;
+
+function planOf(query: Query, now: Date) {
+  const offset = (query.page - 1) * query.page_size;
+  const take = Math.max(1, Math.min(query.page_size, NEARBY_LIST_DEPTH - offset));
+  const shape: Shape = query.category ? { knn: false } : { knn: true, window: windowFor(offset + take + 1) };
+  const radiusM = query.radius_km * 1000;
+  const fromDay = query.from ? Date.parse(`${query.from}T00:00:00Z`) : 0;
+  const values = {
+    point: earthPoint(query.lat, query.lng),
+    radius_m: radiusM,
+    chord_m: chordOf(radiusM),
+    from: new Date(Math.max(now.getTime(), fromDay)).toISOString(),
+    to: query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY).toISOString() : 'infinity',
+    size: take,
+    offset,
+    category: query.category ?? null,
+  };
+  return { shape, values, take, offset };
+}
+
+/** The SQL and parameters the list runs for a request, for EXPLAIN in tests and the bench. */
+export function activitiesNearSql(db: Db, query: Query, now: Date) {
+  const { shape, values } = planOf(query, now);
+  const { sql: text, params } = pageOf(db, shape).toSQL();
+  return { text, params: fillPlaceholders(params, values) };
+}
+
+type Row = SelectedActivity & { chordM: number; total: number | null };
+
+/** Public activities near the point, not ended nor deactivated: one page and the total, exact up to NEARBY_LIST_DEPTH. */
+export async function activitiesNear(deps: ActivitiesDeps, callerId: string | null, query: Query): Promise<ActivityListResponse> {
+  const now = deps.clock();
+  const { shape, values, take, offset } = planOf(query, now);
+  const rows = (await pageStatement(shape)(deps.db).execute(values)) as Row[];
+  let page: Row[];
+  let total: number;
+  if (shape.knn) {
+    const within = rows.filter((r) => r.chordM <= values.chord_m);
+    page = within.slice(offset, offset + take);
+    // The window ended, or the radius cut it, before it was full: every activity within the radius is in it.
+    const complete = rows.length < shape.window || within.length < rows.length;
+    total = complete ? within.length : ((await countStatement(deps.db).execute(values))[0]?.n ?? 0);
+  } else {
+    page = rows;
+    total = rows[0]?.total ?? (offset > 0 ? (((await pageStatement(shape)(deps.db).execute({ ...values, offset: 0, size: 1 })) as Row[])[0]?.total ?? 0) : 0);
+  }
+  const statuses = await statusesOf(
+    deps.db,
+    callerId,
+    page.map((r) => r.activity.id),
+  );
+  return {
+    count: Math.min(total, NEARBY_LIST_DEPTH),
+    count_capped: total > NEARBY_LIST_DEPTH,
+    page: query.page,
+    page_size: query.page_size,
+    results: page.map((r) => toCard(r, callerId, statuses.get(r.activity.id), distanceKm(r.chordM), deps, now)),
+  };
+}

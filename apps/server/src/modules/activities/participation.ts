@@ -1,0 +1,203 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ParticipantStatus, ParticipationDecisionInput, ParticipationResult, RemoveParticipantInput } from '@localloop/contract';
+import type { Tx } from '../../db/client.ts';
+import { activities, activityParticipants, users } from '../../db/schema.ts';
+import { violatedUniqueConstraint } from '../../lib/db-errors.ts';
+import { AppError } from '../../lib/errors.ts';
+import { notify } from '../notifications/index.ts';
+import { ownActivity, selectParticipations, toParticipation, waitlistPositionOf } from './catalogue.ts';
+import { myStateOf, noSuchActivity, spotsLeft, type ActivitiesDeps, type ActivityRow } from './shared.ts';
+
+/**
+ * Joining, leaving, the host's decisions and removals (docs/decisions/0020). Every change locks the activity's row
+ * first (as buying a deal locks the deal), so the changes of one activity take turns: the room left, the waitlist's
+ * order and a person's one participation are read under the lock, and the counter's CHECK refuses an overfull
+ * activity even if a check here were wrong. The notifications are written in the same transaction.
+ */
+
+const nextQueuePosition = sql`nextval(pg_get_serial_sequence('activity_participants', 'queue_position'))`;
+const activityTarget = (id: string) => ({ kind: 'activity' as const, activity_id: id });
+
+async function lockActivity(tx: Tx, id: string): Promise<ActivityRow> {
+  const [row] = await tx.select().from(activities).where(eq(activities.id, id)).for('update');
+  if (!row) throw noSuchActivity();
+  return row;
+}
+
+const hasRoom = (a: Pick<ActivityRow, 'capacity' | 'participantCount'>) => a.capacity === null || a.participantCount < a.capacity;
+
+async function nameOf(tx: Tx, userId: string): Promise<string> {
+  const [u] = await tx.select({ firstName: users.firstName, username: users.username }).from(users).where(eq(users.id, userId));
+  return u?.firstName.trim() || u?.username || 'Someone';
+}
+
+async function participationOf(tx: Tx, activityId: string, userId: string) {
+  const [row] = await tx
+    .select()
+    .from(activityParticipants)
+    .where(and(eq(activityParticipants.activityId, activityId), eq(activityParticipants.userId, userId)));
+  return row;
+}
+
+/** Moves a participation to `status`; the joined counter moves in the same transaction, so its CHECK sees both. */
+async function setStatus(tx: Tx, activityId: string, participationId: string, from: ParticipantStatus, to: ParticipantStatus, requeue = false) {
+  await tx
+    .update(activityParticipants)
+    .set({ status: to, ...(requeue ? { queuePosition: nextQueuePosition as unknown as number } : {}) })
+    .where(eq(activityParticipants.id, participationId));
+  const delta = (to === 'joined' ? 1 : 0) - (from === 'joined' ? 1 : 0);
+  if (delta !== 0) await tx.update(activities).set({ participantCount: sql`${activities.participantCount} + ${delta}` }).where(eq(activities.id, activityId));
+}
+
+/** Fills freed spots from the waitlist, first in line first, telling each person promoted. */
+async function promoteFromWaitlist(tx: Tx, activityId: string) {
+  for (;;) {
+    const a = await lockActivity(tx, activityId);
+    if (!hasRoom(a) || a.deactivatedAt) return;
+    const [next] = await tx
+      .select({ id: activityParticipants.id, userId: activityParticipants.userId })
+      .from(activityParticipants)
+      .where(and(eq(activityParticipants.activityId, activityId), eq(activityParticipants.status, 'waitlisted')))
+      .orderBy(asc(activityParticipants.queuePosition))
+      .limit(1);
+    if (!next) return;
+    await setStatus(tx, activityId, next.id, 'waitlisted', 'joined');
+    await notify(tx, next.userId, {
+      title: 'You are in',
+      body: `A spot freed up: you moved from the waitlist into ${a.title}.`,
+      type: 'activity_promoted',
+      data: { activity_id: activityId },
+      target: activityTarget(activityId),
+    });
+  }
+}
+
+/** The activity's figures and `userId`'s participation after a change, as the caller (`callerId`) reads them. */
+async function resultOf(tx: Tx, deps: ActivitiesDeps, activityId: string, callerId: string, userId: string): Promise<ParticipationResult> {
+  const [a] = await tx.select().from(activities).where(eq(activities.id, activityId));
+  if (!a) throw noSuchActivity();
+  const [waiting] = await tx
+    .select({ n: count() })
+    .from(activityParticipants)
+    .where(and(eq(activityParticipants.activityId, activityId), eq(activityParticipants.status, 'waitlisted')));
+  const [row] = await selectParticipations(tx).where(and(eq(activityParticipants.activityId, activityId), eq(activityParticipants.userId, userId)));
+  const position = row?.participation.status === 'waitlisted' ? await waitlistPositionOf(tx, activityId, row.participation.queuePosition) : null;
+  const participation = row && row.participation.status !== 'left' ? toParticipation(row, position, deps) : null;
+  return {
+    activity_id: activityId,
+    participation,
+    my_state: a.hostId === callerId ? 'host' : myStateOf(row?.participation.status),
+    participant_count: a.participantCount,
+    spots_left: spotsLeft(a),
+    waitlist_count: waiting?.n ?? 0,
+  };
+}
+
+function requireOpen(a: ActivityRow, now: Date) {
+  if (a.deactivatedAt) throw new AppError('ACTIVITY_NOT_OPEN', 'This activity was deactivated by its host.');
+  if (a.endsAt <= now) throw new AppError('ACTIVITY_NOT_OPEN', 'This activity has ended.');
+}
+
+/**
+ * Joins an activity: at once when it is open and has room, as a request when the host approves joins, on the waitlist
+ * when it is open and full. Once per person: a second join is refused (and the unique key refuses it even if two
+ * arrived together); one who left may join again, at the back of the line.
+ */
+export async function joinActivity(deps: ActivitiesDeps, userId: string, id: string): Promise<ParticipationResult> {
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const a = await lockActivity(tx, id);
+      if (a.hostId === userId) throw new AppError('HOST_IS_MEMBER', 'You host this activity: you are in it without joining.');
+      requireOpen(a, deps.clock());
+      const existing = await participationOf(tx, id, userId);
+      if (existing && existing.status !== 'left') {
+        if (existing.status === 'rejected' || existing.status === 'removed') throw new AppError('PARTICIPATION_CLOSED', 'The host has closed this activity to you.');
+        throw new AppError('ALREADY_PARTICIPATING', existing.status === 'requested' ? 'You have asked to join already.' : existing.status === 'waitlisted' ? 'You are on the waitlist already.' : 'You have joined already.');
+      }
+      const status: ParticipantStatus = a.joinMode === 'approval' ? 'requested' : hasRoom(a) ? 'joined' : 'waitlisted';
+      if (existing) await setStatus(tx, id, existing.id, 'left', status, true);
+      else {
+        const [row] = await tx.insert(activityParticipants).values({ activityId: id, userId, status: 'left' }).returning({ id: activityParticipants.id });
+        if (!row) throw new Error('the participation was not written');
+        await setStatus(tx, id, row.id, 'left', status);
+      }
+      const name = await nameOf(tx, userId);
+      if (status === 'requested') {
+        await notify(tx, a.hostId, { title: 'New request to join', body: `${name} asks to join ${a.title}.`, type: 'activity_request', data: { activity_id: id, user_id: userId }, target: activityTarget(id) });
+      } else if (status === 'joined') {
+        await notify(tx, a.hostId, { title: 'New participant', body: `${name} joined ${a.title}.`, type: 'activity_joined', data: { activity_id: id, user_id: userId }, target: activityTarget(id) });
+      }
+      return resultOf(tx, deps, id, userId, userId);
+    });
+  } catch (error) {
+    if (violatedUniqueConstraint(error) === 'activity_participants_activity_user') throw new AppError('ALREADY_PARTICIPATING', 'You have joined already.');
+    throw error;
+  }
+}
+
+/** Leaves an activity, withdraws a request or leaves the waitlist; a spot freed goes to the first in line. */
+export async function leaveActivity(deps: ActivitiesDeps, userId: string, id: string): Promise<ParticipationResult> {
+  return deps.db.transaction(async (tx) => {
+    const a = await lockActivity(tx, id);
+    if (a.hostId === userId) throw new AppError('HOST_IS_MEMBER', 'You host this activity: deactivate it instead of leaving.');
+    const existing = await participationOf(tx, id, userId);
+    if (!existing || !['joined', 'waitlisted', 'requested'].includes(existing.status)) throw new AppError('NOT_PARTICIPATING', 'You are not in this activity.');
+    await setStatus(tx, id, existing.id, existing.status, 'left');
+    if (existing.status === 'joined') await promoteFromWaitlist(tx, id);
+    return resultOf(tx, deps, id, userId, userId);
+  });
+}
+
+/**
+ * The host accepts or rejects someone. Accepting a request joins the person, or puts them on the waitlist when the
+ * activity is full (they are in line, not refused). Rejecting works on a request, the waitlist and a joined person,
+ * who cannot join again; a spot freed goes to the first in line.
+ */
+export async function decideParticipation(deps: ActivitiesDeps, hostId: string, id: string, input: z.output<typeof ParticipationDecisionInput>): Promise<ParticipationResult> {
+  return deps.db.transaction(async (tx) => {
+    const a = await ownActivity(tx, hostId, id);
+    const existing = await participationOf(tx, id, input.user_id);
+    if (!existing || existing.status === 'left') throw new AppError('NOT_PARTICIPATING', 'This person has not asked to join.', { user_id: 'Choose a person who asked to join.' });
+    if (input.action === 'accept') {
+      if (existing.status !== 'requested') throw new AppError('NOTHING_TO_DECIDE', `There is no request to accept: this person is ${existing.status}.`);
+      requireOpen(a, deps.clock());
+      const to: ParticipantStatus = hasRoom(a) ? 'joined' : 'waitlisted';
+      await setStatus(tx, id, existing.id, 'requested', to);
+      await notify(tx, input.user_id, {
+        title: 'Request accepted',
+        body: to === 'joined' ? `You are in ${a.title}.` : `${a.title} is full: you are on its waitlist and move in when a spot frees.`,
+        type: 'activity_accepted',
+        data: { activity_id: id },
+        target: activityTarget(id),
+      });
+    } else {
+      if (!['requested', 'waitlisted', 'joined'].includes(existing.status)) throw new AppError('NOTHING_TO_DECIDE', `There is nothing to reject: this person is ${existing.status}.`);
+      await setStatus(tx, id, existing.id, existing.status, 'rejected');
+      await notify(tx, input.user_id, { title: 'Request declined', body: `The host of ${a.title} declined your participation.`, type: 'activity_rejected', data: { activity_id: id }, target: activityTarget(id) });
+      if (existing.status === 'joined') await promoteFromWaitlist(tx, id);
+    }
+    return resultOf(tx, deps, id, hostId, input.user_id);
+  });
+}
+
+/** The host removes a joined or waitlisted person, who is told and cannot join again; the first in line takes the spot. */
+export async function removeParticipant(deps: ActivitiesDeps, hostId: string, id: string, input: z.output<typeof RemoveParticipantInput>): Promise<ParticipationResult> {
+  return deps.db.transaction(async (tx) => {
+    const a = await ownActivity(tx, hostId, id);
+    const existing = await participationOf(tx, id, input.user_id);
+    if (!existing || (existing.status !== 'joined' && existing.status !== 'waitlisted')) {
+      throw new AppError('NOT_PARTICIPATING', 'This person is not a participant.', { user_id: 'Choose a participant.' });
+    }
+    await setStatus(tx, id, existing.id, existing.status, 'removed');
+    await notify(tx, input.user_id, {
+      title: 'Removed from an activity',
+      body: `The host removed you from ${a.title}.${input.reason ? ` ${input.reason}` : ''}`,
+      type: 'activity_removed',
+      data: { activity_id: id },
+      target: activityTarget(id),
+    });
+    if (existing.status === 'joined') await promoteFromWaitlist(tx, id);
+    return resultOf(tx, deps, id, hostId, input.user_id);
+  });
+}

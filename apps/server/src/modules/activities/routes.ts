@@ -1,0 +1,27 @@
+import { endpoints } from '@localloop/contract';
+import type { AppContext } from '../../lib/context.ts';
+import { route, type App } from '../../lib/http.ts';
+import { activityDetails, createActivity, deactivateActivity, deactivatedActivities, myActivities } from './catalogue.ts';
+import { activitiesNear } from './near.ts';
+import { decideParticipation, joinActivity, leaveActivity, removeParticipant } from './participation.ts';
+import type { ActivitiesDeps } from './shared.ts';
+
+/**
+ * Activities and participation (docs/decisions/0020). Host-only calls reach the activity only through its host
+ * (another's answers 404); a participation only through its activity and its person.
+ */
+export async function activitiesRoutes(app: App, ctx: AppContext) {
+  const deps: ActivitiesDeps = { db: ctx.db, clock: ctx.clock, mediaUrl: ctx.mediaUrl };
+
+  route(app, endpoints.createActivity, ({ userId, body }) => createActivity(deps, userId, body));
+  route(app, endpoints.activityList, ({ userId, query }) => activitiesNear(deps, userId, query));
+  route(app, endpoints.activityDetails, ({ userId, params }) => activityDetails(deps, userId, params.id));
+  route(app, endpoints.deactivateActivity, ({ userId, params }) => deactivateActivity(deps, userId, params.id));
+  route(app, endpoints.deactivatedActivities, ({ userId, params, query }) => deactivatedActivities(deps, userId, params.id, query));
+  route(app, endpoints.myActivities, ({ userId, query }) => myActivities(deps, userId, query));
+
+  route(app, endpoints.joinActivity, ({ userId, params }) => joinActivity(deps, userId, params.id));
+  route(app, endpoints.leaveActivity, ({ userId, params }) => leaveActivity(deps, userId, params.id));
+  route(app, endpoints.decideParticipation, ({ userId, params, body }) => decideParticipation(deps, userId, params.id, body));
+  route(app, endpoints.removeParticipant, ({ userId, params, body }) => removeParticipant(deps, userId, params.id, body));
+}

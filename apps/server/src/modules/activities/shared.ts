@@ -1,0 +1,122 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { ActivityCard, ActivityPerson, ActivityState, JoinMode, ActivityVisibility, ParticipantStatus, ParticipationState } from '@localloop/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import { activities, activityImages, activityParticipants, media, users } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { literalLimit } from '../../lib/prepared.ts';
+import { toResponsiveImage, type StoredImage } from '../uploads/index.ts';
+
+export type ActivitiesDeps = {
+  db: Db;
+  clock: Clock;
+  mediaUrl: (key: string) => string;
+};
+
+export type Reader = Db | Tx;
+export type ActivityRow = typeof activities.$inferSelect;
+
+export const iso = (d: Date) => d.toISOString();
+
+export const noSuchActivity = () => AppError.notFound('That activity');
+
+/** Where an activity stands at `now`: deactivated first, then by its times. */
+export function stateOf(a: Pick<ActivityRow, 'deactivatedAt' | 'startsAt' | 'endsAt'>, now: Date): ActivityState {
+  if (a.deactivatedAt) return 'deactivated';
+  if (a.endsAt <= now) return 'ended';
+  if (a.startsAt <= now) return 'ongoing';
+  return 'upcoming';
+}
+
+export const spotsLeft = (a: Pick<ActivityRow, 'capacity' | 'participantCount'>) => (a.capacity === null ? null : Math.max(0, a.capacity - a.participantCount));
+
+/** A person's place as the caller's own state: one who left is as one who never joined. */
+export const myStateOf = (status: ParticipantStatus | null | undefined): ParticipationState => (!status || status === 'left' ? 'none' : status);
+
+export const avatar = alias(media, 'person_avatar');
+
+/** A person as activities show them: first name (or username) and picture. */
+export const personColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  username: users.username,
+  avatarKey: avatar.storageKey,
+  avatarWidth: avatar.width,
+  avatarHeight: avatar.height,
+  avatarVariants: avatar.variants,
+};
+export type PersonBits = { id: string; firstName: string; username: string | null; avatarKey: string | null; avatarWidth: number | null; avatarHeight: number | null; avatarVariants: StoredImage['variants'] | null };
+
+export function toPerson(p: PersonBits, mediaUrl: (key: string) => string): ActivityPerson {
+  const image = p.avatarKey && p.avatarWidth && p.avatarHeight ? toResponsiveImage({ key: p.avatarKey, width: p.avatarWidth, height: p.avatarHeight, variants: p.avatarVariants ?? [] }, mediaUrl) : null;
+  return { id: p.id, name: p.firstName.trim() || p.username || 'Member', avatar: image };
+}
+
+/** How many wait on an activity's list: a subquery, so a page needs no second query. */
+export const waitlistCountOf = () =>
+  sql<number>`(SELECT count(*) FROM ${activityParticipants} wl WHERE wl.activity_id = ${activities.id} AND wl.status = 'waitlisted')::int`;
+
+/** The first picture of an activity as a JSON object: a subquery for lists. */
+const cover = alias(media, 'activity_cover');
+export function firstImageOf(db: Reader) {
+  const first = db
+    .select({ image: sql`json_build_object('key', ${cover.storageKey}, 'width', ${cover.width}, 'height', ${cover.height}, 'variants', ${cover.variants})` })
+    .from(activityImages)
+    .innerJoin(cover, eq(cover.id, activityImages.mediaId))
+    .where(eq(activityImages.activityId, activities.id))
+    .orderBy(asc(activityImages.position))
+    .limit(literalLimit(1));
+  return sql<StoredImage | null>`(${first})`;
+}
+
+/** Activities with their host, the host's picture, their cover and waitlist length. */
+export function selectActivities(db: Reader) {
+  return db
+    .select({ activity: activities, host: personColumns, image: firstImageOf(db), waitlistCount: waitlistCountOf() })
+    .from(activities)
+    .innerJoin(users, eq(users.id, activities.hostId))
+    .leftJoin(avatar, eq(avatar.id, users.profileImageId));
+}
+
+export type SelectedActivity = { activity: ActivityRow; host: PersonBits; image: StoredImage | null; waitlistCount: number };
+
+/** The caller's participations among these activities, by activity id. */
+export async function statusesOf(db: Reader, userId: string | null, activityIds: string[]): Promise<Map<string, ParticipantStatus>> {
+  if (!userId || activityIds.length === 0) return new Map();
+  const rows = await db
+    .select({ activityId: activityParticipants.activityId, status: activityParticipants.status })
+    .from(activityParticipants)
+    .where(and(eq(activityParticipants.userId, userId), inArray(activityParticipants.activityId, activityIds)));
+  return new Map(rows.map((r) => [r.activityId, r.status]));
+}
+
+/** The fields of a card and a page that every activity answer shares. */
+export function commonFields(r: SelectedActivity, callerId: string | null, status: ParticipantStatus | undefined, deps: Pick<ActivitiesDeps, 'mediaUrl'>, now: Date) {
+  const a = r.activity;
+  return {
+    id: a.id,
+    title: a.title,
+    category: a.category,
+    image: r.image ? toResponsiveImage(r.image, deps.mediaUrl) : null,
+    host: toPerson(r.host, deps.mediaUrl),
+    starts_at: iso(new Date(a.startsAt)),
+    ends_at: iso(new Date(a.endsAt)),
+    city: a.city,
+    formatted_address: a.addressText,
+    latitude: a.latitude,
+    longitude: a.longitude,
+    capacity: a.capacity,
+    join_mode: a.joinMode as JoinMode,
+    visibility: a.visibility as ActivityVisibility,
+    state: stateOf({ deactivatedAt: a.deactivatedAt, startsAt: new Date(a.startsAt), endsAt: new Date(a.endsAt) }, now),
+    participant_count: a.participantCount,
+    spots_left: spotsLeft(a),
+    waitlist_count: r.waitlistCount,
+    my_state: callerId !== null && a.hostId === callerId ? ('host' as const) : myStateOf(status),
+  };
+}
+
+export function toCard(r: SelectedActivity, callerId: string | null, status: ParticipantStatus | undefined, distanceKm: number | null, deps: Pick<ActivitiesDeps, 'mediaUrl'>, now: Date): ActivityCard {
+  return { ...commonFields(r, callerId, status, deps, now), distance_km: distanceKm };
+}
