@@ -112,6 +112,9 @@ const byName: Record<string, unknown> = {
   days_off: '2030-01-05',
   date: '2030-01-02',
   time: '10:00',
+  // Activities: a title, a capacity (the start and end above, a week apart, are within an activity's 31 days).
+  title: 'Sample activity',
+  capacity: 10,
 };
 
 export type SampleContext = {

@@ -1,8 +1,11 @@
 import { asc, eq, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointmentsEndpoints, dealsEndpoints, endpoints, type Endpoint, type EndpointName, type HttpMethod } from '@localloop/contract';
+import { activitiesEndpoints, appointmentsEndpoints, dealsEndpoints, endpoints, type Endpoint, type EndpointName, type HttpMethod } from '@localloop/contract';
 import {
+  activities,
+  activityImages,
+  activityParticipants,
   appointments,
   calendarFeeds,
   dealRatings,
@@ -65,6 +68,9 @@ let shopIds: Record<string, string>;
 let shopFeedUrl: string;
 /** The victim shop's deal: public (anyone may read it), so not among the ids aimed at; its purchases are. */
 let shopDealId: string;
+/** The victim's activity (it hosts it, with a picture and a request from the shop's owner) and its request to join the shop's: public, so not among the ids aimed at; their rows are compared. */
+let victimActivityId: string;
+let shopActivityId: string;
 let victimImage: string;
 let customer: Account;
 let liveVendor: Account;
@@ -176,6 +182,22 @@ beforeAll(async () => {
   victimIds.redeemedPurchase = redeemed.id;
   victimIds.dealRating = dealRating.rating.id;
   shopDealId = deal.id;
+  // Activities: the victim hosts one (approval only, the shop's owner asks to join) and asks to join the shop owner's.
+  const activityInput = {
+    title: 'Victim walk',
+    description: 'A slow walk around the block.',
+    category: 'Outdoors' as const,
+    image_ids: [uploaded.id],
+    starts_at: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+    ends_at: new Date(Date.now() + 2 * 86_400_000 + 3_600_000).toISOString(),
+    location: { formatted_address: '5 Hidden Lane, New York', city: 'New York', latitude: 40.71, longitude: -74 },
+    capacity: 5,
+    join_mode: 'approval' as const,
+  };
+  victimActivityId = (await inject(t.app, endpoints.createActivity, { access: v, body: activityInput })).json().id;
+  shopActivityId = (await inject(t.app, endpoints.createActivity, { access: s, body: { ...activityInput, title: 'Shop walk', image_ids: [] } })).json().id;
+  (await inject(t.app, endpoints.joinActivity, { access: s, params: { id: victimActivityId } })).json();
+  (await inject(t.app, endpoints.joinActivity, { access: v, params: { id: shopActivityId } })).json();
   victimIds.appointment = booking.id;
   // Not the shop's vendor id: the shop is live, so its public page and ratings are anyone's to read.
   shopIds = { service: service.id, provider: provider.id, appointment: booking.id, calendarFeed: feed.id };
@@ -231,6 +253,9 @@ async function victimRows() {
     deals: await rows(deals, eq(deals.vendorId, victimShop.vendorId ?? ''), deals.id),
     purchases: await rows(purchases, eq(purchases.customerId, victim.id), purchases.id),
     dealRatings: await rows(dealRatings, eq(dealRatings.userId, victim.id), dealRatings.id),
+    activities: await rows(activities, eq(activities.hostId, victim.id), activities.id),
+    activityImages: await rows(activityImages, eq(activityImages.activityId, victimActivityId), activityImages.position),
+    participations: await rows(activityParticipants, or(eq(activityParticipants.userId, victim.id), eq(activityParticipants.activityId, victimActivityId)), activityParticipants.id),
   };
 }
 
@@ -255,7 +280,7 @@ function aimedAt(e: Endpoint, id: string) {
 
 const isMultipart = (e: Endpoint) => e === endpoints.uploadImages || e === endpoints.uploadVendorDocument;
 /** What an operator is there for: the admin endpoints (reads and decisions) and the owner-or-operator reads. */
-const isBookingDomain = (e: Endpoint) => Object.values(appointmentsEndpoints).includes(e as never) || Object.values(dealsEndpoints).includes(e as never);
+const isBookingDomain = (e: Endpoint) => [appointmentsEndpoints, dealsEndpoints, activitiesEndpoints].some((domain) => Object.values(domain).includes(e as never));
 /**
  * What an operator is there for: the admin endpoints (reads and decisions) and the owner-or-operator reads of vendor
  * records. Not people's bookings, nor a shop's services and staff before they are public: an operator is refused there
@@ -372,5 +397,12 @@ describe('the ownership matrix', () => {
     expect(await answer(victimShop.access, endpoints.myDeals, victimShop.vendorId ?? '')).toBe(200);
     expect(await answer(victim.access, endpoints.dealRatings, shopDealId)).toBe(200);
     expect(await answer(operator.access, endpoints.vendorSales, victimShop.vendorId ?? '')).toBe(403);
+    // An activity: its host sees the request (a visitor does not), the one who asked sees their own state; the deactivated list is the host's alone.
+    const hosted = (await inject(t.app, endpoints.activityDetails, { access: victim.access, params: { id: victimActivityId } })).json();
+    expect(hosted.pending.map((p) => p.user.id)).toEqual([victimShop.id]);
+    expect((await inject(t.app, endpoints.activityDetails, { params: { id: victimActivityId } })).json().pending).toEqual([]);
+    expect((await inject(t.app, endpoints.activityDetails, { access: victim.access, params: { id: shopActivityId } })).json().my_state).toBe('requested');
+    expect(await answer(victim.access, endpoints.deactivatedActivities, victim.id)).toBe(200);
+    expect(await answer(operator.access, endpoints.deactivatedActivities, victim.id)).toBe(404);
   });
 });
