@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../client.ts';
 import { seedAccounts } from './accounts.ts';
+import { seedActivities } from './activities.ts';
 import { seedAppointments } from './appointments.ts';
 import { seedDealPictures, seedDeals } from './deals.ts';
 import type { PrivateStorage } from '../../lib/storage.ts';
@@ -41,6 +42,8 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<v
     if (booked > 0) log?.info(`demo data: services, providers and slots for ${booked} vendors`);
     const dealt = await seedDeals(tx);
     if (dealt > 0) log?.info(`demo data: deals and purchases of ${dealt} vendors`);
+    const hosted = await seedActivities(tx);
+    if (hosted > 0) log?.info(`demo data: activities of ${hosted} demo customers`);
     const papers = await seedPendingVendorKyc(tx, options.documents);
     if (papers > 0) log?.info(`demo data: the pending vendor's payout account and ${papers} KYC documents`);
   });
