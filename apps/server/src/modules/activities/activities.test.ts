@@ -104,6 +104,14 @@ describe('creating an activity', () => {
     expect(b.json()).toEqual(a.json());
     expect((await details('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
   });
+
+  it('keeps an unlisted activity out of the lists but readable and joinable through its link', async () => {
+    const { activity } = await hosted({ visibility: 'unlisted', location: { formatted_address: 'Quiet corner', city: 'Reykjavik', latitude: 64.14, longitude: -21.94 } });
+    expect((await inject(t.app, endpoints.activityList, { query: { lat: 64.14, lng: -21.94 } })).json().results).toEqual([]);
+    const guest = await person();
+    expect((await details(activity.id, guest.access)).json().visibility).toBe('unlisted');
+    expect((await join(guest.access, activity.id)).json().my_state).toBe('joined');
+  });
 });
 
 describe('joining and leaving', () => {
@@ -119,6 +127,10 @@ describe('joining and leaving', () => {
     expect(await notificationsOf(host.id, 'activity_joined')).toHaveLength(1);
     const [n] = await notificationsOf(host.id, 'activity_joined');
     expect(n).toMatchObject({ targetKind: 'activity', targetId: activity.id });
+    const listed = (await inject(t.app, endpoints.notifications, { access: host.access })).json();
+    expect(listed.find((x) => x.notification_type === 'activity_joined')?.target).toEqual({ kind: 'activity', activity_id: activity.id });
+    // The CHECK keeps an activity target with its id.
+    await expect(t.database.db.insert(notifications).values({ userId: host.id, title: 'x', body: 'x', notificationType: 'test', targetKind: 'activity' })).rejects.toThrow();
     const page = (await details(activity.id, guest.access)).json();
     expect(page.my_state).toBe('joined');
     expect(page.participants.map((p) => p.id)).toEqual([guest.id]);

@@ -258,8 +258,9 @@ describe('notifications drawer', () => {
     const unreadChange = { ...changed, is_read: false };
     const rated: Notification = { ...welcome, id: '5f0c1b2a-1111-4a4a-8b8b-000000000003', title: 'Ann rated you 5 stars', notification_type: 'vendor_rated', target: { kind: 'vendor_page', user_id: 'b0000000-0000-4000-8000-000000000009' } };
     const application: Notification = { ...welcome, id: '5f0c1b2a-1111-4a4a-8b8b-000000000004', title: 'Your vendor application needs changes', notification_type: 'vendor_rejected', target: { kind: 'vendor_application' } };
+    const joined: Notification = { ...welcome, id: '5f0c1b2a-1111-4a4a-8b8b-000000000006', title: 'New participant', notification_type: 'activity_joined', target: { kind: 'activity', activity_id: 'c0000000-0000-4000-8000-000000000001' } };
     const api = stubApi({
-      'GET /notifications/': ok([rated, application, welcome, unreadChange]),
+      'GET /notifications/': ok([rated, application, welcome, unreadChange, joined]),
       [`PATCH /notifications/mark-as-read/${unreadChange.id}/`]: ok({ id: unreadChange.id, is_read: true }),
     });
     storeSession(userLogin);
@@ -271,6 +272,7 @@ describe('notifications drawer', () => {
     expect(items[1]).toHaveAttribute('href', '/BasicInfo');
     expect(items[2]?.tagName).toBe('BUTTON');
     expect(items[3]).toHaveAttribute('href', '/Settings');
+    expect(items[4]).toHaveAttribute('href', '/ActivitiesDetails/c0000000-0000-4000-8000-000000000001');
     await app.user.click(items[3] as HTMLElement);
     await waitFor(() => expect(app.pathname()).toBe('/Settings'));
     expect(api.to(`PATCH /notifications/mark-as-read/${unreadChange.id}/`)).toHaveLength(1);
