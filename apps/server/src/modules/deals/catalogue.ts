@@ -1,10 +1,11 @@
 import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Deal, DealDetailsQuery, DealInput, MyDealsQuery, MyDealsResponse, MyDealsType } from '@localloop/contract';
-import { dealImages, deals, purchases, vendorAddresses, vendors } from '../../db/schema.ts';
+import { dealImages, deals, media, purchases, vendorAddresses, vendors } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { chordTo, distanceKm, earthPoint } from '../../lib/geo-sql.ts';
-import { requireOwnImages } from '../uploads/index.ts';
+import { preparedShapes } from '../../lib/prepared.ts';
+import { requireOwnImages, type StoredImage } from '../uploads/index.ts';
 import { formatAddress, requireApprovedVendor } from '../vendors/index.ts';
 import { imagesOf, logo, selectDeals, toDeal, vendorColumns, type DealsDeps, type Reader } from './shared.ts';
 
@@ -19,31 +20,54 @@ export async function heldBy(db: Reader, dealId: string, customerId: string): Pr
   return row?.n ?? 0;
 }
 
+/** The deal's pictures in order, as one JSON array: a subquery, so a deal and its pictures are one statement. */
+const picturesJson = sql<{ id: string; key: string; width: number; height: number; variants: StoredImage['variants'] }[]>`(
+  SELECT coalesce(json_agg(json_build_object('id', m.id, 'key', m.storage_key, 'width', m.width, 'height', m.height, 'variants', m.variants) ORDER BY di.position), '[]'::json)
+  FROM ${dealImages} di JOIN ${media} m ON m.id = di.media_id WHERE di.deal_id = "deals"."id")`;
+
+/** Units a caller holds of the deal, for a signed-in caller's page: the subquery of heldBy. */
+const heldByCaller = sql<number>`(SELECT coalesce(sum(p.quantity), 0)::int FROM ${purchases} p
+  WHERE p.deal_id = "deals"."id" AND p.customer_id = ${sql.placeholder('caller')} AND p.status <> 'refunded')`;
+
+type DetailsShape = { located: boolean; signedIn: boolean };
+
+/**
+ * A deal's page in one prepared statement (the deal, its shop and logo, its pictures, the caller's units, the distance
+ * from the asked point), one per shape: the read path's rule for hot reads (lib/prepared.ts).
+ */
+const detailsStatement = preparedShapes(
+  (s: DetailsShape) => `deal_details${s.located ? '_located' : ''}${s.signedIn ? '_caller' : ''}`,
+  (db, s: DetailsShape) =>
+    db
+      .select({
+        deal: deals,
+        vendor: vendorColumns,
+        vendorListed: vendors.listed,
+        pictures: picturesJson,
+        held: s.signedIn ? heldByCaller : sql<number | null>`NULL::int`,
+        chordM: s.located ? chordTo(deals.earth, sql.placeholder('point')) : sql<number | null>`NULL::float8`,
+      })
+      .from(deals)
+      .innerJoin(vendors, eq(vendors.id, deals.vendorId))
+      .leftJoin(logo, eq(logo.id, vendors.logoId))
+      .where(eq(deals.id, sql.placeholder('id'))),
+);
+
 /** One deal for `callerId` (null: a visitor), with its distance from `location` when given. */
-export async function loadDeal(deps: DealsDeps, db: Reader, id: string, callerId: string | null, location?: { lat: number; lng: number }): Promise<Deal | null> {
-  const distance = location ? chordTo(deals.earth, earthPoint(location.lat, location.lng)) : sql<number | null>`NULL::float8`;
-  const [row] = await db
-    .select({ deal: deals, vendor: vendorColumns, chordM: distance })
-    .from(deals)
-    .innerJoin(vendors, eq(vendors.id, deals.vendorId))
-    .leftJoin(logo, eq(logo.id, vendors.logoId))
-    .where(eq(deals.id, id));
+export async function loadDeal(deps: DealsDeps, id: string, callerId: string | null, location?: { lat: number; lng: number }): Promise<Deal | null> {
+  const shape = { located: location !== undefined, signedIn: callerId !== null };
+  const [row] = await detailsStatement(shape)(deps.db).execute({ id, caller: callerId, point: location ? earthPoint(location.lat, location.lng) : null });
   if (!row) return null;
   const isOwner = callerId !== null && row.vendor.userId === callerId;
   // A deal not on show (its shop not listed) is its owner's to read, no one else's.
-  if (!isOwner && !(await vendorListed(db, row.deal.vendorId))) return null;
-  const images = (await imagesOf(db, [id])).get(id) ?? [];
-  const myQuantity = callerId && !isOwner ? await heldBy(db, id, callerId) : null;
+  if (!isOwner && !row.vendorListed) return null;
+  const images = row.pictures.map((p) => ({ id: p.id, image: { key: p.key, width: p.width, height: p.height, variants: p.variants ?? [] } }));
+  const myQuantity = callerId && !isOwner ? (row.held ?? 0) : null;
   return toDeal(row, images, { distanceKm: row.chordM === null ? null : distanceKm(row.chordM), myQuantity, isOwner }, deps, deps.clock());
 }
 
-async function vendorListed(db: Reader, vendorId: string): Promise<boolean> {
-  const [v] = await db.select({ listed: vendors.listed }).from(vendors).where(eq(vendors.id, vendorId));
-  return v?.listed ?? false;
-}
-
 export async function dealDetails(deps: DealsDeps, callerId: string | null, id: string, query: z.output<typeof DealDetailsQuery>): Promise<Deal> {
-  const deal = await loadDeal(deps, deps.db, id, callerId, query.location);
+  const deal = await loadDeal(deps, id, callerId, query.location);
   if (!deal) throw noSuchDeal();
   return deal;
 }
@@ -88,7 +112,7 @@ export async function createDeal(deps: DealsDeps, userId: string, input: z.outpu
     if (input.image_ids.length > 0) await tx.insert(dealImages).values(input.image_ids.map((mediaId, position) => ({ dealId: row.id, mediaId, position })));
     return row.id;
   });
-  const deal = await loadDeal(deps, deps.db, id, userId);
+  const deal = await loadDeal(deps, id, userId);
   if (!deal) throw noSuchDeal();
   return deal;
 }
@@ -110,7 +134,7 @@ export async function pauseDeal(deps: DealsDeps, userId: string, id: string, pau
     await ownDeal(tx, userId, id);
     await tx.update(deals).set({ isPaused: paused }).where(eq(deals.id, id));
   });
-  const deal = await loadDeal(deps, deps.db, id, userId);
+  const deal = await loadDeal(deps, id, userId);
   if (!deal) throw noSuchDeal();
   return deal;
 }
