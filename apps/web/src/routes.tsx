@@ -73,6 +73,8 @@ const vendorAppointments = lazyPage(() => import('./app/pages/vendor-appointment
 const popularDeals = lazyPage(() => import('./features/deals/popular-deals-page.tsx'));
 const dealDetails = lazyPage(() => import('./features/deals/deal-details-page.tsx'));
 const myPurchaseDeal = lazyPage(() => import('./features/deals/my-purchases-page.tsx'));
+// Activities and participation (docs/decisions/0020).
+const localActivities = lazyPage(() => import('./features/activities/local-activities-page.tsx'));
 const placeholder = lazyPage(() => import('./features/placeholder/placeholder-page.tsx'));
 
 const vendorOnly = ['vendor'] as const satisfies readonly Role[];
@@ -159,7 +161,7 @@ export const routes: readonly AppRoute[] = [
   // A vendor is sent to its dashboard from others' pages, but previews its own as customers see it.
   { ...publicOrUser(paths.vendorProfile, 'Vendor', vendorPage), ownerParam: 'userId' },
   publicOrUser(paths.popularDeals, 'Popular Deals', popularDeals),
-  publicOrUser(paths.localActivities, 'Local Activities'),
+  publicOrUser(paths.localActivities, 'Local Activities', localActivities),
   publicOrUser(paths.vendor, 'Find Vendors', vendorDirectory),
 
   protectedRoute(paths.discover, 'Discover', vendorOrUser),

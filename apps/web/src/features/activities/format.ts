@@ -1,0 +1,39 @@
+import type { ActivityState } from '@localloop/contract';
+
+const dayAndTime = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const timeOnly = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+const sameDay = (a: Date, b: Date) => a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+
+/** "Sat 6 Dec 2026, 10:00–12:00", or both days when it runs past midnight; in the viewer's own time zone. */
+export function formatWhen(startsAt: string, endsAt: string): string {
+  const start = new Date(startsAt);
+  const end = new Date(endsAt);
+  return sameDay(start, end) ? `${dayAndTime.format(start)}–${timeOnly.format(end)}` : `${dayAndTime.format(start)} – ${dayAndTime.format(end)}`;
+}
+
+/** "350 m", "1.2 km", "14 km": how far the activity is. */
+export function formatDistance(km: number): string {
+  if (km < 0.1) return '< 100 m';
+  if (km < 1) return `${Math.round((km * 1000) / 10) * 10} m`;
+  return km < 10 ? `${km.toFixed(1)} km` : `${Math.round(km).toLocaleString('en-US')} km`;
+}
+
+/** "3 going", "1 going". */
+export function goingLabel(count: number): string {
+  return `${count.toLocaleString('en-US')} going`;
+}
+
+/** "4 spots left", "1 spot left", "Full", "No limit". */
+export function spotsLabel(spotsLeft: number | null): string {
+  if (spotsLeft === null) return 'No limit';
+  if (spotsLeft === 0) return 'Full';
+  return spotsLeft === 1 ? '1 spot left' : `${spotsLeft.toLocaleString('en-US')} spots left`;
+}
+
+export const activityStateLabels: Record<ActivityState, string> = {
+  upcoming: 'Upcoming',
+  ongoing: 'Happening now',
+  ended: 'Ended',
+  deactivated: 'Deactivated',
+};
