@@ -75,6 +75,7 @@ const dealDetails = lazyPage(() => import('./features/deals/deal-details-page.ts
 const myPurchaseDeal = lazyPage(() => import('./features/deals/my-purchases-page.tsx'));
 // Activities and participation (docs/decisions/0020).
 const localActivities = lazyPage(() => import('./features/activities/local-activities-page.tsx'));
+const activityDetails = lazyPage(() => import('./features/activities/activity-details-page.tsx'));
 const placeholder = lazyPage(() => import('./features/placeholder/placeholder-page.tsx'));
 
 const vendorOnly = ['vendor'] as const satisfies readonly Role[];
@@ -155,7 +156,7 @@ export const routes: readonly AppRoute[] = [
   protectedRoute(paths.chat, 'Activity Chat', userOnly),
 
   publicOrUser(paths.appDownload, 'Get the App'),
-  publicOrUser(paths.activitiesDetails, 'Activity Details'),
+  publicOrUser(paths.activitiesDetails, 'Activity Details', activityDetails),
   // Listed both as "public or user" and as "vendor or user": visitors, users and vendors all see it.
   { path: paths.dealDetails, title: 'Deal Details', page: dealDetails, guard: 'public', roles: vendorOrUser },
   // A vendor is sent to its dashboard from others' pages, but previews its own as customers see it.
