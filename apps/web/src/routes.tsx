@@ -76,6 +76,7 @@ const myPurchaseDeal = lazyPage(() => import('./features/deals/my-purchases-page
 // Activities and participation (docs/decisions/0020).
 const localActivities = lazyPage(() => import('./features/activities/local-activities-page.tsx'));
 const activityDetails = lazyPage(() => import('./features/activities/activity-details-page.tsx'));
+const postActivity = lazyPage(() => import('./features/activities/post-activity-page.tsx'));
 const placeholder = lazyPage(() => import('./features/placeholder/placeholder-page.tsx'));
 
 const vendorOnly = ['vendor'] as const satisfies readonly Role[];
@@ -143,7 +144,7 @@ export const routes: readonly AppRoute[] = [
 
   protectedRoute(paths.userProfile, 'User Profile', userOnly, userProfile),
   protectedRoute(paths.vendorList, 'Browse Vendors', userOnly, vendorDirectory),
-  protectedRoute(paths.postActivities, 'Create Activity', userOnly),
+  protectedRoute(paths.postActivities, 'Create Activity', userOnly, postActivity),
   protectedRoute(paths.myActivities, 'My Created Activities', userOnly),
   protectedRoute(paths.myPurchaseDeal, 'My Orders', userOnly, myPurchaseDeal),
   protectedRoute(paths.customerBookings, 'My Bookings', userOnly, customerBookings),

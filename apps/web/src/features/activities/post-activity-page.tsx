@@ -1,0 +1,297 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { activityCategories, ActivityInput, MAX_ACTIVITY_CAPACITY, MAX_ACTIVITY_IMAGES } from '@localloop/contract';
+import dayjs from 'dayjs';
+import { MapPin } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { ApiError } from '../../api/client.ts';
+import { FormAlert } from '../../components/form-alert.tsx';
+import type { PageProps } from '../../components/page-props.ts';
+import { PicturesField, type Picture } from '../../components/pictures-field.tsx';
+import { applyServerError } from '../../components/server-errors.ts';
+import { SubmitButton } from '../../components/submit-button.tsx';
+import { TextField, inputClass } from '../../components/text-field.tsx';
+import { toast } from '../../lib/toast.ts';
+import { paths, to } from '../../paths.ts';
+import { useStoredLocation, useUserLocation } from '../../session/user-location.ts';
+import type { StoredLocation } from '../../session/user-location.ts';
+import { useCreateActivity } from './api/create-activity.ts';
+
+/** What the inputs hold: text, as a person types it; the schema below turns it into an ActivityInput. */
+const FormValues = z.object({
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  image_ids: z.array(z.string()),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  address: z.string(),
+  capacity: z.string(),
+  join_mode: z.string(),
+  visibility: z.string(),
+});
+type FormInput = z.input<typeof FormValues>;
+type FormField = keyof FormInput;
+type ActivityBody = z.output<typeof ActivityInput>;
+
+const formFields = Object.keys(FormValues.shape) as FormField[];
+const localFormat = 'YYYY-MM-DDTHH:mm';
+
+/** The form field a contract path (or a server `fields` key such as "location.formatted_address", "image_ids.0") belongs under. */
+function formFieldOf(path: readonly PropertyKey[] | string): FormField | null {
+  const first = String(typeof path === 'string' ? path.split('.')[0] : path[0]);
+  if (first === 'location') return 'address';
+  return (formFields as string[]).includes(first) ? (first as FormField) : null;
+}
+
+/**
+ * The form's schema: the inputs turned into an ActivityInput (times read in the browser's zone, the place at the
+ * person's chosen location) and checked by the contract's own ActivityInput, its messages under their fields.
+ */
+function activityFormSchema(place: StoredLocation) {
+  return FormValues.transform((v, ctx): ActivityBody => {
+    const problems = new Map<FormField, string>();
+    const problem = (field: FormField, message: string) => {
+      if (!problems.has(field)) problems.set(field, message);
+    };
+    const instant = (field: 'starts_at' | 'ends_at', missing: string) => {
+      const local = v[field] === '' ? null : dayjs(v[field]);
+      if (!local?.isValid()) {
+        problem(field, missing);
+        return '';
+      }
+      return local.toISOString();
+    };
+    const startsAt = instant('starts_at', 'Choose when the activity starts.');
+    if (startsAt !== '' && Date.parse(startsAt) <= Date.now()) problem('starts_at', 'The start must be in the future.');
+    const capacityText = v.capacity.trim();
+    let capacity: number | null = null;
+    if (capacityText !== '') {
+      if (/^\d{1,6}$/.test(capacityText)) capacity = Number(capacityText);
+      else problem('capacity', 'Use a whole number, or leave it empty for no limit.');
+    }
+    const candidate = {
+      title: v.title,
+      description: v.description,
+      category: v.category,
+      image_ids: v.image_ids,
+      starts_at: startsAt,
+      ends_at: instant('ends_at', 'Choose when the activity ends.'),
+      location: { formatted_address: v.address, city: place.city || place.formattedAddress, latitude: place.latitude, longitude: place.longitude },
+      capacity,
+      join_mode: v.join_mode,
+      visibility: v.visibility,
+    };
+    const parsed = ActivityInput.safeParse(candidate);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = formFieldOf(issue.path);
+        if (field) problem(field, issue.message);
+      }
+    }
+    if (problems.size > 0 || !parsed.success) {
+      for (const [field, message] of problems) ctx.addIssue({ code: 'custom', path: [field], message });
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
+}
+
+/** A new activity starts at the next full hour tomorrow and lasts two hours. */
+const defaultStart = () => dayjs().add(1, 'day').add(1, 'hour').startOf('hour');
+
+function Field({ id, label, optional, error, hint, children }: { id: string; label: string; optional?: boolean; error?: string | undefined; hint?: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label} {optional && <span className="font-normal text-slate-500">(optional)</span>}
+      </label>
+      <div className="mt-1.5">{children}</div>
+      {error && (
+        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** aria props tying a control to its message and hint. */
+const described = (id: string, error: string | undefined, hint?: boolean) => ({
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined,
+});
+
+function Choice({ name, value, label, detail, register }: { name: 'join_mode' | 'visibility'; value: string; label: string; detail: string; register: ReturnType<typeof useForm<FormInput, unknown, ActivityBody>>['register'] }) {
+  return (
+    <label className="flex min-w-0 cursor-pointer items-start gap-3 rounded-xl border border-slate-200 p-3 has-checked:border-teal-600 has-checked:bg-teal-50/50">
+      <input type="radio" value={value} className="mt-1 accent-teal-700" {...register(name)} />
+      <span className="min-w-0">
+        <span className="block text-sm font-medium text-slate-900">{label}</span>
+        <span className="block text-xs text-slate-600">{detail}</span>
+      </span>
+    </label>
+  );
+}
+
+function ActivityForm() {
+  const id = useId();
+  const navigate = useNavigate();
+  const create = useCreateActivity();
+  const place = useUserLocation();
+  const chosen = useStoredLocation();
+  const [pictures, setPictures] = useState<Picture[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const schema = useMemo(() => activityFormSchema(place), [place]);
+  const start = defaultStart();
+  const form = useForm<FormInput, unknown, ActivityBody>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      title: '',
+      description: '',
+      category: activityCategories[0],
+      image_ids: [],
+      starts_at: start.format(localFormat),
+      ends_at: start.add(2, 'hour').format(localFormat),
+      address: chosen?.formattedAddress ?? '',
+      capacity: '',
+      join_mode: 'open',
+      visibility: 'public',
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const fieldError = (name: FormField) => errors[name]?.message;
+
+  const changePictures = (next: Picture[]) => {
+    setPictures(next);
+    form.setValue(
+      'image_ids',
+      next.map((p) => p.id),
+      { shouldValidate: form.formState.isSubmitted },
+    );
+  };
+
+  const submit = async (body: ActivityBody) => {
+    setServerError(null);
+    try {
+      const activity = await create.mutateAsync(body);
+      toast.success(`“${activity.title}” is posted.`);
+      await navigate(to.activitiesDetails(activity.id));
+    } catch (error) {
+      // The server names nested fields ("location.formatted_address", "image_ids.0"): each goes under its input.
+      const placed =
+        error instanceof ApiError && error.fields
+          ? new ApiError(error.status, error.code, error.message, Object.fromEntries(Object.entries(error.fields).map(([key, message]) => [formFieldOf(key) ?? key, message])))
+          : error;
+      setServerError(applyServerError(placed, form.setError, formFields));
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)} className="space-y-6">
+      <TextField label="Title" autoComplete="off" maxLength={120} error={fieldError('title')} {...form.register('title')} />
+      <Field id={`${id}-description`} label="Description" error={fieldError('description')}>
+        <textarea id={`${id}-description`} rows={5} maxLength={4000} className={inputClass} {...described(`${id}-description`, fieldError('description'))} {...form.register('description')} />
+      </Field>
+      <Field id={`${id}-category`} label="Category" error={fieldError('category')}>
+        <select id={`${id}-category`} className={inputClass} {...described(`${id}-category`, fieldError('category'))} {...form.register('category')}>
+          {activityCategories.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <PicturesField label="Images" pictures={pictures} max={MAX_ACTIVITY_IMAGES} onChange={changePictures} onBusy={setUploading} describe={(n) => `Image ${n} of the activity`} error={fieldError('image_ids')} />
+
+      <fieldset className="min-w-0">
+        <legend className="text-sm font-medium text-slate-800">When</legend>
+        <p className="mt-1 text-xs text-slate-500">Times are your local time.</p>
+        {/* grid-cols-1 (a 0 minimum): a date-and-time input is wider than a phone's column on its own. */}
+        <div className="mt-2 grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <TextField label="Starts" type="datetime-local" error={fieldError('starts_at')} {...form.register('starts_at')} />
+          <TextField label="Ends" type="datetime-local" error={fieldError('ends_at')} {...form.register('ends_at')} />
+        </div>
+      </fieldset>
+
+      <div className="min-w-0">
+        <TextField
+          label="Address or meeting point"
+          autoComplete="street-address"
+          maxLength={300}
+          error={fieldError('address')}
+          hint="What people look for when they arrive: a street address, a park gate, a café."
+          {...form.register('address')}
+        />
+        <p className="mt-2 flex min-w-0 items-start gap-1.5 text-xs text-slate-600">
+          <MapPin aria-hidden="true" className="mt-0.5 size-3.5 shrink-0 text-slate-400" />
+          <span className="min-w-0 [overflow-wrap:anywhere]">
+            On the map at your chosen location, {place.formattedAddress || place.city}: people near it find this activity. Change it with the location picker at the top of the page.
+          </span>
+        </p>
+      </div>
+
+      <TextField
+        label="Capacity"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={MAX_ACTIVITY_CAPACITY}
+        placeholder="No limit"
+        hint="How many may join besides you. Leave empty for no limit; when it is full, others wait in line."
+        error={fieldError('capacity')}
+        {...form.register('capacity')}
+      />
+
+      <fieldset className="min-w-0">
+        <legend className="text-sm font-medium text-slate-800">Who can join</legend>
+        <div className="mt-2 grid grid-cols-1 gap-3 sm:grid-cols-2">
+          <Choice name="join_mode" value="open" label="Anyone" detail="People join at once while there are spots." register={form.register} />
+          <Choice name="join_mode" value="approval" label="Approval needed" detail="People ask to join; you accept or reject each." register={form.register} />
+        </div>
+        {fieldError('join_mode') && <p className="mt-1.5 text-sm text-red-700">{fieldError('join_mode')}</p>}
+      </fieldset>
+
+      <fieldset className="min-w-0">
+        <legend className="text-sm font-medium text-slate-800">Visibility</legend>
+        <div className="mt-2 grid grid-cols-1 gap-3 sm:grid-cols-2">
+          <Choice name="visibility" value="public" label="Public" detail="Listed in Local Activities for people nearby." register={form.register} />
+          <Choice name="visibility" value="unlisted" label="Unlisted" detail="Only people you send the link to can find it." register={form.register} />
+        </div>
+        {fieldError('visibility') && <p className="mt-1.5 text-sm text-red-700">{fieldError('visibility')}</p>}
+      </fieldset>
+
+      <FormAlert>{serverError}</FormAlert>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Link to={paths.localActivities} className="btn-secondary">
+          Cancel
+        </Link>
+        <SubmitButton busy={isSubmitting} disabled={uploading} className="btn-primary">
+          Create activity
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+/** /PostActivities: a signed-in person hosts an activity at their chosen location. */
+export default function PostActivityPage({ title }: PageProps) {
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
+      <p className="mt-1 text-sm text-slate-600">People near you find it under Local Activities and join, or ask to join.</p>
+      <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+        <ActivityForm />
+      </div>
+    </section>
+  );
+}
