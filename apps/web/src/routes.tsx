@@ -77,6 +77,7 @@ const myPurchaseDeal = lazyPage(() => import('./features/deals/my-purchases-page
 const localActivities = lazyPage(() => import('./features/activities/local-activities-page.tsx'));
 const activityDetails = lazyPage(() => import('./features/activities/activity-details-page.tsx'));
 const postActivity = lazyPage(() => import('./features/activities/post-activity-page.tsx'));
+const myActivities = lazyPage(() => import('./features/activities/my-activities-page.tsx'));
 const placeholder = lazyPage(() => import('./features/placeholder/placeholder-page.tsx'));
 
 const vendorOnly = ['vendor'] as const satisfies readonly Role[];
@@ -107,6 +108,8 @@ const publicOrUser = (path: string, title: string, page: LazyPage = placeholder)
   roles: userOnly,
 });
 
+/** /MyActivities/{filterType?}'s filters (the contract's MyActivitiesFilter, written out for the same reason). */
+const myActivitiesFilters = ['created', 'joined', 'requested', 'upcoming', 'past', 'deactivated'];
 /** /MyDeals/{type?}'s types (the contract's MyDealsType, written out: this table does not load the schemas). */
 const myDealsTypes = ['active', 'upcoming', 'expired', 'sold-out', 'paused'];
 
@@ -145,7 +148,11 @@ export const routes: readonly AppRoute[] = [
   protectedRoute(paths.userProfile, 'User Profile', userOnly, userProfile),
   protectedRoute(paths.vendorList, 'Browse Vendors', userOnly, vendorDirectory),
   protectedRoute(paths.postActivities, 'Create Activity', userOnly, postActivity),
-  protectedRoute(paths.myActivities, 'My Created Activities', userOnly),
+  // The filter is one of the API's MyActivitiesFilter (none: created); another segment is Not Found.
+  {
+    ...protectedRoute(paths.myActivities, 'My Created Activities', userOnly, myActivities),
+    accepts: (params) => params.filterType === undefined || myActivitiesFilters.includes(params.filterType.toLowerCase()),
+  },
   protectedRoute(paths.myPurchaseDeal, 'My Orders', userOnly, myPurchaseDeal),
   protectedRoute(paths.customerBookings, 'My Bookings', userOnly, customerBookings),
   protectedRoute(paths.servicesBrowse, 'Browse Services', userOnly, browseServices),
