@@ -115,6 +115,10 @@ const byName: Record<string, unknown> = {
   // Activities: a title, a capacity (the start and end above, a week apart, are within an activity's 31 days).
   title: 'Sample activity',
   capacity: 10,
+  // Chat: a decision accepts (exactly one of the two is true); a message's text.
+  is_accepted: true,
+  is_rejected: false,
+  text: 'Sample message',
 };
 
 export type SampleContext = {
@@ -178,6 +182,9 @@ export function fillPath(e: Pick<Endpoint, 'path'>, params: Record<string, strin
 
 /** The names of the fields of a schema that hold a uuid. */
 export function uuidFields(schema: z.ZodType | undefined): string[] {
+  // A body that is a list (PATCH /chat/accept-chat-request/): the fields of its items.
+  const element = schema ? defOf(schema).element : undefined;
+  if (schema && defOf(schema).type === 'array' && element) return uuidFields(element);
   return Object.entries(shapeOf(schema) ?? {})
     .filter(([, s]) => formatOf(s) === 'uuid')
     .map(([k]) => k);

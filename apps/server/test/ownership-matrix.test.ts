@@ -1,13 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import { asc, eq, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activitiesEndpoints, appointmentsEndpoints, dealsEndpoints, endpoints, type Endpoint, type EndpointName, type HttpMethod } from '@localloop/contract';
+import { activitiesEndpoints, appointmentsEndpoints, chatEndpoints, dealsEndpoints, endpoints, type Endpoint, type EndpointName, type HttpMethod } from '@localloop/contract';
 import {
   activities,
   activityImages,
   activityParticipants,
   appointments,
   calendarFeeds,
+  chatMessages,
+  chatReads,
+  chatRequests,
+  chatRooms,
   dealRatings,
   deals,
   favoriteServices,
@@ -198,6 +203,19 @@ beforeAll(async () => {
   shopActivityId = (await inject(t.app, endpoints.createActivity, { access: s, body: { ...activityInput, title: 'Shop walk', image_ids: [] } })).json().id;
   (await inject(t.app, endpoints.joinActivity, { access: s, params: { id: victimActivityId } })).json();
   (await inject(t.app, endpoints.joinActivity, { access: v, params: { id: shopActivityId } })).json();
+  // Chat: the victim talks in its activity's group room, accepts the shop owner's chat request (a one-to-one room with
+  // a message), and asks the shop owner for a chat about the shop's activity (pending).
+  const [groupRoom] = (await inject(t.app, endpoints.chatRooms, { access: v, params: { id: victimActivityId } })).json();
+  const groupMessage = (await inject(t.app, endpoints.postChatMessage, { access: v, params: { room_id: groupRoom?.id ?? '' }, body: { client_id: randomUUID(), text: 'Welcome, walkers.' } })).json();
+  const asked = (await inject(t.app, endpoints.createChatRequest, { access: s, body: { activity_id: victimActivityId, message: 'A question about the route.' } })).json();
+  const [accepted] = (await inject(t.app, endpoints.acceptChatRequests, { access: v, body: [{ id: asked.id, is_accepted: true, is_rejected: false }] })).json();
+  (await inject(t.app, endpoints.postChatMessage, { access: v, params: { room_id: accepted?.room_id ?? '' }, body: { client_id: randomUUID(), text: 'Ask away.' } })).json();
+  const victimAsks = (await inject(t.app, endpoints.createChatRequest, { access: v, body: { activity_id: shopActivityId } })).json();
+  victimIds.groupRoom = groupRoom?.id ?? '';
+  victimIds.directRoom = accepted?.room_id ?? '';
+  victimIds.message = groupMessage.id;
+  victimIds.chatRequest = victimAsks.id;
+  victimIds.acceptedChatRequest = asked.id;
   victimIds.appointment = booking.id;
   // Not the shop's vendor id: the shop is live, so its public page and ratings are anyone's to read.
   shopIds = { service: service.id, provider: provider.id, appointment: booking.id, calendarFeed: feed.id };
@@ -256,6 +274,10 @@ async function victimRows() {
     activities: await rows(activities, eq(activities.hostId, victim.id), activities.id),
     activityImages: await rows(activityImages, eq(activityImages.activityId, victimActivityId), activityImages.position),
     participations: await rows(activityParticipants, or(eq(activityParticipants.userId, victim.id), eq(activityParticipants.activityId, victimActivityId)), activityParticipants.id),
+    chatRequests: await rows(chatRequests, or(eq(chatRequests.requesterId, victim.id), eq(chatRequests.activityId, victimActivityId)), chatRequests.id),
+    chatRooms: await rows(chatRooms, eq(chatRooms.activityId, victimActivityId), chatRooms.id),
+    chatMessages: await rows(chatMessages, eq(chatMessages.senderId, victim.id), chatMessages.id),
+    chatReads: await rows(chatReads, eq(chatReads.userId, victim.id), chatReads.roomId),
   };
 }
 
@@ -280,7 +302,7 @@ function aimedAt(e: Endpoint, id: string) {
 
 const isMultipart = (e: Endpoint) => e === endpoints.uploadImages || e === endpoints.uploadVendorDocument;
 /** What an operator is there for: the admin endpoints (reads and decisions) and the owner-or-operator reads. */
-const isBookingDomain = (e: Endpoint) => [appointmentsEndpoints, dealsEndpoints, activitiesEndpoints].some((domain) => Object.values(domain).includes(e as never));
+const isBookingDomain = (e: Endpoint) => [appointmentsEndpoints, dealsEndpoints, activitiesEndpoints, chatEndpoints].some((domain) => Object.values(domain).includes(e as never));
 /**
  * What an operator is there for: the admin endpoints (reads and decisions) and the owner-or-operator reads of vendor
  * records. Not people's bookings, nor a shop's services and staff before they are public: an operator is refused there
@@ -404,5 +426,11 @@ describe('the ownership matrix', () => {
     expect((await inject(t.app, endpoints.activityDetails, { access: victim.access, params: { id: shopActivityId } })).json().my_state).toBe('requested');
     expect(await answer(victim.access, endpoints.deactivatedActivities, victim.id)).toBe(200);
     expect(await answer(operator.access, endpoints.deactivatedActivities, victim.id)).toBe(404);
+    // Chat: the victim reads its rooms and their messages; the shop owner, now in the one-to-one room, reads that one.
+    expect((await inject(t.app, endpoints.chatRooms, { access: victim.access, params: { id: victimActivityId } })).json().map((r) => r.kind)).toEqual(['group', 'direct']);
+    expect(await answer(victim.access, endpoints.chatMessages, victimIds.groupRoom ?? '')).toBe(200);
+    expect(await answer(victimShop.access, endpoints.chatMessages, victimIds.directRoom ?? '')).toBe(200);
+    expect(await answer(victimShop.access, endpoints.chatMessages, victimIds.groupRoom ?? '')).toBe(404);
+    expect((await inject(t.app, endpoints.chatRequests, { access: victimShop.access, params: { id: shopActivityId } })).json().map((r) => r.id)).toEqual([victimIds.chatRequest]);
   });
 });

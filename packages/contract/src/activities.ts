@@ -181,10 +181,14 @@ export type MyActivitiesQuery = z.input<typeof MyActivitiesQuery>;
 export const ActivityList = paginated(ActivityCard);
 export type ActivityList = z.infer<typeof ActivityList>;
 
-/** The host's decision on one request, named by the person who asked. */
+/**
+ * The host's decision on one request, named by the person who asked. With `chat_request_id` it decides that person's
+ * chat request instead (the spec: this call is "used for rejecting chat requests"), as PATCH /chat/accept-chat-request/.
+ */
 export const ParticipationDecisionInput = z.object({
   user_id: Uuid('Choose a person who asked to join.'),
   action: z.enum(['accept', 'reject'], { error: 'Say accept or reject.' }),
+  chat_request_id: Uuid('Choose a chat request of this person.').optional(),
 });
 export type ParticipationDecisionInput = z.input<typeof ParticipationDecisionInput>;
 

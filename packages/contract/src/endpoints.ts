@@ -5,6 +5,7 @@ import { activitiesEndpoints } from './activities.ts';
 import { adminEndpoints } from './admin.ts';
 import { appointmentsEndpoints } from './appointments.ts';
 import { authEndpoints } from './auth.ts';
+import { chatEndpoints } from './chat.ts';
 import { dealsEndpoints } from './deals.ts';
 import { devEndpoints } from './dev.ts';
 import { directoryEndpoints } from './directory.ts';
@@ -40,6 +41,7 @@ export const endpoints = {
   ...appointmentsEndpoints,
   ...dealsEndpoints,
   ...activitiesEndpoints,
+  ...chatEndpoints,
   ...adminEndpoints,
 };
 

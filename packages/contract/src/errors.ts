@@ -121,6 +121,10 @@ export const errorStatuses = {
   NOT_PARTICIPATING: 404,
   NOTHING_TO_DECIDE: 409,
   ACTIVITY_DEACTIVATED: 409,
+  // Chat
+  CHAT_REQUEST_EXISTS: 409,
+  CHAT_REQUEST_CLOSED: 409,
+  CHAT_REQUEST_DECIDED: 409,
 } as const satisfies Record<string, 400 | 401 | 402 | 403 | 404 | 409 | 413 | 414 | 415 | 429 | 500 | 503>;
 
 export type ErrorCode = keyof typeof errorStatuses;

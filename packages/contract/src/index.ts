@@ -17,3 +17,4 @@ export * from './admin.ts';
 export * from './appointments.ts';
 export * from './deals.ts';
 export * from './activities.ts';
+export * from './chat.ts';

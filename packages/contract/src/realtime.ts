@@ -3,7 +3,7 @@ import { endpoint, type Endpoint } from './endpoint.ts';
 
 /**
  * The realtime socket (`/api/ws`): one per signed-in tab. The person's own `user:<id>` channel is joined on connect;
- * other channels (`room:<id>` for chat) are asked for with a subscribe frame, and the server checks membership on the
+ * other channels (`chat:<room id>` for chat) are asked for with a subscribe frame, and the server checks membership on the
  * subscribe and again on every delivery. Decision record: docs/decisions/0009-realtime-channels.md.
  */
 
@@ -38,6 +38,21 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
 export type RealtimeEvent = z.infer<typeof RealtimeEvent>;
 export type RealtimeEventType = RealtimeEvent['type'];
 
+/**
+ * What a room publishes on its channel (`chat:<room id>`): heard only by the sockets that subscribed, in `room_event`
+ * frames, so the app-wide handling of `event` frames (RealtimeEvent) is not involved. Ids and the seq, never the text:
+ * the page fetches the message with `after` = seq - 1 (docs/decisions/0021).
+ */
+export const RoomEvent = z.discriminatedUnion('type', [
+  /** A new message; its client_id matches the one its sender sent, so the sender's page can settle its pending copy. */
+  z.object({ type: z.literal('chat_message'), room_id: z.string().uuid(), id: z.string().uuid(), seq: z.number().int(), sender_id: z.string().uuid(), client_id: z.string().uuid() }),
+  /** A member's read receipt moved. */
+  z.object({ type: z.literal('chat_read'), room_id: z.string().uuid(), user_id: z.string().uuid(), seq: z.number().int() }),
+]);
+export type RoomEvent = z.infer<typeof RoomEvent>;
+const roomEventTypes: ReadonlySet<string> = new Set(RoomEvent.options.map((o) => o.shape.type.value));
+export const isRoomEvent = (event: RealtimeEvent | RoomEvent): event is RoomEvent => roomEventTypes.has(event.type);
+
 export const realtimeErrorCodes = [
   /** Not JSON, or not a frame this server knows. */
   'FRAME_INVALID',
@@ -55,6 +70,7 @@ export type RealtimeErrorCode = (typeof realtimeErrorCodes)[number];
 /** What the server sends. */
 export const ServerFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('event'), channel: ChannelName, event: RealtimeEvent }),
+  z.object({ type: z.literal('room_event'), channel: ChannelName, event: RoomEvent }),
   z.object({ type: z.literal('subscribed'), channel: ChannelName }),
   /** `revoked`: the membership ended (checked on a delivery); nothing more comes from that channel. */
   z.object({ type: z.literal('unsubscribed'), channel: ChannelName, reason: z.enum(['requested', 'revoked']) }),

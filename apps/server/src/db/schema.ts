@@ -11,3 +11,4 @@ export * from './schema/appointments.ts';
 export * from './schema/jobs.ts';
 export * from './schema/deals.ts';
 export * from './schema/activities.ts';
+export * from './schema/chat.ts';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { ChannelName, ClientFrame, type RealtimeErrorCode, type RealtimeEvent, type ServerFrame } from '@localloop/contract';
+import { ChannelName, ClientFrame, isRoomEvent, type RealtimeErrorCode, type RealtimeEvent, type RoomEvent, type ServerFrame } from '@localloop/contract';
 import type { Db } from '../db/client.ts';
 
 /** A socket channel, `kind:id`: a person's own (`user:<id>`), or one whose membership a domain checks (`room:<id>`). */
@@ -98,10 +98,12 @@ export class RealtimeHub {
   }
 
   /** Delivers a bus message's event to the channel's sockets on this process. */
-  deliver(channel: Channel, event: RealtimeEvent): void {
+  deliver(channel: Channel, event: RealtimeEvent | RoomEvent): void {
     const sockets = this.sockets.get(channel);
     if (!sockets || sockets.size === 0) return;
-    const text = JSON.stringify({ type: 'event', channel, event } satisfies ServerFrame);
+    // A room's events go in their own frames, to the page that subscribed (contract/realtime.ts RoomEvent).
+    const frame: ServerFrame = isRoomEvent(event) ? { type: 'room_event', channel, event } : { type: 'event', channel, event };
+    const text = JSON.stringify(frame);
     const { kind, id } = split(channel);
     if (kind === 'user') {
       for (const socket of sockets) this.sendText(socket, text);

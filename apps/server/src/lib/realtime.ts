@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { RealtimeEvent } from '@localloop/contract';
+import type { RealtimeEvent, RoomEvent } from '@localloop/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, ListenerState, Tx } from '../db/client.ts';
 import { users } from '../db/schema.ts';
@@ -13,7 +13,7 @@ export const EVENTS_CHANNEL = 'localloop_events';
 export const NOTIFY_PAYLOAD_LIMIT_BYTES = 8000;
 
 /** What travels on the bus: an event for a channel's sockets, or word that an account's sessions ended. */
-type BusMessage = { channel: Channel; event: RealtimeEvent } | { sessionsEnded: { userId: string; tokenVersion: number } };
+type BusMessage = { channel: Channel; event: RealtimeEvent | RoomEvent } | { sessionsEnded: { userId: string; tokenVersion: number } };
 
 async function notifyBus(tx: Tx, message: BusMessage): Promise<void> {
   const payload = JSON.stringify(message);
@@ -30,7 +30,7 @@ async function notifyBus(tx: Tx, message: BusMessage): Promise<void> {
  * Publishes inside the caller's transaction with NOTIFY: PostgreSQL (and PGlite) deliver it to every
  * listening process only if the transaction commits, so a rolled-back change pushes nothing.
  */
-export async function publish(tx: Tx, channel: Channel, event: RealtimeEvent): Promise<void> {
+export async function publish(tx: Tx, channel: Channel, event: RealtimeEvent | RoomEvent): Promise<void> {
   await notifyBus(tx, { channel, event });
 }
 

@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import { activities, activityParticipants, users } from '../../db/schema.ts';
 import { violatedUniqueConstraint } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
+import { decideChatRequestsIn } from '../chat/index.ts';
 import { notify } from '../notifications/index.ts';
 import { ownActivity, selectParticipations, toParticipation, waitlistPositionOf } from './catalogue.ts';
 import { myStateOf, noSuchActivity, spotsLeft, type ActivitiesDeps, type ActivityRow } from './shared.ts';
@@ -157,6 +158,11 @@ export async function leaveActivity(deps: ActivitiesDeps, userId: string, id: st
 export async function decideParticipation(deps: ActivitiesDeps, hostId: string, id: string, input: z.output<typeof ParticipationDecisionInput>): Promise<ParticipationResult> {
   return deps.db.transaction(async (tx) => {
     const a = await ownActivity(tx, hostId, id);
+    // The spec's other use of this call: deciding the person's chat request (modules/chat), not their participation.
+    if (input.chat_request_id) {
+      await decideChatRequestsIn(tx, deps, hostId, [{ id: input.chat_request_id, accept: input.action === 'accept' }], { activityId: id, requesterId: input.user_id });
+      return resultOf(tx, deps, id, hostId, input.user_id);
+    }
     const existing = await participationOf(tx, id, input.user_id);
     if (!existing || existing.status === 'left') throw new AppError('NOT_PARTICIPATING', 'This person has not asked to join.', { user_id: 'Choose a person who asked to join.' });
     if (input.action === 'accept') {

@@ -1,0 +1,78 @@
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ChatMessage, ChatMessageInput, ChatMessagePage, ChatMessagesQuery, ChatReadResult } from '@localloop/contract';
+import type { Tx } from '../../db/client.ts';
+import { chatMessages, chatReads } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { publish } from '../../lib/realtime.ts';
+import { unreadOf } from './rooms.ts';
+import { messageOfRoom, requireMember, selectMessages, toMessage, type ChatDeps } from './shared.ts';
+
+/**
+ * A room's messages (docs/decisions/0021): members only (anyone else gets 404), membership asked of the database on
+ * each call. A new message is published on `chat:<room id>` inside its insert's transaction, so the event leaves (to
+ * every server process, by NOTIFY) only once the message is stored.
+ */
+
+/** A page of history: the newest page before `before`, or what came after `after`; each page oldest to newest. */
+export async function roomMessages(deps: ChatDeps, userId: string, roomId: string, query: z.output<typeof ChatMessagesQuery>): Promise<ChatMessagePage> {
+  await requireMember(deps.db, userId, roomId);
+  const bounds = and(
+    eq(chatMessages.roomId, roomId),
+    query.before === undefined ? undefined : lt(chatMessages.seq, query.before),
+    query.after === undefined ? undefined : gt(chatMessages.seq, query.after),
+  );
+  const forward = query.after !== undefined;
+  const rows = await selectMessages(deps.db)
+    .where(bounds)
+    .orderBy(forward ? asc(chatMessages.seq) : desc(chatMessages.seq))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  if (!forward) page.reverse();
+  return { results: page.map((r) => toMessage(r, deps.mediaUrl)), has_more: rows.length > query.limit };
+}
+
+/**
+ * Posts a message. The same client id from the same sender in the same room answers the first message (`replayed`),
+ * so a retry after a lost answer or a reconnect writes no copy. The sender's read receipt moves to their own message.
+ */
+export async function postMessage(deps: ChatDeps, userId: string, roomId: string, input: z.output<typeof ChatMessageInput>): Promise<{ message: ChatMessage; replayed: boolean }> {
+  return deps.db.transaction(async (tx) => {
+    await requireMember(tx, userId, roomId);
+    const [inserted] = await tx
+      .insert(chatMessages)
+      .values({ roomId, senderId: userId, clientId: input.client_id, text: input.text })
+      .onConflictDoNothing({ target: [chatMessages.roomId, chatMessages.senderId, chatMessages.clientId] })
+      .returning({ id: chatMessages.id, seq: chatMessages.seq });
+    if (inserted) {
+      await markRead(tx, roomId, userId, Number(inserted.seq));
+      await publish(tx, `chat:${roomId}`, { type: 'chat_message', room_id: roomId, id: inserted.id, seq: Number(inserted.seq), sender_id: userId, client_id: input.client_id });
+    }
+    const [row] = await selectMessages(tx).where(and(eq(chatMessages.roomId, roomId), eq(chatMessages.senderId, userId), eq(chatMessages.clientId, input.client_id)));
+    if (!row) throw new Error('the message was not written');
+    return { message: toMessage(row, deps.mediaUrl), replayed: !inserted };
+  });
+}
+
+/** Moves a read receipt forward (never back). */
+async function markRead(tx: Tx, roomId: string, userId: string, seq: number): Promise<number> {
+  const [row] = await tx
+    .insert(chatReads)
+    .values({ roomId, userId, lastReadSeq: seq })
+    .onConflictDoUpdate({ target: [chatReads.roomId, chatReads.userId], set: { lastReadSeq: sql`GREATEST(${chatReads.lastReadSeq}, excluded.last_read_seq)`, updatedAt: new Date() } })
+    .returning({ seq: chatReads.lastReadSeq });
+  return Number(row?.seq ?? seq);
+}
+
+/** The caller's read receipt, up to a message of the room; told to the room's sockets. */
+export async function readRoom(deps: ChatDeps, userId: string, roomId: string, messageId: string): Promise<ChatReadResult> {
+  return deps.db.transaction(async (tx) => {
+    await requireMember(tx, userId, roomId);
+    const [message] = await tx.select({ seq: chatMessages.seq }).from(chatMessages).where(messageOfRoom(roomId, messageId));
+    if (!message) throw new AppError('NOT_FOUND', 'That message was not found in this room.', { message_id: 'Choose a message of this room.' });
+    const seq = await markRead(tx, roomId, userId, Number(message.seq));
+    await publish(tx, `chat:${roomId}`, { type: 'chat_read', room_id: roomId, user_id: userId, seq });
+    const { lastReadSeq, unread } = await unreadOf(tx, roomId, userId);
+    return { room_id: roomId, last_read_seq: lastReadSeq, unread_count: unread };
+  });
+}

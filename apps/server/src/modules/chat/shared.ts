@@ -1,0 +1,86 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { ActivityPerson, ChatMessage } from '@localloop/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import { activities, activityParticipants, chatMessages, chatRequests, chatRooms, media, users } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { toResponsiveImage, type StoredImage } from '../uploads/index.ts';
+
+export type ChatDeps = { db: Db; clock: Clock; mediaUrl: (key: string) => string };
+export type Reader = Db | Tx;
+
+export const iso = (d: Date | string) => new Date(d).toISOString();
+export const noSuchRoom = () => AppError.notFound('That chat room');
+export const noSuchActivity = () => AppError.notFound('That activity');
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether the person is in the room now: its activity's host; a joined participant (group room); the requester of the
+ * accepted request (direct room). Computed from those rows each time, so a removal or a leave takes effect at once, on
+ * HTTP and on the socket (the hub asks this on subscribe and before every delivery).
+ */
+export function inRoom(userId: string) {
+  return sql<boolean>`EXISTS (
+    SELECT 1 FROM ${activities} a
+    LEFT JOIN ${chatRequests} q ON q.id = ${chatRooms.chatRequestId}
+    WHERE a.id = ${chatRooms.activityId} AND (
+      a.host_id = ${userId}
+      OR (${chatRooms.kind} = 'group' AND EXISTS (SELECT 1 FROM ${activityParticipants} p WHERE p.activity_id = a.id AND p.user_id = ${userId} AND p.status = 'joined'))
+      OR (${chatRooms.kind} = 'direct' AND q.requester_id = ${userId} AND q.status = 'accepted')
+    ))`;
+}
+
+export async function isRoomMember(db: Reader, userId: string, roomId: string): Promise<boolean> {
+  if (!UUID.test(roomId) || !UUID.test(userId)) return false;
+  const [row] = await db.select({ id: chatRooms.id }).from(chatRooms).where(and(eq(chatRooms.id, roomId), inRoom(userId)));
+  return row !== undefined;
+}
+
+/** Answers 404 unless the person is in the room (a room of others is as one that does not exist). */
+export async function requireMember(db: Reader, userId: string, roomId: string): Promise<void> {
+  if (!(await isRoomMember(db, userId, roomId))) throw noSuchRoom();
+}
+
+export const avatar = alias(media, 'chat_avatar');
+export const personColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  username: users.username,
+  avatarKey: avatar.storageKey,
+  avatarWidth: avatar.width,
+  avatarHeight: avatar.height,
+  avatarVariants: avatar.variants,
+};
+export type PersonBits = { id: string; firstName: string; username: string | null; avatarKey: string | null; avatarWidth: number | null; avatarHeight: number | null; avatarVariants: StoredImage['variants'] | null };
+
+export function toPerson(p: PersonBits, mediaUrl: (key: string) => string): ActivityPerson {
+  const image = p.avatarKey && p.avatarWidth && p.avatarHeight ? toResponsiveImage({ key: p.avatarKey, width: p.avatarWidth, height: p.avatarHeight, variants: p.avatarVariants ?? [] }, mediaUrl) : null;
+  return { id: p.id, name: p.firstName.trim() || p.username || 'Member', avatar: image };
+}
+
+/** Messages with their senders. */
+export function selectMessages(db: Reader) {
+  return db
+    .select({ message: chatMessages, sender: personColumns })
+    .from(chatMessages)
+    .innerJoin(users, eq(users.id, chatMessages.senderId))
+    .leftJoin(avatar, eq(avatar.id, users.profileImageId));
+}
+
+export type MessageRow = { message: typeof chatMessages.$inferSelect; sender: PersonBits };
+
+export function toMessage(r: MessageRow, mediaUrl: (key: string) => string): ChatMessage {
+  return {
+    id: r.message.id,
+    room_id: r.message.roomId,
+    seq: Number(r.message.seq),
+    client_id: r.message.clientId,
+    sender: toPerson(r.sender, mediaUrl),
+    text: r.message.text,
+    created_at: iso(r.message.createdAt),
+  };
+}
+
+export const messageOfRoom = (roomId: string, id: string) => and(eq(chatMessages.roomId, roomId), eq(chatMessages.id, id));
