@@ -78,6 +78,7 @@ const localActivities = lazyPage(() => import('./features/activities/local-activ
 const activityDetails = lazyPage(() => import('./features/activities/activity-details-page.tsx'));
 const postActivity = lazyPage(() => import('./features/activities/post-activity-page.tsx'));
 const myActivities = lazyPage(() => import('./features/activities/my-activities-page.tsx'));
+const activityRequests = lazyPage(() => import('./features/activities/activity-requests-page.tsx'));
 const placeholder = lazyPage(() => import('./features/placeholder/placeholder-page.tsx'));
 
 const vendorOnly = ['vendor'] as const satisfies readonly Role[];
@@ -160,7 +161,7 @@ export const routes: readonly AppRoute[] = [
   protectedRoute(paths.favorite, 'Favorite Vendors', userOnly, favoriteVendors),
   protectedRoute(paths.customerAppointment, 'Book an Appointment', userOnly, bookAppointment),
   protectedRoute(paths.appointmentConfirmation, 'Appointment Confirmation', userOnly, appointmentConfirmation),
-  protectedRoute(paths.activityRequests, 'Activity Requests', userOnly),
+  protectedRoute(paths.activityRequests, 'Activity Requests', userOnly, activityRequests),
   protectedRoute(paths.chat, 'Activity Chat', userOnly),
 
   publicOrUser(paths.appDownload, 'Get the App'),

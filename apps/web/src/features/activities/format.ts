@@ -37,3 +37,8 @@ export const activityStateLabels: Record<ActivityState, string> = {
   ended: 'Ended',
   deactivated: 'Deactivated',
 };
+
+/** "Sat 6 Dec 2026, 10:00", in the viewer's own time zone. */
+export function formatInstant(instant: string): string {
+  return dayAndTime.format(new Date(instant));
+}
