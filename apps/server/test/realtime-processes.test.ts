@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -55,5 +56,50 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL', () => {
     expect(messages).toContainEqual(expect.objectContaining({ type: 'event', event: expect.objectContaining({ type: 'notification', title: 'Your password was changed' }) }));
     // The change ended every session of the account: process B closes the socket it holds.
     expect(await closedWith).toBe(4401);
+  }, 90_000);
+
+  it('deliver a chat message posted on one to a member\'s socket subscribed to the room on the other', async () => {
+    const url = (await freshDatabaseUrl()) ?? '';
+    const ports = [34100 + Math.floor(Math.random() * 800), 35100 + Math.floor(Math.random() * 800)];
+    const servers = ports.map((port) => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'localloop-rt-'));
+      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      return startServer({ DATABASE_URL: url, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET: 'one-secret-shared-by-both-processes-000' }, cleanups);
+    });
+    for (const s of servers) await waitFor(() => s.output().includes('LocalLoop is ready'), 45_000);
+    const [a, b] = ports.map((p) => `127.0.0.1:${p}`);
+    const call = async (host: string | undefined, method: string, route: string, body?: unknown, access?: string) => {
+      const res = await fetch(`http://${host}/api${route}`, {
+        method,
+        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(access ? { authorization: `Bearer ${access}` } : {}) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+    };
+    const accessOf = async (email: string) => String((await call(b, 'POST', '/login/v2/', { email, password: 'demo-password-1' })).json['access']);
+    // The demo user joined customer2's open run (the seed): both are in its group room.
+    const member = await accessOf('user@example.com');
+    const host = await accessOf('customer2@example.com');
+    const joined = (await call(b, 'GET', '/activities/mine/?filter=joined', undefined, member)).json as unknown as { results: { id: string }[] };
+    const activityId = joined.results[0]?.id ?? '';
+    const [room] = (await call(b, 'GET', `/chat/get/chat-rooms/${activityId}/`, undefined, member)).json as unknown as { id: string }[];
+    const roomId = room?.id ?? '';
+
+    const frames: ServerFrame[] = [];
+    const ticket = String((await call(b, 'POST', '/ws/ticket/', {}, member)).json['ticket']);
+    const socket = new WebSocket(`ws://${b}/api/ws?ticket=${ticket}`);
+    cleanups.push(() => socket.terminate());
+    socket.on('message', (data) => frames.push(JSON.parse(String(data))));
+    await new Promise((resolve, reject) => {
+      socket.on('open', resolve);
+      socket.on('error', reject);
+    });
+    socket.send(JSON.stringify({ type: 'subscribe', channel: `chat:${roomId}` }));
+    await waitFor(() => frames.some((f) => f.type === 'subscribed'), 5000);
+
+    const sent = await call(a, 'POST', `/chat/rooms/${roomId}/messages/`, { client_id: randomUUID(), text: 'See you at the pier.' }, host);
+    expect(sent.status).toBe(201);
+    await waitFor(() => frames.some((f) => f.type === 'room_event'), 5000);
+    expect(frames).toContainEqual({ type: 'room_event', channel: `chat:${roomId}`, event: expect.objectContaining({ type: 'chat_message', id: sent.json['id'], room_id: roomId }) });
   }, 90_000);
 });
