@@ -267,7 +267,7 @@ export const activitiesEndpoints = {
     body: ParticipationDecisionInput,
     response: ParticipationResult,
     auth: 'required',
-    summary: 'The host (id: the activity) accepts a request (joined, or waitlisted when full) or rejects a request, a waitlisted or a joined person',
+    summary: 'The host (id: the activity) accepts a request (joined, or waitlisted when full) or rejects a request, a waitlisted or a joined person; with chat_request_id, decides that person\'s chat request instead',
   }),
   removeParticipant: endpoint({
     method: 'POST',

@@ -3,7 +3,7 @@ import type { RawData, WebSocket } from 'ws';
 import { ChannelName, ClientFrame, isRoomEvent, type RealtimeErrorCode, type RealtimeEvent, type RoomEvent, type ServerFrame } from '@localloop/contract';
 import type { Db } from '../db/client.ts';
 
-/** A socket channel, `kind:id`: a person's own (`user:<id>`), or one whose membership a domain checks (`room:<id>`). */
+/** A socket channel, `kind:id`: a person's own (`user:<id>`), or one whose membership a domain checks (`chat:<room id>`). */
 export type Channel = `${string}:${string}`;
 export type UserChannel = `user:${string}`;
 
@@ -54,7 +54,7 @@ export class RealtimeHub {
     private readonly log?: Log,
   ) {}
 
-  /** A domain's channel kind (`room` for chat); `user` is the hub's own. */
+  /** A domain's channel kind (`chat` for chat rooms); `user` is the hub's own. */
   registerChannel(kind: string, check: MembershipCheck): void {
     if (!/^[a-z][a-z_]{0,30}$/.test(kind)) throw new Error(`realtime: "${kind}" is not a channel kind (lower-case letters)`);
     if (kind === 'user' || this.checks.has(kind)) throw new Error(`realtime: the channel kind "${kind}" is already registered`);

@@ -53,7 +53,7 @@ function readBusMessage(payload: string): BusMessage | null {
 
 export type Realtime = {
   hub: RealtimeHub;
-  /** A domain's channel kind and its membership check (chat registers `room`); see RealtimeHub. */
+  /** A domain's channel kind and its membership check (chat registers `chat`); see RealtimeHub. */
   registerChannel: (kind: string, check: MembershipCheck) => void;
   /** 'reconnecting' while the database connection that feeds the hub is down (PostgreSQL only). */
   state: () => ListenerState;
