@@ -207,6 +207,22 @@ describe('rooms and messages', () => {
     expect(await t.database.db.select().from(chatMessages).where(eq(chatMessages.roomId, roomId))).toHaveLength(1);
   });
 
+  it('tells members not reading the room once per room and window (five minutes), not once per message', async () => {
+    const { owner, activity, member, roomId } = await groupWithParticipant();
+    const reader = await person();
+    (await inject(t.app, endpoints.joinActivity, { access: reader.access, params: { id: activity.id } })).json();
+    // The reader has the page open (its own message moved its receipt), so it is not told; the member is told once.
+    (await post(reader.access, roomId, 'Hello all')).json();
+    for (const text of ['First', 'Second', 'Third']) (await post(owner.access, roomId, text)).json();
+    const told = async (userId: string) => t.database.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.notificationType, 'chat_message')));
+    const memberTold = await told(member.id);
+    expect(memberTold).toHaveLength(1);
+    expect(memberTold[0]?.data).toEqual({ activity_id: activity.id, room_id: roomId });
+    expect(await told(reader.id)).toHaveLength(0);
+    // The host was told of the reader's message, before writing; its own messages tell it nothing more.
+    expect(await told(owner.id)).toHaveLength(1);
+  });
+
   it('pages the history by cursor: the newest page first, each page oldest to newest, older with before and newer with after', async () => {
     const { owner, member, roomId } = await groupWithParticipant();
     for (let i = 1; i <= 7; i += 1) (await post(i % 2 ? owner.access : member.access, roomId, `message ${i}`)).json();

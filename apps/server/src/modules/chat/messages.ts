@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ChatMessage, ChatMessageInput, ChatMessagePage, ChatMessagesQuery, ChatReadResult } from '@localloop/contract';
 import type { Tx } from '../../db/client.ts';
-import { chatMessages, chatReads } from '../../db/schema.ts';
+import { activities, activityParticipants, chatMessages, chatReads, chatRequests, chatRooms, notifications, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { publish } from '../../lib/realtime.ts';
+import { notify } from '../notifications/index.ts';
 import { unreadOf } from './rooms.ts';
 import { messageOfRoom, requireMember, selectMessages, toMessage, type ChatDeps } from './shared.ts';
 
@@ -47,6 +48,7 @@ export async function postMessage(deps: ChatDeps, userId: string, roomId: string
     if (inserted) {
       await markRead(tx, roomId, userId, Number(inserted.seq));
       await publish(tx, `chat:${roomId}`, { type: 'chat_message', room_id: roomId, id: inserted.id, seq: Number(inserted.seq), sender_id: userId, client_id: input.client_id });
+      await tellMembers(tx, roomId, userId);
     }
     const [row] = await selectMessages(tx).where(and(eq(chatMessages.roomId, roomId), eq(chatMessages.senderId, userId), eq(chatMessages.clientId, input.client_id)));
     if (!row) throw new Error('the message was not written');
@@ -54,12 +56,68 @@ export async function postMessage(deps: ChatDeps, userId: string, roomId: string
   });
 }
 
+/** At most one "new messages" notification per member and room in this window, however many messages come. */
+export const CHAT_NOTIFICATION_WINDOW_MINUTES = 5;
+
+/**
+ * Tells the room's other members that there are new messages: once per member and room per window, not per message;
+ * a member whose read receipt moved within the window (reading the room now) is not told. Whether a socket is open
+ * is known only to the process holding it, so the receipt stands in for "connected".
+ */
+async function tellMembers(tx: Tx, roomId: string, senderId: string): Promise<void> {
+  const [room] = await tx
+    .select({ kind: chatRooms.kind, activityId: activities.id, title: activities.title, hostId: activities.hostId, requesterId: chatRequests.requesterId })
+    .from(chatRooms)
+    .innerJoin(activities, eq(activities.id, chatRooms.activityId))
+    .leftJoin(chatRequests, eq(chatRequests.id, chatRooms.chatRequestId))
+    .where(eq(chatRooms.id, roomId));
+  if (!room) return;
+  const joined =
+    room.kind === 'group'
+      ? await tx
+          .select({ id: activityParticipants.userId })
+          .from(activityParticipants)
+          .where(and(eq(activityParticipants.activityId, room.activityId), eq(activityParticipants.status, 'joined')))
+      : [];
+  const others = [...new Set([room.hostId, room.requesterId, ...joined.map((j) => j.id)])].filter((id): id is string => !!id && id !== senderId);
+  if (others.length === 0) return;
+  const toldLately = await tx
+    .select({ userId: notifications.userId })
+    .from(notifications)
+    .where(
+      and(
+        inArray(notifications.userId, others),
+        eq(notifications.notificationType, 'chat_message'),
+        sql`${notifications.data}->>'room_id' = ${roomId}`,
+        sql`${notifications.createdAt} > now() - make_interval(mins => ${CHAT_NOTIFICATION_WINDOW_MINUTES})`,
+      ),
+    );
+  // In the room lately: a receipt moved within the window (an open chat page marks what it shows as read).
+  const present = await tx
+    .select({ userId: chatReads.userId })
+    .from(chatReads)
+    .where(and(eq(chatReads.roomId, roomId), inArray(chatReads.userId, others), sql`${chatReads.updatedAt} > now() - make_interval(mins => ${CHAT_NOTIFICATION_WINDOW_MINUTES})`));
+  const skip = new Set([...toldLately, ...present].map((r) => r.userId));
+  const [sender] = await tx.select({ firstName: users.firstName, username: users.username }).from(users).where(eq(users.id, senderId));
+  const name = sender?.firstName.trim() || sender?.username || 'Someone';
+  for (const userId of others) {
+    if (skip.has(userId)) continue;
+    await notify(tx, userId, {
+      title: room.kind === 'group' ? `New messages in ${room.title}` : `New messages from ${name}`,
+      body: `${name} wrote in the chat of ${room.title}.`,
+      type: 'chat_message',
+      data: { activity_id: room.activityId, room_id: roomId },
+      target: { kind: 'activity', activity_id: room.activityId },
+    });
+  }
+}
+
 /** Moves a read receipt forward (never back). */
 async function markRead(tx: Tx, roomId: string, userId: string, seq: number): Promise<number> {
   const [row] = await tx
     .insert(chatReads)
     .values({ roomId, userId, lastReadSeq: seq })
-    .onConflictDoUpdate({ target: [chatReads.roomId, chatReads.userId], set: { lastReadSeq: sql`GREATEST(${chatReads.lastReadSeq}, excluded.last_read_seq)`, updatedAt: new Date() } })
+    .onConflictDoUpdate({ target: [chatReads.roomId, chatReads.userId], set: { lastReadSeq: sql`GREATEST(${chatReads.lastReadSeq}, excluded.last_read_seq)`, updatedAt: sql`now()` } })
     .returning({ seq: chatReads.lastReadSeq });
   return Number(row?.seq ?? seq);
 }
