@@ -68,6 +68,8 @@ for (const width of Object.keys(widths) as Width[]) {
     test('a customer', async ({ page }) => {
       await logIn(page, 'user@example.com');
       await shoot(page, width, 'favorites', '/Favorite');
+      await shoot(page, width, 'deals', '/PopularDeals', (p) => expect(p.getByText(/deals? within/)).toBeVisible());
+      await shoot(page, width, 'my-orders', '/mypurchasedeal', (p) => expect(p.getByRole('img', { name: /^QR code for / }).first()).toBeVisible());
       await page.getByRole('button', { name: /notifications/i }).first().click();
       await shoot(page, width, 'notifications', null, (p) => expect(p.getByRole('dialog', { name: 'Notifications' })).toBeVisible());
     });
@@ -76,6 +78,7 @@ for (const width of Object.keys(widths) as Width[]) {
       await logIn(page, 'vendor@example.com');
       await shoot(page, width, 'vendor-dashboard', '/vendor/dashboard');
       await shoot(page, width, 'vendor-profile', '/BasicInfo');
+      await shoot(page, width, 'my-sales', '/mySalesDeal', (p) => expect(p.getByRole('heading', { name: 'Per deal' })).toBeVisible());
     });
 
     test('an operator', async ({ page }) => {
