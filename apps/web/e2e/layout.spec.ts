@@ -254,6 +254,9 @@ function routesOf(role: Role, vendorPage: string, booking: Worker['longNamedBook
         '/PopularDeals',
         `/DealDetails/${deal.dealId}`,
         '/mypurchasedeal',
+        '/PostActivities',
+        '/MyActivities',
+        '/MyActivities/joined',
         // Last: the reschedule dialog below opens on it.
         '/customer/bookings',
       ];
