@@ -21,13 +21,24 @@ async function person() {
   return { ...account, access: session.access };
 }
 
+/**
+ * A notification's time is the database's (created_at defaults to now()), not the test clock's: two made one after the
+ * other can share a timestamp on PGlite, and the list's order among equals is the id's. Each is set a second apart.
+ */
+async function spreadOut(userId: string, title: string, seconds: number) {
+  await t.database.db
+    .update(notifications)
+    .set({ createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, seconds)) })
+    .where(and(eq(notifications.userId, userId), eq(notifications.title, title)));
+}
+
 describe('GET /api/notifications/ and PATCH /api/notifications/mark-as-read/{id}/', () => {
   it('lists only the caller\'s notifications, newest first, page by page', async () => {
     const a = await person();
     const b = await person();
     for (let i = 1; i <= 3; i += 1) {
       await t.database.db.transaction((tx) => notify(tx, a.user.id, { title: `Note ${i}`, body: `Body ${i}`, type: 'test' }));
-      clock.advance(1000);
+      await spreadOut(a.user.id, `Note ${i}`, i);
     }
     const res = await inject(t.app, endpoints.notifications, { query: { page_size: 2 }, access: a.access });
     expect(res.statusCode).toBe(200);
@@ -43,9 +54,9 @@ describe('GET /api/notifications/ and PATCH /api/notifications/mark-as-read/{id}
 
   it('lists only the unread ones with is_read=false (the bell\'s dot), or only the read ones with true', async () => {
     const a = await person();
-    for (const title of ['Old', 'Middle', 'New']) {
+    for (const [i, title] of ['Old', 'Middle', 'New'].entries()) {
       await t.database.db.transaction((tx) => notify(tx, a.user.id, { title, body: 'x', type: 'test' }));
-      clock.advance(1000);
+      await spreadOut(a.user.id, title, i);
     }
     await t.database.db.update(notifications).set({ isRead: true }).where(and(eq(notifications.userId, a.user.id), ne(notifications.title, 'Old')));
     const titles = async (query: { is_read: 'true' | 'false'; page_size?: number }) => (await inject(t.app, endpoints.notifications, { query, access: a.access })).json().map((n) => n.title);
