@@ -7,7 +7,7 @@ import type { PageProps } from '../../components/page-props.ts';
 import { paths, to } from '../../paths.ts';
 import { MY_ACTIVITIES_PAGE_SIZE, useMyActivities } from './api/get-my-activities.ts';
 import { ActivityGrid } from './components/activity-card.tsx';
-import { ListPager } from './components/list-pager.tsx';
+import { ListPager } from '../../components/list-pager.tsx';
 
 /** The tabs of /MyActivities: the path's filter segment (none: created) and what each is called. */
 const tabs: readonly { filter: MyActivitiesFilter; label: string; empty: string }[] = [

@@ -13,7 +13,7 @@ import { useAuth } from '../../session/auth-context.tsx';
 import { MY_DEALS_PAGE_SIZE, useMyDeals } from './api/get-my-deals.ts';
 import { usePauseDeal } from './api/pause-deal.ts';
 import { DealStateBadge } from './components/deal-state-badge.tsx';
-import { VendorPager } from './components/vendor-pager.tsx';
+import { ListPager } from '../../components/list-pager.tsx';
 import { formatMoney } from './format.ts';
 import { useVendorId } from './use-vendor-id.ts';
 
@@ -175,7 +175,7 @@ function DealsList({ type, vendorId, canPostDeals }: { type: MyDealsType | null;
                 <DealRow key={deal.id} deal={deal} canPostDeals={canPostDeals} />
               ))}
             </ul>
-            <VendorPager page={page} pageSize={MY_DEALS_PAGE_SIZE} count={deals.data.count} onPage={setPage} what="deals" />
+            <ListPager page={page} pageSize={MY_DEALS_PAGE_SIZE} count={deals.data.count} onPage={setPage} what="deals" />
           </>
         )}
       </div>

@@ -14,7 +14,7 @@ import { useAuth } from '../../session/auth-context.tsx';
 import { downloadSalesCsv } from './api/download-sales-csv.ts';
 import { SALES_PAGE_SIZE, useSales } from './api/get-sales.ts';
 import { RefundDialog } from './components/refund-dialog.tsx';
-import { VendorPager } from './components/vendor-pager.tsx';
+import { ListPager } from '../../components/list-pager.tsx';
 import { formatMoney, zoneLabel } from './format.ts';
 import { useVendorId } from './use-vendor-id.ts';
 
@@ -264,7 +264,7 @@ export default function SalesPage({ title }: PageProps) {
                       <SaleRow key={sale.id} sale={sale} onRefund={() => setRefunding(sale)} />
                     ))}
                   </ul>
-                  <VendorPager page={page} pageSize={SALES_PAGE_SIZE} count={sales.data.count} onPage={setPage} what="sales" />
+                  <ListPager page={page} pageSize={SALES_PAGE_SIZE} count={sales.data.count} onPage={setPage} what="sales" />
                 </>
               )}
             </section>

@@ -1,16 +1,16 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 
-type VendorPagerProps = {
+type ListPagerProps = {
   page: number;
   pageSize: number;
   count: number;
   onPage: (page: number) => void;
-  /** What the list holds, for the navigation's name ("Pages of sales"). */
+  /** What the list holds, for the navigation's name ("Pages of activities", "Pages of sales"). */
   what: string;
 };
 
 /** Previous and next under a paged list, with where the reader is; nothing when one page holds it all. */
-export function VendorPager({ page, pageSize, count, onPage, what }: VendorPagerProps) {
+export function ListPager({ page, pageSize, count, onPage, what }: ListPagerProps) {
   const pages = Math.max(1, Math.ceil(count / pageSize));
   if (pages <= 1) return null;
   return (
