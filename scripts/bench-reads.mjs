@@ -1,8 +1,8 @@
 // The read path against its floor, for `npm run bench` (BENCH_ONLY=reads runs just this part): one server process in
 // production mode on seeded demo data, on PostgreSQL and on PGlite in turn; autocannon with 50 connections on
 // GET /api/health (the floor: one SELECT 1), "vendors near me", a vendor's public page, "services near me" and a
-// provider's free times of a day, deals near me and a deal's details, health measured before and after the others so the ratio is taken in the same
-// stretch of time. Issue 10's targets: each read at least 30 % of
+// provider's free times of a day, deals near me and a deal's details, activities near me and an activity's page, health
+// measured before and after the others so the ratio is taken in the same stretch of time. Issue 10's targets: each read at least 30 % of
 // health's requests per second on PostgreSQL and 25 % on PGlite, p99 under 50 ms.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,7 +23,8 @@ function measure(base, path, { connections, seconds, headers }) {
   });
 }
 
-async function startServer({ root, port, databaseUrl }) {
+/** The real server on `port` in production mode with the demo data; `env` adds to its environment. Also the chat part's. */
+export async function startServer({ root, port, databaseUrl, env: extra = {} }) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'localloop-reads-'));
   const env = {
     ...process.env,
@@ -35,6 +36,7 @@ async function startServer({ root, port, databaseUrl }) {
     SEED_DEMO: 'true',
     JWT_SECRET: 'bench-only-secret-bench-only-secret-0123',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...extra,
   };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
@@ -73,6 +75,10 @@ async function readsOn(kind, { root, port, databaseUrl, connections, seconds, ro
     // Issue 13's reads: deals near me, and one deal's details with its distance from the asked location.
     const deals = await (await fetch(`${server.base}/api/deals/lists/?lat=40.7128&lng=-74.006&radius_km=25`)).json();
     const location = encodeURIComponent(JSON.stringify({ lat: 40.7128, lng: -74.006 }));
+    // Issue 14's reads: activities near me at the demo activities' densest point (all four are in Manhattan, the run
+    // starts at City Hall), and one activity's page as a visitor sees it.
+    const activities = await (await fetch(`${server.base}/api/activities/lists/?lat=40.7128&lng=-74.006&radius_km=25`)).json();
+    if (!activities.results?.length) throw new Error('the demo data has no activities near New York');
     const reads = [
       ['GET /api/vendor/lists/ (25 km of New York, nearest first)', '/api/vendor/lists/?lat=40.7128&lng=-74.006&radius_km=25'],
       ['GET /api/vendor/public/{user_id}/', `/api/vendor/public/${near.results[0].user_id}/`],
@@ -83,6 +89,8 @@ async function readsOn(kind, { root, port, databaseUrl, connections, seconds, ro
       ],
       ['GET /api/deals/lists/ (25 km of New York, nearest first)', '/api/deals/lists/?lat=40.7128&lng=-74.006&radius_km=25'],
       ['GET /api/deals/details/{deal_uuid}/ (with a location)', `/api/deals/details/${deals.results[0].id}/?location=${location}`],
+      ['GET /api/activities/lists/ (25 km of New York, nearest first)', '/api/activities/lists/?lat=40.7128&lng=-74.006&radius_km=25'],
+      ['GET /api/activities/details/{id}/', `/api/activities/details/${activities.results[0].id}/`],
     ];
     const options = { connections, seconds };
     // What a browser sends: the answer comes gzipped (health's is too small to be).

@@ -9,9 +9,11 @@
 //   4. the landing page's weight and Lighthouse's mobile score for / and /login (scripts/bench-web.mjs);
 //   5. the read path against its floor: "vendors near me", a vendor's page, "services near me" and a provider's free
 //      times of a day as a share of /api/health's requests per second, at 50 connections, in production mode, on
-//      PostgreSQL and on PGlite (scripts/bench-reads.mjs).
+//      PostgreSQL and on PGlite (scripts/bench-reads.mjs);
+//   6. a chat room under load: 200 sockets in one room across two server processes on PostgreSQL, messages posted over
+//      HTTP, deliveries per second and their latency (scripts/bench-chat.mjs; under two minutes).
 // The load average is written beside the figures of 2c and 5: on a shared machine other work moves every percentile.
-// BENCH_ONLY=web (or a list: gazetteer,directory,uploads,appointments,http,web,reads) runs only those parts; RESULTS.md keeps the sections
+// BENCH_ONLY=web (or a list: gazetteer,directory,uploads,appointments,http,web,reads,chat) runs only those parts; RESULTS.md keeps the sections
 // of the parts it did not run, and any section written by hand.
 // On PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres when one
 // answers there) each part works in a scratch database it drops afterwards; without one, on embedded PGlite.
@@ -21,6 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { chatReport } from './bench-chat.mjs';
 import { readsReport } from './bench-reads.mjs';
 import { webReport } from './bench-web.mjs';
 import { buildWebIfStale, root } from './web-build.mjs';
@@ -98,6 +101,14 @@ if (wants('reads')) {
   const before = loadAverage();
   const reads = await readsReport({ root, port: port + 1, postgres });
   section('The read path against its floor (issue 10)', `Measured on ${new Date().toISOString().slice(0, 10)}; load average ${before} before, ${loadAverage()} after (1, 5 and 15 minutes, ${os.cpus().length} cores).\n\n${reads}`);
+}
+
+// 6: two servers of its own on one scratch PostgreSQL database.
+if (wants('chat')) {
+  buildWebIfStale();
+  const before = loadAverage();
+  const chat = await chatReport({ root, port: port + 1, postgres });
+  section('A chat room under load (issue 14)', `Measured on ${new Date().toISOString().slice(0, 10)}; load average ${before} before, ${loadAverage()} after (1, 5 and 15 minutes, ${os.cpus().length} cores).\n\n${chat}`);
 }
 
 // 3 and 4 need the real server; without them the report is complete.

@@ -1,0 +1,249 @@
+// A chat room under load, for `npm run bench` (BENCH_ONLY=chat runs just this part; PostgreSQL only: two processes share
+// one database only there). Two server processes in production mode on one scratch database with the demo data; 200
+// accounts added in SQL (as the log-in burst adds its own) and joined to one demo activity, so all are members of its
+// group room; each logs in, opens a socket (half on each process) and subscribes to `chat:<room id>`. Then members post
+// messages over HTTP (POST /api/chat/rooms/{room_id}/messages/, alternating between the processes) at a few offered
+// rates in turn, each for a few seconds: a message reaches the other process's sockets through NOTIFY, and every
+// delivery is checked against the room's membership (lib/realtime-hub.ts). Measured on the bench's side: room_event
+// frames received per second, and each one's latency from just before its POST was sent to the frame's arrival.
+// Bounded: a step stops the climb once deliveries fall behind, and the steps stop after a minute in all (the whole part
+// stays under two minutes unless the machine is very busy: its time is reported).
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { WebSocket } from 'ws';
+import { startServer } from './bench-reads.mjs';
+
+const CLIENTS = Number(process.env.BENCH_CHAT_CLIENTS ?? 200);
+const SENDERS = 20;
+/** Messages a second offered in turn; the climb stops at the first rate the processes cannot keep up with. */
+const RATES = (process.env.BENCH_CHAT_RATES ?? '5,10,20,40').split(',').map(Number);
+const STEP_SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 6);
+/** The measured steps together (the setup before them, two server starts and 200 log-ins, takes 30-60 s more). */
+const STEPS_BUDGET_MS = 60_000;
+/** How long a step's last deliveries may take to arrive before the step counts as fallen behind. */
+const DRAIN_MS = 8000;
+
+const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]);
+const ms = (n) => (Number.isFinite(n) ? String(Math.round(n)) : '–');
+
+async function pool(items, size, work) {
+  const out = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: size }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await work(items[i], i);
+      }
+    }),
+  );
+  return out;
+}
+
+async function call(base, method, route, { body, access } = {}) {
+  const res = await fetch(`${base}/api${route}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(access ? { authorization: `Bearer ${access}` } : {}) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** 200 members of one demo activity's group room: accounts, participations and the room, written in SQL. */
+async function addMembers(databaseUrl) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    // An open demo activity without a capacity (the seed's "Sketching at the Met").
+    const { rows } = await db.query(`SELECT a.id AS activity_id, r.id AS room_id, a.title FROM activities a JOIN chat_rooms r ON r.activity_id = a.id AND r.kind = 'group'
+      WHERE a.capacity IS NULL AND a.deactivated_at IS NULL ORDER BY a.created_at LIMIT 1`);
+    if (!rows[0]) throw new Error('the demo data has no activity without a capacity');
+    const { activity_id: activityId, room_id: roomId, title } = rows[0];
+    await db.query('BEGIN');
+    await db.query(
+      `INSERT INTO users (email, password_hash)
+       SELECT 'chat-' || g || '@bench.test', (SELECT password_hash FROM users WHERE email = 'user@example.com') FROM generate_series(1, $1::int) AS g`,
+      [CLIENTS],
+    );
+    const joined = await db.query(
+      `INSERT INTO activity_participants (activity_id, user_id, status) SELECT $1, id, 'joined' FROM users WHERE email LIKE 'chat-%@bench.test'`,
+      [activityId],
+    );
+    await db.query('UPDATE activities SET participant_count = participant_count + $2 WHERE id = $1', [activityId, joined.rowCount]);
+    await db.query('COMMIT');
+    return { roomId, title };
+  } finally {
+    await db.end();
+  }
+}
+
+/** Each member logs in, takes a ticket and opens a socket on its process, subscribed to the room. */
+async function connectMembers(bases, roomId, onFrame) {
+  const emails = Array.from({ length: CLIENTS }, (_, i) => `chat-${i + 1}@bench.test`);
+  // Log-ins are argon2id (CPU-bound by design): a few at a time.
+  return pool(emails, 8, async (email, i) => {
+    const base = bases[i % bases.length];
+    const { access } = await call(base, 'POST', '/login/v2/', { body: { email, password: 'demo-password-1' } });
+    const { ticket } = await call(base, 'POST', '/ws/ticket/', { body: {}, access });
+    const socket = new WebSocket(`${base.replace('http', 'ws')}/api/ws?ticket=${ticket}`);
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    const subscribed = new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${email}: no answer to the subscribe`)), 15_000);
+      socket.on('message', (data) => {
+        const frame = JSON.parse(String(data));
+        if (frame.type === 'subscribed') {
+          clearTimeout(timer);
+          resolve();
+        } else if (frame.type === 'error') {
+          clearTimeout(timer);
+          reject(new Error(`${email}: ${frame.code} ${frame.message}`));
+        } else {
+          onFrame(frame);
+        }
+      });
+    });
+    socket.send(JSON.stringify({ type: 'subscribe', channel: `chat:${roomId}` }));
+    await subscribed;
+    return { base, access, socket };
+  });
+}
+
+/**
+ * The chat part's report (markdown), or why it did not run. `postgres`: the bench's server ({ url, version }); the part
+ * makes its own scratch database and drops it.
+ */
+export async function chatReport({ root, port, postgres }) {
+  if (!postgres) return 'Not measured: two server processes share one database only on PostgreSQL (no PostgreSQL answered).';
+  const started = Date.now();
+  const name = `localloop_chat_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: postgres.url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(postgres.url);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const servers = [];
+  const sockets = [];
+  try {
+    // The first process migrates and seeds; the second starts on the finished database.
+    const env = { AUTH_RATE_LIMIT_PER_MINUTE: '100000' };
+    servers.push(await startServer({ root, port, databaseUrl, env }));
+    servers.push(await startServer({ root, port: port + 1, databaseUrl, env }));
+    const bases = servers.map((s) => s.base);
+    const serversSeconds = ((Date.now() - started) / 1000).toFixed(0);
+    const { roomId, title } = await addMembers(databaseUrl);
+
+    /** client_id → { sentAt, delivered, step } of every message posted; latencies by step. */
+    const sent = new Map();
+    let onDelivery = () => undefined;
+    const onFrame = (frame) => {
+      if (frame.type !== 'room_event' || frame.event.type !== 'chat_message') return;
+      const at = performance.now();
+      const message = sent.get(frame.event.client_id);
+      if (!message) return;
+      message.delivered += 1;
+      onDelivery(message, at);
+    };
+    const setupStart = performance.now();
+    const members = await connectMembers(bases, roomId, onFrame);
+    sockets.push(...members.map((m) => m.socket));
+    const setupSeconds = ((performance.now() - setupStart) / 1000).toFixed(1);
+    const senders = members.slice(0, SENDERS);
+    let turn = 0;
+
+    /** One message from the next sender, to the next process (alternating, so half the sockets hear it through NOTIFY from the other). */
+    const post = async (step) => {
+      const sender = senders[turn % senders.length];
+      const base = bases[turn % bases.length];
+      turn += 1;
+      const clientId = randomUUID();
+      const message = { sentAt: performance.now(), delivered: 0, step, postMs: NaN };
+      sent.set(clientId, message);
+      await call(base, 'POST', `/chat/rooms/${roomId}/messages/`, { body: { client_id: clientId, text: `Bench message ${turn}` }, access: sender.access });
+      message.postMs = performance.now() - message.sentAt;
+      return message;
+    };
+
+    // Warm-up, not measured: each sender's first message (the first one also notifies every other member, once in 5 minutes).
+    const warm = await pool(senders, 4, () => post('warm-up'));
+    const warmEnd = Date.now() + 15_000;
+    while (warm.some((m) => m.delivered < CLIENTS) && Date.now() < warmEnd) await new Promise((r) => setTimeout(r, 50));
+
+    const steps = [];
+    const stepsEnd = Date.now() + STEPS_BUDGET_MS;
+    for (const rate of RATES) {
+      // Bounded: no step starts that could run past the budget.
+      if (Date.now() + STEP_SECONDS * 1000 + DRAIN_MS > stepsEnd) break;
+      const latencies = [];
+      let firstSent = Infinity;
+      let lastDelivered = 0;
+      onDelivery = (message, at) => {
+        if (message.step !== rate) return;
+        latencies.push(at - message.sentAt);
+        lastDelivered = Math.max(lastDelivered, at);
+      };
+      const messages = [];
+      const posting = [];
+      const count = Math.round(rate * STEP_SECONDS);
+      const t0 = performance.now();
+      // Open loop: the messages go at their times whether or not earlier ones are answered.
+      for (let i = 0; i < count; i += 1) {
+        const due = t0 + (i * 1000) / rate;
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        const p = post(rate);
+        posting.push(p.then((m) => messages.push(m)));
+        firstSent = Math.min(firstSent, performance.now());
+      }
+      const errors = (await Promise.allSettled(posting)).filter((r) => r.status === 'rejected').length;
+      const expected = messages.length * CLIENTS;
+      const drainEnd = performance.now() + DRAIN_MS;
+      while (latencies.length < expected && performance.now() < drainEnd) await new Promise((r) => setTimeout(r, 50));
+      const sorted = [...latencies].sort((a, b) => a - b);
+      const posts = messages.map((m) => m.postMs).sort((a, b) => a - b);
+      const seconds = (lastDelivered - firstSent) / 1000;
+      steps.push({
+        rate,
+        messages: messages.length,
+        errors,
+        delivered: latencies.length,
+        expected,
+        perSecond: seconds > 0 ? Math.round(latencies.length / seconds) : 0,
+        p50: percentile(sorted, 50),
+        p99: percentile(sorted, 99),
+        max: sorted.at(-1),
+        post50: percentile(posts, 50),
+        post99: percentile(posts, 99),
+      });
+      // Fallen behind: a higher rate would only measure a longer queue.
+      if (latencies.length < expected) break;
+    }
+
+    const lines = [
+      `${CLIENTS} members of the group room of "${title}", each with one socket (${CLIENTS / 2} on each of two server processes, production mode, one PostgreSQL ${postgres.version} database, both started in ${serversSeconds} s), logged in, connected and subscribed in ${setupSeconds} s. ` +
+        `${SENDERS} of them post messages over HTTP, alternating between the processes, at each offered rate for ${STEP_SECONDS} s (open loop); every message is one room_event frame on each of the ${CLIENTS} sockets. ` +
+        `Latency: from just before the POST is sent to the frame's arrival at the bench's socket. Each delivery runs the room's membership check (one query per member and process). Issue 14 sets no figure for chat; "kept up" says every frame arrived within ${DRAIN_MS / 1000} s of the step's last post.`,
+      '',
+      '| offered msg/s | messages (POST errors) | frames delivered / expected | deliveries/s | p50 ms | p99 ms | max ms | POST p50 / p99 ms | kept up |',
+      '|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+      ...steps.map(
+        (s) =>
+          `| ${s.rate} | ${s.messages} (${s.errors}) | ${s.delivered} / ${s.expected} | ${s.perSecond} | ${ms(s.p50)} | ${ms(s.p99)} | ${ms(s.max)} | ${ms(s.post50)} / ${ms(s.post99)} | ${s.delivered === s.expected ? 'yes' : 'no'} |`,
+      ),
+    ];
+    const last = steps.at(-1);
+    if (last && last.delivered < last.expected) lines.push('', `At ${last.rate} messages a second the deliveries fell behind (${last.expected - last.delivered} frames not arrived ${DRAIN_MS / 1000} s after the last post): the climb stopped there.`);
+    lines.push('', `The part took ${Math.round((Date.now() - started) / 1000)} s.`);
+    return lines.join('\n');
+  } finally {
+    for (const s of sockets) s.terminate();
+    for (const s of servers) await s.stop();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
