@@ -10,6 +10,8 @@ import { FormAlert } from '../../components/form-alert.tsx';
 import { isOffline } from '../../components/map/open-in-maps.ts';
 import type { MapPoint } from '../../components/map/pin-map.tsx';
 import { Panel } from '../../components/panel.tsx';
+import { PlaceSearch } from '../../components/place-search.tsx';
+import type { PlaceFinder } from '../../components/place-search.tsx';
 import { applyServerError, errorMessageOf } from '../../components/server-errors.ts';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { TextField } from '../../components/text-field.tsx';
@@ -20,9 +22,7 @@ import { deleteVendorAddress } from './api/delete-vendor-address.ts';
 import { useTimeZoneAt } from './api/get-time-zone-at.ts';
 import { saveVendorAddress } from './api/save-vendor-address.ts';
 import { KycPage } from './components/kyc-page.tsx';
-import { PlaceSearch } from './components/place-search.tsx';
 import { currentPosition, positionErrorMessage } from './place-finder.ts';
-import type { PlaceFinder } from './place-finder.ts';
 import { describeTimeZone, timeZoneLabel } from './time-zones.ts';
 
 const PinMap = lazy(() => import('../../components/map/pin-map.tsx'));
@@ -226,6 +226,9 @@ function AddressEditor({ profile, editing, places, placesLoading, onDone, canCan
         <PlaceSearch
           places={places}
           loading={placesLoading}
+          label="Find the place"
+          placeholder="Search a city or place"
+          hint="Places the pin and fills in the city, state and country; add the street yourself."
           onChoose={(suggestion) => {
             places.resolve(suggestion).then(
               (place) => {

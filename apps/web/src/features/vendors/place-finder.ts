@@ -1,20 +1,3 @@
-import type { Place } from '@localloop/contract';
-
-/** One suggestion of a typed place search; `place` is set when the provider already knows the whole place. */
-export type PlaceSuggestion = { id: string; label: string; place?: Place };
-
-/**
- * What the address form needs of a geocoder: typed suggestions, the place of a chosen one, and the place
- * at a coordinate. The routing layer hands in the location picker's provider (features/location), so this
- * feature does not import another.
- */
-export type PlaceFinder = {
-  name: string;
-  suggest: (text: string, signal?: AbortSignal) => Promise<PlaceSuggestion[]>;
-  resolve: (suggestion: PlaceSuggestion) => Promise<Place>;
-  reverse: (latitude: number, longitude: number) => Promise<Place>;
-};
-
 /** Spec §9: geolocation timeout, and the spec's messages (§8) for a failed position. */
 export const geolocationTimeoutMs = 10_000;
 
