@@ -78,6 +78,10 @@ export type ParticipationState = z.infer<typeof ParticipationState>;
 export const ActivityState = z.enum(['upcoming', 'ongoing', 'ended', 'deactivated']);
 export type ActivityState = z.infer<typeof ActivityState>;
 
+/** A chat request's state (docs/decisions/0021); the chat domain's requests carry it too. */
+export const ChatRequestStatus = z.enum(['pending', 'accepted', 'rejected']);
+export type ChatRequestStatus = z.infer<typeof ChatRequestStatus>;
+
 export const ActivityPerson = z.object({
   id: z.string().uuid(),
   /** First name, or the username when there is none. */
@@ -147,6 +151,10 @@ export const Activity = z.object({
   /** The caller's place on the waitlist (1: next), when waitlisted. */
   my_waitlist_position: z.number().int().nullable(),
   is_host: z.boolean(),
+  /** The activity's group chat room, for its host and joined participants (the page's Chat button); null for anyone else. */
+  chat_room_id: z.string().uuid().nullable(),
+  /** The caller's request for a one-to-one chat with the host about this activity; null when none (and for the host). */
+  my_chat_request: z.object({ id: z.string().uuid(), status: ChatRequestStatus, room_id: z.string().uuid().nullable() }).nullable(),
   deactivated_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ActivityPerson } from './activities.ts';
+import { ActivityPerson, ChatRequestStatus } from './activities.ts';
 import { Uuid } from './common.ts';
 import { endpoint, type Endpoint } from './endpoint.ts';
 
@@ -11,8 +11,6 @@ export const MAX_CHAT_REQUEST_MESSAGE_LENGTH = 500;
 export const MAX_CHAT_DECISIONS = 50;
 export const MAX_CHAT_PAGE = 100;
 
-export const ChatRequestStatus = z.enum(['pending', 'accepted', 'rejected']);
-export type ChatRequestStatus = z.infer<typeof ChatRequestStatus>;
 
 /** Someone asks the host of an activity for a one-to-one chat about it. */
 export const ChatRequestInput = z.object({
@@ -83,6 +81,8 @@ export const ChatRoom = z.object({
   unread_count: z.number().int(),
   /** The caller's read receipt (the seq of the last message read); 0 before any. */
   last_read_seq: z.number().int(),
+  /** The listed members' read receipts (the caller's too), for "seen by"; a member who read nothing yet is left out. */
+  read_receipts: z.array(z.object({ user_id: z.string().uuid(), last_read_seq: z.number().int() })),
 });
 export type ChatRoom = z.infer<typeof ChatRoom>;
 

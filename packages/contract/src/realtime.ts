@@ -15,7 +15,17 @@ export type ChannelName = z.infer<typeof ChannelName>;
 export const ClientFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('subscribe'), channel: ChannelName }),
   z.object({ type: z.literal('unsubscribe'), channel: ChannelName }),
+  /**
+   * "I am typing" on a subscribed channel of a kind that carries it (a chat room): told to the channel's other sockets
+   * as a `chat_typing` room event, at most once per TYPING_INTERVAL_MS per socket and channel (more are dropped).
+   */
+  z.object({ type: z.literal('typing'), channel: ChannelName }),
 ]);
+
+/** How often a socket may say it is typing on one channel; a client says it again this often while typing goes on. */
+export const TYPING_INTERVAL_MS = 2000;
+/** How long a page shows someone as typing after their last typing event. */
+export const TYPING_SHOWN_MS = 5000;
 export type ClientFrame = z.infer<typeof ClientFrame>;
 
 /**
@@ -48,6 +58,8 @@ export const RoomEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat_message'), room_id: z.string().uuid(), id: z.string().uuid(), seq: z.number().int(), sender_id: z.string().uuid(), client_id: z.string().uuid() }),
   /** A member's read receipt moved. */
   z.object({ type: z.literal('chat_read'), room_id: z.string().uuid(), user_id: z.string().uuid(), seq: z.number().int() }),
+  /** A member is typing (sent by the hub for a typing frame; never stored). */
+  z.object({ type: z.literal('chat_typing'), room_id: z.string().uuid(), user_id: z.string().uuid() }),
 ]);
 export type RoomEvent = z.infer<typeof RoomEvent>;
 const roomEventTypes: ReadonlySet<string> = new Set(RoomEvent.options.map((o) => o.shape.type.value));
@@ -64,6 +76,8 @@ export const realtimeErrorCodes = [
   'CHANNEL_LIMIT',
   /** Membership could not be checked right now; try again later. */
   'CHANNEL_UNAVAILABLE',
+  /** A typing frame for a channel the socket does not hear, or of a kind that carries no typing. */
+  'TYPING_REFUSED',
 ] as const;
 export type RealtimeErrorCode = (typeof realtimeErrorCodes)[number];
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { ChannelName, ClientFrame, isRoomEvent, type RealtimeErrorCode, type RealtimeEvent, type RoomEvent, type ServerFrame } from '@localloop/contract';
+import { ChannelName, ClientFrame, isRoomEvent, TYPING_INTERVAL_MS, type RealtimeErrorCode, type RealtimeEvent, type RoomEvent, type ServerFrame } from '@localloop/contract';
 import type { Db } from '../db/client.ts';
 
 /** A socket channel, `kind:id`: a person's own (`user:<id>`), or one whose membership a domain checks (`chat:<room id>`). */
@@ -9,6 +9,12 @@ export type UserChannel = `user:${string}`;
 
 /** Whether the person may hear a channel of this kind with this id; asked on subscribe and on every delivery. */
 export type MembershipCheck = (userId: string, id: string, db: Db) => Promise<boolean>;
+
+/** What a channel kind may carry besides its domain's events: `typing` makes the event a typing frame is told as. */
+export type ChannelOptions = { typing?: (id: string, userId: string) => RoomEvent };
+
+/** Sends an event to a channel's sockets on every process (the bus); used for what the hub itself makes (typing). */
+export type Publish = (channel: Channel, event: RoomEvent) => Promise<void>;
 
 /** The close code a socket gets when its account's sessions end (a logout everywhere, a password change, a deletion). */
 export const SESSION_ENDED_CLOSE_CODE = 4401;
@@ -24,7 +30,7 @@ const MAX_WAITING_FRAMES = 32;
 type Log = Pick<FastifyBaseLogger, 'warn'>;
 
 /** One open socket: whose it is, the token version its ticket carried, what it hears, and its frames in order. */
-type Member = { userId: string; tokenVersion: number; channels: Set<Channel>; inbox: Promise<void>; waiting: number };
+type Member = { userId: string; tokenVersion: number; channels: Set<Channel>; inbox: Promise<void>; waiting: number; typedAt: Map<Channel, number> };
 
 function split(channel: string): { kind: string; id: string } {
   const at = channel.indexOf(':');
@@ -41,6 +47,7 @@ export class RealtimeHub {
   private readonly sockets = new Map<Channel, Set<WebSocket>>();
   private readonly members = new Map<WebSocket, Member>();
   private readonly checks = new Map<string, MembershipCheck>();
+  private readonly options = new Map<string, ChannelOptions>();
   /** Deliveries on a checked channel run one after another, so their order survives the asynchronous checks. */
   private readonly queues = new Map<Channel, Promise<void>>();
   /**
@@ -52,13 +59,16 @@ export class RealtimeHub {
   constructor(
     private readonly db: Db,
     private readonly log?: Log,
+    private readonly publish?: Publish,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** A domain's channel kind (`chat` for chat rooms); `user` is the hub's own. */
-  registerChannel(kind: string, check: MembershipCheck): void {
+  registerChannel(kind: string, check: MembershipCheck, options: ChannelOptions = {}): void {
     if (!/^[a-z][a-z_]{0,30}$/.test(kind)) throw new Error(`realtime: "${kind}" is not a channel kind (lower-case letters)`);
     if (kind === 'user' || this.checks.has(kind)) throw new Error(`realtime: the channel kind "${kind}" is already registered`);
     this.checks.set(kind, check);
+    this.options.set(kind, options);
   }
 
   /**
@@ -71,7 +81,7 @@ export class RealtimeHub {
       socket.close(SESSION_ENDED_CLOSE_CODE, 'session ended');
       return false;
     }
-    const member: Member = { ...holder, channels: new Set(), inbox: Promise.resolve(), waiting: 0 };
+    const member: Member = { ...holder, channels: new Set(), inbox: Promise.resolve(), waiting: 0, typedAt: new Map() };
     this.members.set(socket, member);
     this.add(socket, member, `user:${holder.userId}`);
     socket.once('close', () => {
@@ -159,10 +169,11 @@ export class RealtimeHub {
     if (!parsed.success) {
       const channel = (json as { channel?: unknown } | null)?.channel;
       const badChannel = typeof channel === 'string' && !ChannelName.safeParse(channel).success;
-      return this.refuse(socket, 'FRAME_INVALID', badChannel ? 'A channel is kind:id, e.g. room:<id>.' : 'Send {"type":"subscribe"|"unsubscribe","channel":"kind:id"}.');
+      return this.refuse(socket, 'FRAME_INVALID', badChannel ? 'A channel is kind:id, e.g. room:<id>.' : 'Send {"type":"subscribe"|"unsubscribe"|"typing","channel":"kind:id"}.');
     }
     const frame = parsed.data;
     const channel = frame.channel as Channel;
+    if (frame.type === 'typing') return this.typing(socket, member, channel);
     if (frame.type === 'unsubscribe') {
       if (channel === `user:${member.userId}`) return this.refuse(socket, 'CHANNEL_FORBIDDEN', 'Your own channel cannot be left.', channel);
       if (member.channels.has(channel)) this.remove(socket, channel);
@@ -188,6 +199,29 @@ export class RealtimeHub {
     if (!this.members.has(socket)) return;
     this.add(socket, member, channel);
     this.reply(socket, { type: 'subscribed', channel });
+  }
+
+  /**
+   * A typing frame: told to the channel (every process) as its kind's typing event, when the socket hears the channel
+   * (its membership was checked on the subscribe, and is again on the delivery). More than one per interval per socket
+   * and channel is dropped without a word: a client says it again while typing goes on.
+   */
+  private async typing(socket: WebSocket, member: Member, channel: Channel): Promise<void> {
+    const { kind, id } = split(channel);
+    const make = this.options.get(kind)?.typing;
+    if (!make || !this.publish || !member.channels.has(channel)) {
+      return this.refuse(socket, 'TYPING_REFUSED', 'Subscribe to a chat room before saying you are typing in it.', channel);
+    }
+    const now = this.now();
+    const last = member.typedAt.get(channel);
+    if (last !== undefined && now - last < TYPING_INTERVAL_MS) return;
+    member.typedAt.set(channel, now);
+    try {
+      await this.publish(channel, make(id, member.userId));
+    } catch (err) {
+      // Typing is a hint: a lost one is not worth an error frame.
+      this.log?.warn({ err, channel }, 'realtime: could not tell a typing frame');
+    }
   }
 
   /** One check a person, not a socket, per delivery; a person no longer a member is dropped from the channel and told. */
@@ -230,6 +264,7 @@ export class RealtimeHub {
 
   private remove(socket: WebSocket, channel: Channel): void {
     this.members.get(socket)?.channels.delete(channel);
+    this.members.get(socket)?.typedAt.delete(channel);
     const set = this.sockets.get(channel);
     if (!set) return;
     set.delete(socket);

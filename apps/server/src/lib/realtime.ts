@@ -1,11 +1,11 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { RealtimeEvent, RoomEvent } from '@localloop/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, ListenerState, Tx } from '../db/client.ts';
+import type { Database, Db, ListenerState, Tx } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import { RealtimeHub, type Channel, type MembershipCheck } from './realtime-hub.ts';
+import { RealtimeHub, type Channel, type ChannelOptions, type MembershipCheck } from './realtime-hub.ts';
 
-export { RealtimeHub, SESSION_ENDED_CLOSE_CODE, type Channel, type MembershipCheck, type UserChannel } from './realtime-hub.ts';
+export { RealtimeHub, SESSION_ENDED_CLOSE_CODE, type Channel, type ChannelOptions, type MembershipCheck, type UserChannel } from './realtime-hub.ts';
 
 /** The PostgreSQL channel every server process listens on. */
 export const EVENTS_CHANNEL = 'localloop_events';
@@ -15,7 +15,7 @@ export const NOTIFY_PAYLOAD_LIMIT_BYTES = 8000;
 /** What travels on the bus: an event for a channel's sockets, or word that an account's sessions ended. */
 type BusMessage = { channel: Channel; event: RealtimeEvent | RoomEvent } | { sessionsEnded: { userId: string; tokenVersion: number } };
 
-async function notifyBus(tx: Tx, message: BusMessage): Promise<void> {
+async function notifyBus(tx: Tx | Db, message: BusMessage): Promise<void> {
   const payload = JSON.stringify(message);
   const bytes = Buffer.byteLength(payload);
   // Events carry ids and short fields, never bodies; a bigger one is a bug in its publisher, named here.
@@ -54,7 +54,7 @@ function readBusMessage(payload: string): BusMessage | null {
 export type Realtime = {
   hub: RealtimeHub;
   /** A domain's channel kind and its membership check (chat registers `chat`); see RealtimeHub. */
-  registerChannel: (kind: string, check: MembershipCheck) => void;
+  registerChannel: (kind: string, check: MembershipCheck, options?: ChannelOptions) => void;
   /** 'reconnecting' while the database connection that feeds the hub is down (PostgreSQL only). */
   state: () => ListenerState;
   stop: () => Promise<void>;
@@ -76,7 +76,8 @@ export async function closeEndedSockets(database: Database, hub: RealtimeHub): P
 
 /** Feeds a new hub from the database's notifications; after a gap in them, every socket is told to resync. */
 export async function startRealtime(database: Database, log?: Log): Promise<Realtime> {
-  const hub = new RealtimeHub(database.db, log);
+  // What the hub makes itself (typing) goes out on the bus at once, outside any transaction.
+  const hub = new RealtimeHub(database.db, log, (channel, event) => notifyBus(database.db, { channel, event }));
   const listener = await database.listen(EVENTS_CHANNEL, {
     onPayload: (payload) => {
       const message = readBusMessage(payload);
@@ -92,5 +93,5 @@ export async function startRealtime(database: Database, log?: Log): Promise<Real
       void closeEndedSockets(database, hub).catch((err: unknown) => log?.warn({ err }, 'realtime: could not recheck sockets after the gap'));
     },
   });
-  return { hub, registerChannel: (kind, check) => hub.registerChannel(kind, check), state: listener.state, stop: listener.stop };
+  return { hub, registerChannel: (kind, check, options) => hub.registerChannel(kind, check, options), state: listener.state, stop: listener.stop };
 }

@@ -69,6 +69,8 @@ export function activity(overrides: Partial<Activity> = {}): Activity {
     pending: [],
     my_waitlist_position: null,
     is_host: false,
+    chat_room_id: null,
+    my_chat_request: null,
     deactivated_at: null,
     created_at: '2026-11-01T10:00:00.000Z',
     updated_at: '2026-11-01T10:00:00.000Z',

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, exists, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Activity, ActivityInput, ActivityList, MyActivitiesQuery, MyActivitiesFilter, PageQuery, Participation } from '@localloop/contract';
-import { activities, activityImages, activityParticipants, media, users } from '../../db/schema.ts';
+import { activities, activityImages, activityParticipants, chatRequests, chatRooms, media, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notify } from '../notifications/index.ts';
 import { requireOwnImages, toResponsiveImage, type StoredImage } from '../uploads/index.ts';
@@ -68,6 +68,17 @@ export async function loadActivity(deps: ActivitiesDeps, db: Reader, id: string,
   const myPosition = mine?.participation.status === 'waitlisted' ? await waitlistPositionOf(db, id, mine.participation.queuePosition) : null;
   const images = await imagesOf(db, id);
   const responsive = images.map((i) => toResponsiveImage(i.image, deps.mediaUrl));
+  // The group room is the host's and the joined participants' (chat/shared.ts inRoom); a chat request is anyone else's.
+  const inGroup = isHost || mine?.participation.status === 'joined';
+  const [room] = inGroup ? await db.select({ id: chatRooms.id }).from(chatRooms).where(and(eq(chatRooms.activityId, id), eq(chatRooms.kind, 'group'))) : [];
+  const [chatRequest] =
+    callerId && !isHost
+      ? await db
+          .select({ id: chatRequests.id, status: chatRequests.status, roomId: chatRooms.id })
+          .from(chatRequests)
+          .leftJoin(chatRooms, eq(chatRooms.chatRequestId, chatRequests.id))
+          .where(and(eq(chatRequests.activityId, id), eq(chatRequests.requesterId, callerId)))
+      : [];
   return {
     ...commonFields(row, callerId, mine?.participation.status, deps, deps.clock()),
     image: responsive[0] ?? null,
@@ -78,6 +89,8 @@ export async function loadActivity(deps: ActivitiesDeps, db: Reader, id: string,
     pending,
     my_waitlist_position: myPosition,
     is_host: isHost,
+    chat_room_id: room?.id ?? null,
+    my_chat_request: chatRequest ? { id: chatRequest.id, status: chatRequest.status, room_id: chatRequest.status === 'accepted' ? chatRequest.roomId : null } : null,
     deactivated_at: a.deactivatedAt ? iso(a.deactivatedAt) : null,
     created_at: iso(a.createdAt),
     updated_at: iso(a.updatedAt),

@@ -287,4 +287,55 @@ describe('the chat channel on the socket', () => {
     expect(roomEvents(listening.frames)).toEqual([]);
     listening.socket.close();
   });
+
+  it('tells a typing frame to the room\'s other sockets as chat_typing, once per interval, and refuses it on a channel the socket does not hear', async () => {
+    const { owner, member, roomId } = await groupWithParticipant();
+    const listening = await subscribed(member, roomId);
+    const typing = await subscribed(owner, roomId);
+    // Three frames in a row: one event (the others fall inside the interval and are dropped).
+    for (let i = 0; i < 3; i++) typing.send({ type: 'typing', channel: `chat:${roomId}` });
+    expect(await until(() => roomEvents(listening.frames).some((e) => e.type === 'chat_typing'))).toBe(true);
+    expect(roomEvents(listening.frames)).toEqual([{ type: 'chat_typing', room_id: roomId, user_id: owner.id }]);
+    // Ordered after the typing frames: a message's event comes after the one typing event.
+    (await post(owner.access, roomId, 'Typed')).json();
+    expect(await until(() => roomEvents(listening.frames).some((e) => e.type === 'chat_message'))).toBe(true);
+    expect(roomEvents(listening.frames).filter((e) => e.type === 'chat_typing')).toHaveLength(1);
+
+    const outsider = await (await person()).connect();
+    outsider.send({ type: 'typing', channel: `chat:${roomId}` });
+    outsider.send({ type: 'typing', channel: `user:${member.id}` });
+    expect(await until(() => outsider.frames.filter((f) => f.type === 'error').length === 2)).toBe(true);
+    expect(outsider.frames.map((f) => (f.type === 'error' ? f.code : f.type))).toEqual(['TYPING_REFUSED', 'TYPING_REFUSED']);
+    for (const s of [listening, typing, outsider]) s.socket.close();
+  });
+});
+
+describe('the activity page\'s chat fields', () => {
+  const details = (access: string | undefined, id: string) => inject(t.app, endpoints.activityDetails, { ...(access ? { access } : {}), params: { id } });
+
+  it('gives the group room id to the host and joined participants alone, and each person their own chat request', async () => {
+    const { owner, activity, member, roomId } = await groupWithParticipant();
+    expect((await details(owner.access, activity.id)).json()).toMatchObject({ chat_room_id: roomId, my_chat_request: null });
+    expect((await details(member.access, activity.id)).json()).toMatchObject({ chat_room_id: roomId, my_chat_request: null });
+    expect((await details(undefined, activity.id)).json()).toMatchObject({ chat_room_id: null, my_chat_request: null });
+    const asker = await person();
+    expect((await details(asker.access, activity.id)).json()).toMatchObject({ chat_room_id: null, my_chat_request: null });
+    const request = (await ask(asker.access, activity.id, 'Is it beginner friendly?')).json();
+    expect((await details(asker.access, activity.id)).json().my_chat_request).toEqual({ id: request.id, status: 'pending', room_id: null });
+    // Another person's request is not theirs to see.
+    expect((await details(member.access, activity.id)).json().my_chat_request).toBeNull();
+    const [accepted] = (await decide(owner.access, [{ id: request.id, is_accepted: true, is_rejected: false }])).json();
+    expect((await details(asker.access, activity.id)).json()).toMatchObject({ chat_room_id: null, my_chat_request: { id: request.id, status: 'accepted', room_id: accepted?.room_id } });
+    // Leaving the activity takes the group room away at once.
+    await inject(t.app, endpoints.leaveActivity, { access: member.access, params: { id: activity.id } });
+    expect((await details(member.access, activity.id)).json().chat_room_id).toBeNull();
+  });
+
+  it('lists the members\' read receipts with the room', async () => {
+    const { owner, activity, member, roomId } = await groupWithParticipant();
+    const first = (await post(owner.access, roomId, 'One')).json();
+    expect((await inject(t.app, endpoints.readChatRoom, { access: member.access, params: { room_id: roomId }, body: { message_id: first.id } })).statusCode).toBe(200);
+    const [group] = (await rooms(owner.access, activity.id)).json();
+    expect(new Map(group?.read_receipts.map((r) => [r.user_id, r.last_read_seq]))).toEqual(new Map([[owner.id, first.seq], [member.id, first.seq]]));
+  });
 });

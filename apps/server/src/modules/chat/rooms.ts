@@ -57,6 +57,10 @@ export async function roomsOf(deps: ChatDeps, userId: string, activityId: string
       const members: ActivityPerson[] = people.map((p) => toPerson(p, deps.mediaUrl));
       const [last] = await selectMessages(deps.db).where(eq(chatMessages.roomId, r.room.id)).orderBy(desc(chatMessages.seq)).limit(1);
       const { lastReadSeq, unread } = await unreadOf(deps.db, r.room.id, userId);
+      const receipts = await deps.db
+        .select({ userId: chatReads.userId, seq: chatReads.lastReadSeq })
+        .from(chatReads)
+        .where(and(eq(chatReads.roomId, r.room.id), inArray(chatReads.userId, members.map((m) => m.id))));
       const other = members.find((m) => m.id !== userId);
       return {
         id: r.room.id,
@@ -68,6 +72,7 @@ export async function roomsOf(deps: ChatDeps, userId: string, activityId: string
         last_message: last ? toMessage(last, deps.mediaUrl) : null,
         unread_count: unread,
         last_read_seq: lastReadSeq,
+        read_receipts: receipts.map((x) => ({ user_id: x.userId, last_read_seq: Number(x.seq) })),
       };
     }),
   );

@@ -13,7 +13,9 @@ import { isRoomMember, type ChatDeps } from './shared.ts';
  */
 export async function chatRoutes(app: App, ctx: AppContext) {
   const deps: ChatDeps = { db: ctx.db, clock: ctx.clock, mediaUrl: ctx.mediaUrl };
-  ctx.realtime.registerChannel('chat', (userId, roomId, db) => isRoomMember(db, userId, roomId));
+  ctx.realtime.registerChannel('chat', (userId, roomId, db) => isRoomMember(db, userId, roomId), {
+    typing: (roomId, userId) => ({ type: 'chat_typing', room_id: roomId, user_id: userId }),
+  });
 
   route(app, endpoints.createChatRequest, ({ userId, body }) => createChatRequest(deps, userId, body));
   route(app, endpoints.chatRequests, ({ userId, params }) => pendingChatRequests(deps, userId, params.id));
