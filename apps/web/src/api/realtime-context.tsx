@@ -20,6 +20,7 @@ export function useRealtimeChannel(channel: ChannelName | null, listener: Channe
     return connection.subscribe(channel, {
       onEvent: (event) => latest.current.onEvent(event),
       onRefused: (reason) => latest.current.onRefused?.(reason),
+      onCatchUp: () => latest.current.onCatchUp?.(),
     });
   }, [connection, channel]);
 }

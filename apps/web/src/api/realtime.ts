@@ -1,5 +1,5 @@
 import { endpoints, ServerFrame } from '@localloop/contract';
-import type { ChannelName, ClientFrame, RealtimeErrorCode, RealtimeEvent } from '@localloop/contract';
+import type { ChannelName, ClientFrame, RealtimeErrorCode, RealtimeEvent, RoomEvent } from '@localloop/contract';
 import { config } from '../config.ts';
 import { call } from './client.ts';
 
@@ -28,7 +28,14 @@ export type RealtimeHandlers = {
 };
 
 export type ChannelListener = {
-  onEvent: (event: RealtimeEvent) => void;
+  /** An event on the channel: a domain's `event` frame, or a room's `room_event` frame (a chat room's). */
+  onEvent: (event: RealtimeEvent | RoomEvent) => void;
+  /**
+   * The channel is heard from now on, and what came before may have been missed: on every subscription the server
+   * confirms (the first, and again after each reconnect) and when the server says it missed events (resync). Fetch
+   * what changed since the last thing seen.
+   */
+  onCatchUp?: () => void;
   /**
    * The server refused the channel, or ended the membership (`revoked`): it is not asked for again, except after
    * CHANNEL_UNAVAILABLE (a passing failure), which is asked again on the next connection.
@@ -39,6 +46,8 @@ export type ChannelListener = {
 export type RealtimeConnection = {
   /** Listens on a channel (`room:<id>`), asked again after every reconnect, until the returned function is called. */
   subscribe: (channel: ChannelName, listener: ChannelListener) => () => void;
+  /** Says "I am typing" on a subscribed channel (dropped while the socket is down: typing is a hint). */
+  typing: (channel: ChannelName) => void;
   /** Opens the socket and keeps it open (again after stop()). */
   start: () => void;
   /** Closes the socket and stops reconnecting; subscriptions stay until their own functions are called. */
@@ -77,8 +86,12 @@ export function createRealtimeConnection({ onEvent, onOpen, onResync }: Realtime
         onEvent(frame.event, frame.channel);
         for (const listener of channels.get(frame.channel) ?? []) listener.onEvent(frame.event);
         return;
+      case 'room_event':
+        for (const listener of channels.get(frame.channel) ?? []) listener.onEvent(frame.event);
+        return;
       case 'resync':
         onResync?.();
+        for (const listeners of channels.values()) for (const listener of listeners) listener.onCatchUp?.();
         return;
       case 'unsubscribed':
         if (frame.reason === 'revoked') refuse(frame.channel, 'revoked');
@@ -87,6 +100,7 @@ export function createRealtimeConnection({ onEvent, onOpen, onResync }: Realtime
         if (frame.channel !== undefined) refuse(frame.channel, frame.code);
         return;
       case 'subscribed':
+        for (const listener of channels.get(frame.channel) ?? []) listener.onCatchUp?.();
         return;
     }
   }
@@ -149,6 +163,9 @@ export function createRealtimeConnection({ onEvent, onOpen, onResync }: Realtime
         channels.delete(channel);
         send({ type: 'unsubscribe', channel });
       };
+    },
+    typing(channel) {
+      if (channels.has(channel)) send({ type: 'typing', channel });
     },
     start() {
       if (!stopped) return;

@@ -277,6 +277,34 @@ describe('channels beyond the person\'s own', () => {
     vi.mocked(Math.random).mockRestore();
   });
 
+  it('hands a room\'s room_event frames to its listeners alone, asks them to catch up on every confirmed subscription and resync, and sends typing only on a heard channel', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const { connection, events } = openConnection();
+    const heard: string[] = [];
+    const room = 'chat:7d3f6f2e-1111-4a4a-8b8b-000000000001';
+    const message = { type: 'chat_message', room_id: room.slice(5), id: '7d3f6f2e-1111-4a4a-8b8b-000000000002', seq: 12, sender_id: userLogin.user.id, client_id: '7d3f6f2e-1111-4a4a-8b8b-000000000003' } as const;
+    connection.subscribe(room, { onEvent: (event) => heard.push(event.type), onCatchUp: () => heard.push('catch up') });
+    connection.typing('chat:not-heard');
+    connection.start();
+    const first = await socket(0);
+    first.serverOpens();
+    first.serverSends({ type: 'subscribed', channel: room });
+    first.serverSends({ type: 'room_event', channel: room, event: message });
+    // The app-wide handler hears `event` frames only: a room's events are its page's.
+    expect(events).toEqual([]);
+    connection.typing(room);
+    connection.typing('chat:not-heard');
+    expect(first.sent).toEqual([{ type: 'subscribe', channel: room }, { type: 'typing', channel: room }]);
+    first.serverSends({ type: 'resync', at: new Date().toISOString() });
+    first.serverDrops();
+    const second = await socket(1);
+    second.serverOpens();
+    second.serverSends({ type: 'subscribed', channel: room });
+    expect(heard).toEqual(['catch up', 'chat_message', 'catch up', 'catch up']);
+    connection.stop();
+    vi.mocked(Math.random).mockRestore();
+  });
+
   it('lets a component listen on a channel while it is mounted (useRealtimeChannel)', async () => {
     const { connection } = openConnection();
     connection.start();
