@@ -76,7 +76,8 @@ const myPurchaseDeal = lazyPage(() => import('./features/deals/my-purchases-page
 // Activities and participation (docs/decisions/0020).
 const localActivities = lazyPage(() => import('./features/activities/local-activities-page.tsx'));
 const activityDetails = lazyPage(() => import('./features/activities/activity-details-page.tsx'));
-const postActivity = lazyPage(() => import('./features/activities/post-activity-page.tsx'));
+// /PostActivities is composed in app/ with the location picker's geocoder (finding the activity's place).
+const postActivity = lazyPage(() => import('./app/pages/post-activity-page.tsx'));
 const myActivities = lazyPage(() => import('./features/activities/my-activities-page.tsx'));
 const activityRequests = lazyPage(() => import('./features/activities/activity-requests-page.tsx'));
 const placeholder = lazyPage(() => import('./features/placeholder/placeholder-page.tsx'));

@@ -250,6 +250,15 @@ export const activitiesEndpoints = {
     auth: 'optional',
     summary: 'One activity (the spec\'s "activities/details/{id}/" is this path) with its host, participants and the caller\'s state',
   }),
+  activityCalendarFile: endpoint({
+    method: 'GET',
+    path: '/activities/details/{id}/ics/',
+    params: IdParams,
+    body: undefined,
+    response: z.unknown(),
+    auth: 'optional',
+    summary: 'One activity as an iCalendar file (text/calendar) for a calendar app, for anyone who may read its details; a deactivated one is a cancelled event',
+  }),
   joinActivity: endpoint({
     method: 'POST',
     path: '/activities/{id}/join/',

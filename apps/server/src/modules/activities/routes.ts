@@ -1,6 +1,7 @@
 import { endpoints } from '@localloop/contract';
 import type { AppContext } from '../../lib/context.ts';
 import { route, type App } from '../../lib/http.ts';
+import { activityCalendarFile } from './calendar.ts';
 import { activityDetails, createActivity, deactivateActivity, deactivatedActivities, myActivities } from './catalogue.ts';
 import { activitiesNear } from './near.ts';
 import { decideParticipation, joinActivity, leaveActivity, removeParticipant } from './participation.ts';
@@ -16,6 +17,15 @@ export async function activitiesRoutes(app: App, ctx: AppContext) {
   route(app, endpoints.createActivity, ({ userId, body }) => createActivity(deps, userId, body));
   route(app, endpoints.activityList, ({ userId, query }) => activitiesNear(deps, userId, query));
   route(app, endpoints.activityDetails, ({ userId, params }) => activityDetails(deps, userId, params.id));
+  route(app, endpoints.activityCalendarFile, async ({ userId, params, reply }) => {
+    const file = await activityCalendarFile({ ...deps, publicUrl: ctx.config.publicUrl }, userId, params.id);
+    reply
+      .header('content-type', 'text/calendar; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${file.fileName}"`)
+      .header('cache-control', 'private, no-store');
+    // Bytes, so no serializer of the route touches the text.
+    return Buffer.from(file.text, 'utf8');
+  });
   route(app, endpoints.deactivateActivity, ({ userId, params }) => deactivateActivity(deps, userId, params.id));
   route(app, endpoints.deactivatedActivities, ({ userId, params, query }) => deactivatedActivities(deps, userId, params.id, query));
   route(app, endpoints.myActivities, ({ userId, query }) => myActivities(deps, userId, query));

@@ -1,21 +1,13 @@
-import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { Appointment, AppointmentStatus } from '@localloop/contract';
+import { calendarText, type CalendarEventStatus } from '../../lib/ical.ts';
 
-const statusOf: Record<AppointmentStatus, ICalEventStatus> = {
-  pending: ICalEventStatus.TENTATIVE,
-  confirmed: ICalEventStatus.CONFIRMED,
-  completed: ICalEventStatus.CONFIRMED,
-  no_show: ICalEventStatus.CONFIRMED,
-  cancelled: ICalEventStatus.CANCELLED,
+const statusOf: Record<AppointmentStatus, CalendarEventStatus> = {
+  pending: 'tentative',
+  confirmed: 'confirmed',
+  completed: 'confirmed',
+  no_show: 'confirmed',
+  cancelled: 'cancelled',
 };
-
-const prodId = { company: 'LocalLoop', product: 'Bookings', language: 'EN' };
-
-/**
- * Seconds between the booking's creation and its last change: grows with each change, so a calendar takes the newest.
- * Never below zero (RFC 5545), even when the two stamps come from clocks that disagree (the database's and the app's).
- */
-const sequenceOf = (createdAt: Date, updatedAt: Date) => Math.max(0, Math.floor(updatedAt.getTime() / 1000) - Math.floor(createdAt.getTime() / 1000));
 
 /**
  * A booking as an iCalendar (RFC 5545) file: one event in UTC with the shop's zone named, its status (pending is
@@ -23,26 +15,24 @@ const sequenceOf = (createdAt: Date, updatedAt: Date) => Math.max(0, Math.floor(
  * a second download updates the same event (SEQUENCE follows the last change).
  */
 export function appointmentCalendar(appointment: Appointment, place: string | null): string {
-  const calendar = ical({ prodId, method: ICalCalendarMethod.PUBLISH, name: 'LocalLoop bookings' });
-  calendar.createEvent({
-    id: `${appointment.id}@localloop`,
-    start: new Date(appointment.starts_at),
-    end: new Date(appointment.ends_at),
-    stamp: new Date(appointment.updated_at),
-    sequence: sequenceOf(new Date(appointment.created_at), new Date(appointment.updated_at)),
-    summary: `${appointment.service.name} at ${appointment.vendor.business_name}`,
-    description: [
-      `With ${appointment.provider.name}.`,
-      appointment.notes ? `Your note: ${appointment.notes}` : null,
-      appointment.cancel_reason ? `Cancelled: ${appointment.cancel_reason}` : null,
-      `Times are ${appointment.time_zone}.`,
-    ]
-      .filter(Boolean)
-      .join('\n'),
-    location: place,
-    status: statusOf[appointment.status],
-  });
-  return calendar.toString();
+  return calendarText({ product: 'Bookings', name: 'LocalLoop bookings' }, [
+    {
+      id: appointment.id,
+      start: new Date(appointment.starts_at),
+      end: new Date(appointment.ends_at),
+      createdAt: new Date(appointment.created_at),
+      updatedAt: new Date(appointment.updated_at),
+      summary: `${appointment.service.name} at ${appointment.vendor.business_name}`,
+      description: [
+        `With ${appointment.provider.name}.`,
+        appointment.notes ? `Your note: ${appointment.notes}` : null,
+        appointment.cancel_reason ? `Cancelled: ${appointment.cancel_reason}` : null,
+        `Times are ${appointment.time_zone}.`,
+      ],
+      location: place,
+      status: statusOf[appointment.status],
+    },
+  ]);
 }
 
 /** One booking as the shop's own calendar shows it: who comes, for what, with whom. */
@@ -71,28 +61,27 @@ const FEED_REFRESH_SECONDS = 15 * 60;
  * the feed as cancelled (subscribed calendars drop it) and says so in its title for the calendars that show it anyway.
  */
 export function shopCalendar(name: string, bookings: readonly ShopBooking[], place: string | null): string {
-  const calendar = ical({ prodId, method: ICalCalendarMethod.PUBLISH, name, ttl: FEED_REFRESH_SECONDS });
-  for (const booking of bookings) {
-    const customer = booking.customerName ?? 'a former customer';
-    calendar.createEvent({
-      id: `${booking.id}@localloop`,
-      start: booking.startsAt,
-      end: booking.endsAt,
-      stamp: booking.updatedAt,
-      sequence: sequenceOf(booking.createdAt, booking.updatedAt),
-      summary: `${booking.status === 'cancelled' ? 'Cancelled: ' : ''}${booking.serviceName}: ${customer} with ${booking.providerName}`,
-      description: [
-        `${booking.serviceName} for ${customer} with ${booking.providerName}.`,
-        booking.status === 'pending' ? 'Not confirmed yet: confirm it on your appointments page.' : null,
-        booking.notes ? `Customer's note: ${booking.notes}` : null,
-        booking.cancelReason ? `Cancelled: ${booking.cancelReason}` : null,
-        `Times are ${booking.timeZone}.`,
-      ]
-        .filter(Boolean)
-        .join('\n'),
-      location: place,
-      status: statusOf[booking.status],
-    });
-  }
-  return calendar.toString();
+  return calendarText(
+    { product: 'Bookings', name, refreshSeconds: FEED_REFRESH_SECONDS },
+    bookings.map((booking) => {
+      const customer = booking.customerName ?? 'a former customer';
+      return {
+        id: booking.id,
+        start: booking.startsAt,
+        end: booking.endsAt,
+        createdAt: booking.createdAt,
+        updatedAt: booking.updatedAt,
+        summary: `${booking.status === 'cancelled' ? 'Cancelled: ' : ''}${booking.serviceName}: ${customer} with ${booking.providerName}`,
+        description: [
+          `${booking.serviceName} for ${customer} with ${booking.providerName}.`,
+          booking.status === 'pending' ? 'Not confirmed yet: confirm it on your appointments page.' : null,
+          booking.notes ? `Customer's note: ${booking.notes}` : null,
+          booking.cancelReason ? `Cancelled: ${booking.cancelReason}` : null,
+          `Times are ${booking.timeZone}.`,
+        ],
+        location: place,
+        status: statusOf[booking.status],
+      };
+    }),
+  );
 }

@@ -12,8 +12,9 @@ import { paths } from '../../paths.ts';
 import { useUserLocation } from '../../session/user-location.ts';
 import { useActivity } from './api/get-activity.ts';
 import { ActivityImageFallback } from './components/activity-card.tsx';
+import { ActivityDates } from './components/activity-dates.tsx';
 import { ParticipationPanel } from './components/participation-panel.tsx';
-import { PersonChip } from './components/person-avatar.tsx';
+import { PersonChip } from '../../components/person-avatar.tsx';
 import { activityStateLabels, formatDistance, formatWhen } from './format.ts';
 
 function Shell({ title, children }: { title: string; children: ReactNode }) {
@@ -122,6 +123,7 @@ export default function ActivityDetailsPage({ title }: PageProps) {
               </dd>
             </div>
           </dl>
+          <ActivityDates activity={data} />
         </div>
 
         <aside aria-label="Taking part" className="min-w-0 lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1">

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { activityCategories, ActivityInput, MAX_ACTIVITY_CAPACITY, MAX_ACTIVITY_IMAGES } from '@localloop/contract';
+import type { Place } from '@localloop/contract';
 import dayjs from 'dayjs';
 import { MapPin } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -11,6 +12,8 @@ import { ApiError } from '../../api/client.ts';
 import { FormAlert } from '../../components/form-alert.tsx';
 import type { PageProps } from '../../components/page-props.ts';
 import { PicturesField, type Picture } from '../../components/pictures-field.tsx';
+import { PlaceSearch } from '../../components/place-search.tsx';
+import type { PlaceFinder, PlaceSuggestion } from '../../components/place-search.tsx';
 import { applyServerError } from '../../components/server-errors.ts';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { TextField, inputClass } from '../../components/text-field.tsx';
@@ -47,11 +50,18 @@ function formFieldOf(path: readonly PropertyKey[] | string): FormField | null {
   return (formFields as string[]).includes(first) ? (first as FormField) : null;
 }
 
+/** Where the activity sits on the map: a place the host found, else their chosen area. */
+type ActivityPoint = { city: string; latitude: number; longitude: number };
+
+// A place without a town (a Google result far out) is named by its address, within the contract's 120 characters.
+const areaPoint = (area: StoredLocation): ActivityPoint => ({ city: (area.city || area.formattedAddress).slice(0, 120), latitude: area.latitude, longitude: area.longitude });
+const placePoint = (place: Place): ActivityPoint => ({ city: (place.city.trim() || place.formatted_address).slice(0, 120), latitude: place.latitude, longitude: place.longitude });
+
 /**
- * The form's schema: the inputs turned into an ActivityInput (times read in the browser's zone, the place at the
- * person's chosen location) and checked by the contract's own ActivityInput, its messages under their fields.
+ * The form's schema: the inputs turned into an ActivityInput (times read in the browser's zone, the point the host
+ * found or their chosen area) and checked by the contract's own ActivityInput, its messages under their fields.
  */
-function activityFormSchema(place: StoredLocation) {
+function activityFormSchema(point: ActivityPoint) {
   return FormValues.transform((v, ctx): ActivityBody => {
     const problems = new Map<FormField, string>();
     const problem = (field: FormField, message: string) => {
@@ -80,7 +90,7 @@ function activityFormSchema(place: StoredLocation) {
       image_ids: v.image_ids,
       starts_at: startsAt,
       ends_at: instant('ends_at', 'Choose when the activity ends.'),
-      location: { formatted_address: v.address, city: place.city || place.formattedAddress, latitude: place.latitude, longitude: place.longitude },
+      location: { formatted_address: v.address, city: point.city, latitude: point.latitude, longitude: point.longitude },
       capacity,
       join_mode: v.join_mode,
       visibility: v.visibility,
@@ -142,7 +152,9 @@ function Choice({ name, value, label, detail, register }: { name: 'join_mode' | 
   );
 }
 
-function ActivityForm() {
+type PlaceProps = { places: PlaceFinder; placesLoading: boolean };
+
+function ActivityForm({ places, placesLoading }: PlaceProps) {
   const id = useId();
   const navigate = useNavigate();
   const create = useCreateActivity();
@@ -151,7 +163,13 @@ function ActivityForm() {
   const [pictures, setPictures] = useState<Picture[]>([]);
   const [uploading, setUploading] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const schema = useMemo(() => activityFormSchema(place), [place]);
+  // The place the host found (null: their chosen area), and a place still being looked up.
+  const [found, setFound] = useState<Place | null>(null);
+  const [resolving, setResolving] = useState(false);
+  const choosing = useRef(0);
+  const filledAddress = useRef(chosen?.formattedAddress ?? '');
+  const schema = useMemo(() => activityFormSchema(found ? placePoint(found) : areaPoint(place)), [found, place]);
+  const areaName = place.formattedAddress || place.city;
   const start = defaultStart();
   const form = useForm<FormInput, unknown, ActivityBody>({
     resolver: zodResolver(schema),
@@ -170,6 +188,40 @@ function ActivityForm() {
   });
   const { errors, isSubmitting } = form.formState;
   const fieldError = (name: FormField) => errors[name]?.message;
+
+  /** The address follows the place chosen, unless the host has written their own. */
+  const fillAddress = (next: string) => {
+    const current = form.getValues('address').trim();
+    if (current === '' || current === filledAddress.current) form.setValue('address', next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+    filledAddress.current = next;
+  };
+
+  const choosePlace = (suggestion: PlaceSuggestion) => {
+    const turn = ++choosing.current;
+    setResolving(true);
+    places
+      .resolve(suggestion)
+      .then(
+        (picked) => {
+          if (turn !== choosing.current) return;
+          setFound(picked);
+          fillAddress(picked.formatted_address.trim() || suggestion.label);
+        },
+        () => {
+          if (turn === choosing.current) toast.error('Failed to process selected location. Please try again.');
+        },
+      )
+      .finally(() => {
+        if (turn === choosing.current) setResolving(false);
+      });
+  };
+
+  const chooseArea = () => {
+    choosing.current += 1;
+    setResolving(false);
+    setFound(null);
+    fillAddress(chosen?.formattedAddress ?? '');
+  };
 
   const changePictures = (next: Picture[]) => {
     setPictures(next);
@@ -223,22 +275,34 @@ function ActivityForm() {
         </div>
       </fieldset>
 
-      <div className="min-w-0">
-        <TextField
-          label="Address or meeting point"
-          autoComplete="street-address"
-          maxLength={300}
-          error={fieldError('address')}
-          hint="What people look for when they arrive: a street address, a park gate, a café."
-          {...form.register('address')}
-        />
-        <p className="mt-2 flex min-w-0 items-start gap-1.5 text-xs text-slate-600">
-          <MapPin aria-hidden="true" className="mt-0.5 size-3.5 shrink-0 text-slate-400" />
-          <span className="min-w-0 [overflow-wrap:anywhere]">
-            On the map at your chosen location, {place.formattedAddress || place.city}: people near it find this activity. Change it with the location picker at the top of the page.
-          </span>
-        </p>
-      </div>
+      <fieldset className="min-w-0">
+        <legend className="text-sm font-medium text-slate-800">Where</legend>
+        <div className="mt-2 space-y-4 rounded-2xl bg-slate-50 p-4">
+          <PlaceSearch
+            places={places}
+            loading={placesLoading}
+            label="Find the place"
+            placeholder="A venue, a park, an address"
+            hint="Puts the activity on the map there: people near it find it. Until you choose one, it is at your area."
+            fallback={{ label: 'Use my area', detail: areaName, onChoose: chooseArea }}
+            onChoose={choosePlace}
+          />
+          <p role="status" data-testid="activity-point" className="flex min-w-0 items-start gap-1.5 text-sm text-slate-700">
+            <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-teal-700" />
+            <span className="min-w-0 [overflow-wrap:anywhere]">
+              {resolving ? 'Finding the place…' : found ? `On the map at ${found.formatted_address}.` : `On the map at your area, ${areaName}.`}
+            </span>
+          </p>
+          <TextField
+            label="Address or meeting point"
+            autoComplete="street-address"
+            maxLength={300}
+            error={fieldError('address')}
+            hint="What people look for when they arrive: a street address, a park gate, a café."
+            {...form.register('address')}
+          />
+        </div>
+      </fieldset>
 
       <TextField
         label="Capacity"
@@ -275,7 +339,7 @@ function ActivityForm() {
         <Link to={paths.localActivities} className="btn-secondary">
           Cancel
         </Link>
-        <SubmitButton busy={isSubmitting} disabled={uploading} className="btn-primary">
+        <SubmitButton busy={isSubmitting} disabled={uploading || resolving} className="btn-primary">
           Create activity
         </SubmitButton>
       </div>
@@ -283,14 +347,17 @@ function ActivityForm() {
   );
 }
 
-/** /PostActivities: a signed-in person hosts an activity at their chosen location. */
-export default function PostActivityPage({ title }: PageProps) {
+/**
+ * /PostActivities: a signed-in person hosts an activity at a place they find, or at their chosen area. Composed in
+ * app/pages with the location picker's geocoder (`places`).
+ */
+export function PostActivityPage({ title, places, placesLoading }: PageProps & PlaceProps) {
   return (
     <section className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
       <p className="mt-1 text-sm text-slate-600">People near you find it under Local Activities and join, or ask to join.</p>
       <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-        <ActivityForm />
+        <ActivityForm places={places} placesLoading={placesLoading} />
       </div>
     </section>
   );

@@ -1,12 +1,13 @@
 import { CalendarCheck, CalendarClock, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { AddToCalendarButton } from '../../components/add-to-calendar-button.tsx';
 import { LoadError } from '../../components/page-states.tsx';
 import type { PageProps } from '../../components/page-props.ts';
 import { toast } from '../../lib/toast.ts';
 import { paths } from '../../paths.ts';
+import { downloadCalendarFile } from './api/download-calendar-file.ts';
 import { useAppointment } from './api/get-appointment.ts';
-import { AddToCalendarButton } from './components/add-to-calendar-button.tsx';
 import { AppointmentStatusBadge } from './components/appointment-status-badge.tsx';
 import { RescheduleAppointmentDialog } from './components/reschedule-appointment-dialog.tsx';
 import { dayAndTime, formatPrice, formatWhen, zoneLabel } from './format.ts';
@@ -69,7 +70,7 @@ export default function AppointmentConfirmationPage({ title }: PageProps) {
             </div>
           </dl>
           <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-center">
-            <AddToCalendarButton appointment={appointment.data} />
+            <AddToCalendarButton download={() => downloadCalendarFile(appointment.data)} />
             {appointment.data.can_reschedule && (
               <button type="button" className="btn-secondary" onClick={() => setMoving(true)}>
                 <CalendarClock aria-hidden="true" className="size-4" /> Change the time

@@ -2,12 +2,13 @@ import type { Appointment } from '@localloop/contract';
 import { CalendarClock, CalendarDays, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { AddToCalendarButton } from '../../components/add-to-calendar-button.tsx';
 import { EmptyState, LoadError } from '../../components/page-states.tsx';
 import type { PageProps } from '../../components/page-props.ts';
 import { paths } from '../../paths.ts';
 import { toast } from '../../lib/toast.ts';
+import { downloadCalendarFile } from './api/download-calendar-file.ts';
 import { useMyAppointments, type BookingsTab } from './api/get-my-appointments.ts';
-import { AddToCalendarButton } from './components/add-to-calendar-button.tsx';
 import { AppointmentStatusBadge } from './components/appointment-status-badge.tsx';
 import { CancelAppointmentDialog } from './components/cancel-appointment-dialog.tsx';
 import { RescheduleAppointmentDialog } from './components/reschedule-appointment-dialog.tsx';
@@ -33,7 +34,7 @@ function BookingRow({ appointment, onCancel, onReschedule }: { appointment: Appo
       </div>
       {(appointment.can_cancel || appointment.can_reschedule) && (
         <div className="flex shrink-0 flex-wrap gap-2">
-          <AddToCalendarButton appointment={appointment} label="Calendar" name={appointment.service.name} />
+          <AddToCalendarButton download={() => downloadCalendarFile(appointment)} label="Calendar" name={appointment.service.name} />
           {appointment.can_reschedule && (
             <button type="button" className="btn-secondary" onClick={onReschedule} aria-label={`Reschedule ${appointment.service.name}`}>
               <CalendarClock aria-hidden="true" className="size-4" /> Reschedule

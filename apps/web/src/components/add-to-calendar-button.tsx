@@ -1,11 +1,13 @@
 import { CalendarPlus } from 'lucide-react';
 import { useState } from 'react';
-import { errorMessageOf } from '../../../components/server-errors.ts';
-import { toast } from '../../../lib/toast.ts';
-import { downloadCalendarFile } from '../api/download-calendar-file.ts';
+import { toast } from '../lib/toast.ts';
+import { errorMessageOf } from './server-errors.ts';
 
-/** Downloads the booking as an .ics file that Google Calendar, Apple Calendar and Outlook open. */
-export function AddToCalendarButton({ appointment, label = 'Add to calendar', name }: { appointment: { id: string; starts_at: string }; label?: string; name?: string }) {
+/**
+ * Saves something with a time (a booking, an activity) as an .ics file that Google Calendar, Apple Calendar and Outlook
+ * open: `download` is the feature's fetcher; a failure is a toast.
+ */
+export function AddToCalendarButton({ download, label = 'Add to calendar', name }: { download: () => Promise<void>; label?: string; name?: string }) {
   const [busy, setBusy] = useState(false);
   return (
     <button
@@ -16,7 +18,7 @@ export function AddToCalendarButton({ appointment, label = 'Add to calendar', na
       aria-label={name ? `Add ${name} to your calendar` : undefined}
       onClick={() => {
         setBusy(true);
-        downloadCalendarFile(appointment)
+        download()
           .catch((error: unknown) => toast.error(`The calendar file could not be made. ${errorMessageOf(error)}`))
           .finally(() => setBusy(false));
       }}
