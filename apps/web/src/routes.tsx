@@ -80,6 +80,7 @@ const activityDetails = lazyPage(() => import('./features/activities/activity-de
 const postActivity = lazyPage(() => import('./app/pages/post-activity-page.tsx'));
 const myActivities = lazyPage(() => import('./features/activities/my-activities-page.tsx'));
 const activityRequests = lazyPage(() => import('./features/activities/activity-requests-page.tsx'));
+const chat = lazyPage(() => import('./features/chat/chat-page.tsx'));
 const placeholder = lazyPage(() => import('./features/placeholder/placeholder-page.tsx'));
 
 const vendorOnly = ['vendor'] as const satisfies readonly Role[];
@@ -163,7 +164,7 @@ export const routes: readonly AppRoute[] = [
   protectedRoute(paths.customerAppointment, 'Book an Appointment', userOnly, bookAppointment),
   protectedRoute(paths.appointmentConfirmation, 'Appointment Confirmation', userOnly, appointmentConfirmation),
   protectedRoute(paths.activityRequests, 'Activity Requests', userOnly, activityRequests),
-  protectedRoute(paths.chat, 'Activity Chat', userOnly),
+  protectedRoute(paths.chat, 'Activity Chat', userOnly, chat),
 
   publicOrUser(paths.appDownload, 'Get the App'),
   publicOrUser(paths.activitiesDetails, 'Activity Details', activityDetails),

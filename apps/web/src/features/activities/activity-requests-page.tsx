@@ -13,7 +13,7 @@ import { paths, to } from '../../paths.ts';
 import { useDecideParticipation } from './api/decide-participation.ts';
 import { useActivity } from './api/get-activity.ts';
 import { useRemoveParticipant } from './api/remove-participant.ts';
-import { PersonChip } from './components/person-avatar.tsx';
+import { PersonChip } from '../../components/person-avatar.tsx';
 import { RemoveParticipantDialog } from './components/remove-participant-dialog.tsx';
 import { formatInstant, formatWhen, goingLabel, spotsLabel } from './format.ts';
 

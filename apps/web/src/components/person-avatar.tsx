@@ -1,5 +1,5 @@
 import type { ActivityPerson } from '@localloop/contract';
-import { ResponsiveImage } from '../../../components/responsive-image.tsx';
+import { ResponsiveImage } from './responsive-image.tsx';
 
 /** A person's picture, or the first letter of their name on a tint. */
 export function PersonAvatar({ person, size = 'md' }: { person: ActivityPerson; size?: 'sm' | 'md' }) {
