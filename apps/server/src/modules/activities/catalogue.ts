@@ -1,22 +1,14 @@
 import { and, asc, count, desc, eq, exists, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Activity, ActivityInput, ActivityList, MyActivitiesQuery, MyActivitiesFilter, PageQuery, Participation } from '@localloop/contract';
-import { activities, activityImages, activityParticipants, chatRequests, chatRooms, media, users } from '../../db/schema.ts';
+import { activities, activityImages, activityParticipants, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notify } from '../notifications/index.ts';
-import { requireOwnImages, toResponsiveImage, type StoredImage } from '../uploads/index.ts';
+import { requireOwnImages, toResponsiveImage } from '../uploads/index.ts';
+import { activityDetailsRow } from './details.ts';
+import { dropAllActivityReminders } from './reminders.ts';
+import { insertActivities, seriesOf } from './series.ts';
 import { avatar, commonFields, iso, noSuchActivity, personColumns, selectActivities, statusesOf, toCard, toPerson, type ActivitiesDeps, type Reader, type SelectedActivity } from './shared.ts';
-
-/** An activity's pictures, in order. */
-async function imagesOf(db: Reader, activityId: string): Promise<{ id: string; image: StoredImage }[]> {
-  const rows = await db
-    .select({ mediaId: activityImages.mediaId, key: media.storageKey, width: media.width, height: media.height, variants: media.variants })
-    .from(activityImages)
-    .innerJoin(media, eq(media.id, activityImages.mediaId))
-    .where(eq(activityImages.activityId, activityId))
-    .orderBy(asc(activityImages.position));
-  return rows.map((r) => ({ id: r.mediaId, image: { key: r.key, width: r.width, height: r.height, variants: r.variants } }));
-}
 
 /** Participations of one activity with the people, in queue order. */
 export function selectParticipations(db: Reader) {
@@ -51,49 +43,43 @@ export async function waitlistPositionOf(db: Reader, activityId: string, queuePo
 
 /** One activity as its page shows it to `callerId` (null: a visitor). Unlisted and deactivated ones are readable by id. */
 export async function loadActivity(deps: ActivitiesDeps, db: Reader, id: string, callerId: string | null): Promise<Activity | null> {
-  const [row] = await selectActivities(db).where(eq(activities.id, id));
+  // One prepared statement (details.ts); only the host's queue below is a second query.
+  const row = await activityDetailsRow(deps, id, callerId);
   if (!row) return null;
   const a = row.activity;
   const isHost = callerId !== null && a.hostId === callerId;
-  const people = await selectParticipations(db)
-    .where(and(eq(activityParticipants.activityId, id), inArray(activityParticipants.status, isHost ? ['joined', 'requested', 'waitlisted'] : ['joined'])))
-    .orderBy(asc(activityParticipants.queuePosition));
+  const queue = isHost
+    ? await selectParticipations(db)
+        .where(and(eq(activityParticipants.activityId, id), inArray(activityParticipants.status, ['requested', 'waitlisted'])))
+        .orderBy(asc(activityParticipants.queuePosition))
+    : [];
   let waitlisted = 0;
   const pending: Participation[] = [];
-  for (const p of people) {
+  for (const p of queue) {
     if (p.participation.status === 'waitlisted') waitlisted += 1;
-    if (p.participation.status !== 'joined') pending.push(toParticipation(p, waitlisted, deps));
+    pending.push(toParticipation(p, waitlisted, deps));
   }
-  const mine = callerId && !isHost ? (await selectParticipations(db).where(and(eq(activityParticipants.activityId, id), eq(activityParticipants.userId, callerId))))[0] : undefined;
-  const myPosition = mine?.participation.status === 'waitlisted' ? await waitlistPositionOf(db, id, mine.participation.queuePosition) : null;
-  const images = await imagesOf(db, id);
-  const responsive = images.map((i) => toResponsiveImage(i.image, deps.mediaUrl));
+  const myStatus = isHost ? null : row.myStatus;
+  const responsive = row.pictures.map((i) => toResponsiveImage(i.image, deps.mediaUrl));
   // The group room is the host's and the joined participants' (chat/shared.ts inRoom); a chat request is anyone else's.
-  const inGroup = isHost || mine?.participation.status === 'joined';
-  const [room] = inGroup ? await db.select({ id: chatRooms.id }).from(chatRooms).where(and(eq(chatRooms.activityId, id), eq(chatRooms.kind, 'group'))) : [];
-  const [chatRequest] =
-    callerId && !isHost
-      ? await db
-          .select({ id: chatRequests.id, status: chatRequests.status, roomId: chatRooms.id })
-          .from(chatRequests)
-          .leftJoin(chatRooms, eq(chatRooms.chatRequestId, chatRequests.id))
-          .where(and(eq(chatRequests.activityId, id), eq(chatRequests.requesterId, callerId)))
-      : [];
+  const inGroup = isHost || myStatus === 'joined';
+  const chatRequest = isHost ? null : row.myChatRequest;
   return {
-    ...commonFields(row, callerId, mine?.participation.status, deps, deps.clock()),
+    ...commonFields(row, callerId, myStatus ?? undefined, deps, deps.clock()),
     image: responsive[0] ?? null,
     description: a.description,
     images: responsive,
-    image_ids: images.map((i) => i.id),
-    participants: people.filter((p) => p.participation.status === 'joined').map((p) => toPerson(p.person, deps.mediaUrl)),
+    image_ids: row.pictures.map((i) => i.id),
+    participants: row.joined.map((p) => toPerson(p, deps.mediaUrl)),
     pending,
-    my_waitlist_position: myPosition,
+    my_waitlist_position: isHost ? null : row.myWaitlistPosition,
     is_host: isHost,
-    chat_room_id: room?.id ?? null,
+    chat_room_id: inGroup ? row.groupRoomId : null,
     my_chat_request: chatRequest ? { id: chatRequest.id, status: chatRequest.status, room_id: chatRequest.status === 'accepted' ? chatRequest.roomId : null } : null,
-    deactivated_at: a.deactivatedAt ? iso(a.deactivatedAt) : null,
-    created_at: iso(a.createdAt),
-    updated_at: iso(a.updatedAt),
+    series: await seriesOf(db, a, deps.clock()),
+    deactivated_at: a.deactivatedAt ? iso(new Date(a.deactivatedAt)) : null,
+    created_at: iso(new Date(a.createdAt)),
+    updated_at: iso(new Date(a.updatedAt)),
   };
 }
 
@@ -110,27 +96,7 @@ export async function createActivity(deps: ActivitiesDeps, userId: string, input
   }
   const id = await deps.db.transaction(async (tx) => {
     await requireOwnImages(tx, userId, input.image_ids, 'image_ids');
-    const [row] = await tx
-      .insert(activities)
-      .values({
-        hostId: userId,
-        title: input.title,
-        description: input.description,
-        category: input.category,
-        startsAt: new Date(input.starts_at),
-        endsAt: new Date(input.ends_at),
-        addressText: input.location.formatted_address,
-        city: input.location.city,
-        latitude: input.location.latitude,
-        longitude: input.location.longitude,
-        capacity: input.capacity,
-        joinMode: input.join_mode,
-        visibility: input.visibility,
-      })
-      .returning({ id: activities.id });
-    if (!row) throw new Error('the activity was not written');
-    if (input.image_ids.length > 0) await tx.insert(activityImages).values(input.image_ids.map((mediaId, position) => ({ activityId: row.id, mediaId, position })));
-    return row.id;
+    return insertActivities(tx, userId, input, deps.clock());
   });
   return activityDetails(deps, userId, id);
 }
@@ -152,6 +118,7 @@ export async function deactivateActivity(deps: ActivitiesDeps, userId: string, i
     const a = await ownActivity(tx, userId, id);
     if (a.deactivatedAt) throw new AppError('ACTIVITY_DEACTIVATED', 'This activity is deactivated already.');
     await tx.update(activities).set({ deactivatedAt: deps.clock() }).where(eq(activities.id, id));
+    await dropAllActivityReminders(tx, id, a.hostId);
     const people = await tx
       .select({ userId: activityParticipants.userId })
       .from(activityParticipants)
