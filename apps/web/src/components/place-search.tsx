@@ -109,7 +109,11 @@ export function PlaceSearch({ places, loading, label, placeholder, hint, fallbac
             {failed && <p className="mt-1.5 text-red-700">Places could not be searched just now. Check your connection and try again.</p>}
           </div>
           {(fallback || options.length > 0) && (
-            <ComboboxOptions className="absolute top-full z-20 mt-1 max-h-72 w-full overflow-y-auto rounded-xl border border-slate-200 bg-white py-1 shadow-lg">
+            // Not modal: a field in a long form, its list open on focus, must not lock the page's scroll or hide the page.
+            <ComboboxOptions
+              modal={false}
+              className="absolute top-full z-20 mt-1 max-h-72 w-full overflow-y-auto rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
+            >
               {options.map((suggestion) => (
                 <ComboboxOption
                   key={suggestion.id}
