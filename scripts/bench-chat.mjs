@@ -200,7 +200,8 @@ export async function chatReport({ root, port, postgres }) {
         posting.push(p.then((m) => messages.push(m)));
         firstSent = Math.min(firstSent, performance.now());
       }
-      const errors = (await Promise.allSettled(posting)).filter((r) => r.status === 'rejected').length;
+      const failed = (await Promise.allSettled(posting)).filter((r) => r.status === 'rejected');
+      const errors = failed.length;
       const expected = messages.length * CLIENTS;
       const drainEnd = performance.now() + DRAIN_MS;
       while (latencies.length < expected && performance.now() < drainEnd) await new Promise((r) => setTimeout(r, 50));
@@ -219,6 +220,7 @@ export async function chatReport({ root, port, postgres }) {
         max: sorted.at(-1),
         post50: percentile(posts, 50),
         post99: percentile(posts, 99),
+        firstError: failed[0] ? String(failed[0].reason?.cause?.code ?? failed[0].reason?.message ?? failed[0].reason).slice(0, 160) : null,
       });
       // Fallen behind: a higher rate would only measure a longer queue.
       if (latencies.length < expected) break;
@@ -236,6 +238,7 @@ export async function chatReport({ root, port, postgres }) {
           `| ${s.rate} | ${s.messages} (${s.errors}) | ${s.delivered} / ${s.expected} | ${s.perSecond} | ${ms(s.p50)} | ${ms(s.p99)} | ${ms(s.max)} | ${ms(s.post50)} / ${ms(s.post99)} | ${s.delivered === s.expected ? 'yes' : 'no'} |`,
       ),
     ];
+    for (const s of steps) if (s.firstError) lines.push('', `At ${s.rate} messages a second, ${s.errors} posts failed; the first: ${s.firstError}`);
     const last = steps.at(-1);
     if (last && last.delivered < last.expected) lines.push('', `At ${last.rate} messages a second the deliveries fell behind (${last.expected - last.delivered} frames not arrived ${DRAIN_MS / 1000} s after the last post): the climb stopped there.`);
     lines.push('', `The part took ${Math.round((Date.now() - started) / 1000)} s.`);
