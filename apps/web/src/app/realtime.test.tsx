@@ -1,4 +1,4 @@
-import type { ClientFrame, Notification, ServerFrame } from '@localloop/contract';
+import type { Notification, ServerFrame } from '@localloop/contract';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createRealtimeConnection, realtimeUrl, retryDelay } from '../api/realtime.ts';
@@ -6,49 +6,12 @@ import type { ChannelListener } from '../api/realtime.ts';
 import { RealtimeContext, useRealtimeChannel } from '../api/realtime-context.tsx';
 import { ok, stubApi } from '../test/api-stub.ts';
 import { pendingVendorLogin, storeSession, userLogin } from '../test/fixtures.ts';
+import { FakeWebSocket } from '../test/fake-websocket.ts';
 import { renderApp } from '../test/render-app.tsx';
 
 /** The list's calls, not the dot's own query for the newest unread one (is_read=false). */
 function firstPageCalls(api: { to: (key: string) => { query: URLSearchParams }[] }) {
   return api.to('GET /notifications/').filter((call) => call.query.get('is_read') === null);
-}
-
-class FakeWebSocket {
-  static readonly OPEN = 1;
-  static instances: FakeWebSocket[] = [];
-  readonly url: string;
-  readyState = 0;
-  closed = false;
-  /** What the client sent, parsed. */
-  sent: ClientFrame[] = [];
-  onopen: ((event: Event) => void) | null = null;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  onclose: ((event: CloseEvent) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-
-  constructor(url: string) {
-    this.url = url;
-    FakeWebSocket.instances.push(this);
-  }
-  send(text: string) {
-    this.sent.push(JSON.parse(text) as ClientFrame);
-  }
-  close() {
-    this.closed = true;
-    this.readyState = 3;
-  }
-  /** Test side: the server accepts, pushes, or drops the connection. */
-  serverOpens() {
-    this.readyState = 1;
-    act(() => this.onopen?.(new Event('open')));
-  }
-  serverSends(data: ServerFrame | Record<string, unknown>) {
-    act(() => this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(data) })));
-  }
-  serverDrops() {
-    this.readyState = 3;
-    act(() => this.onclose?.(new CloseEvent('close')));
-  }
 }
 
 const pushed: Notification = {

@@ -20,10 +20,12 @@ export function RoomTabs({ rooms, currentId, activityId }: { rooms: ChatRoom[]; 
               >
                 <span className="truncate">{label}</span>
                 {unread > 0 && (
-                  <span className="rounded-full bg-red-700 px-1.5 text-xs font-semibold text-white">
-                    {unread > 99 ? '99+' : unread}
-                    <span className="sr-only"> unread</span>
-                  </span>
+                  <>
+                    <span aria-hidden="true" className="rounded-full bg-red-700 px-1.5 text-xs font-semibold text-white">
+                      {unread > 99 ? '99+' : unread}
+                    </span>
+                    <span className="sr-only"> ({unread} unread)</span>
+                  </>
                 )}
               </Link>
             </li>
