@@ -9,6 +9,8 @@ export const MAX_ACTIVITY_IMAGES = 4;
 export const MAX_ACTIVITY_CAPACITY = 10_000;
 /** How long one activity may last. */
 export const MAX_ACTIVITY_DAYS = 31;
+/** The most weekly repeats one creation makes besides the first (docs/decisions/0022): a season of about three months. */
+export const MAX_WEEKLY_REPEATS = 12;
 
 export const activityCategories = ['Sports & Fitness', 'Outdoors', 'Food & Drink', 'Arts & Culture', 'Music', 'Games', 'Learning', 'Social', 'Volunteering', 'Other'] as const;
 export const ActivityCategory = z.enum(activityCategories, { error: 'Choose a category from the list.' });
@@ -57,6 +59,13 @@ export const ActivityInput = z
       .default(null),
     join_mode: JoinMode.default('open'),
     visibility: ActivityVisibility.default('public'),
+    /** How many more times it happens, a week apart at the same local time: 0 (once) to MAX_WEEKLY_REPEATS. */
+    repeat_weekly: z
+      .number({ error: 'Enter how many more weeks it repeats, or 0.' })
+      .int('Use a whole number of weeks.')
+      .min(0, 'Use 0 for an activity that does not repeat.')
+      .max(MAX_WEEKLY_REPEATS, `It repeats at most ${MAX_WEEKLY_REPEATS} more weeks.`)
+      .default(0),
   })
   .superRefine((v, ctx) => {
     const starts = Date.parse(v.starts_at);
@@ -78,7 +87,7 @@ export type ParticipationState = z.infer<typeof ParticipationState>;
 export const ActivityState = z.enum(['upcoming', 'ongoing', 'ended', 'deactivated']);
 export type ActivityState = z.infer<typeof ActivityState>;
 
-/** A chat request's state (docs/decisions/0021); the chat domain's requests carry it too. */
+/** A chat request's state (docs/decisions/0022); the chat domain's requests carry it too. */
 export const ChatRequestStatus = z.enum(['pending', 'accepted', 'rejected']);
 export type ChatRequestStatus = z.infer<typeof ChatRequestStatus>;
 
@@ -138,6 +147,17 @@ export const Participation = z.object({
 });
 export type Participation = z.infer<typeof Participation>;
 
+/** Another date of the same weekly series, to link to. */
+export const ActivityOccurrence = z.object({ id: z.string().uuid(), starts_at: z.string() });
+export type ActivityOccurrence = z.infer<typeof ActivityOccurrence>;
+
+/** The weekly series an activity belongs to: its other occurrences not ended nor deactivated, soonest first. */
+export const ActivitySeries = z.object({
+  id: z.string().uuid(),
+  upcoming: z.array(ActivityOccurrence),
+});
+export type ActivitySeries = z.infer<typeof ActivitySeries>;
+
 /** One activity with everything its page shows. */
 export const Activity = z.object({
   ...activityFields,
@@ -155,6 +175,8 @@ export const Activity = z.object({
   chat_room_id: z.string().uuid().nullable(),
   /** The caller's request for a one-to-one chat with the host about this activity; null when none (and for the host). */
   my_chat_request: z.object({ id: z.string().uuid(), status: ChatRequestStatus, room_id: z.string().uuid().nullable() }).nullable(),
+  /** The weekly series it is one date of, with the other dates to come; null for a single activity. */
+  series: ActivitySeries.nullable(),
   deactivated_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),

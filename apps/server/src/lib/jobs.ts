@@ -35,6 +35,32 @@ export async function dropJobs(tx: Db | Tx, keys: readonly string[]): Promise<vo
   if (keys.length > 0) await tx.delete(jobs).where(inArray(jobs.key, [...keys]));
 }
 
+/** How long before a start a reminder is due, named in its key (`…:reminder:24h`). */
+export type Lead = { readonly name: string; readonly ms: number };
+
+/** Reminders a day and an hour before a start: bookings' and activities'. */
+export const dayAndHourBefore: readonly Lead[] = [
+  { name: '24h', ms: 24 * 3_600_000 },
+  { name: '1h', ms: 3_600_000 },
+];
+
+/**
+ * Makes (or moves) one job per lead before `startsAt`, in the caller's transaction. A lead whose time has already passed
+ * at `now` is not made (a thing 3 hours ahead gets the 1-hour one only), and an earlier job of that lead is dropped.
+ */
+export async function scheduleBefore(
+  tx: Db | Tx,
+  job: { kind: string; startsAt: Date; now: Date; leads: readonly Lead[]; keyOf: (lead: string) => string; payload: (lead: string) => Record<string, unknown> },
+): Promise<void> {
+  const past: string[] = [];
+  for (const lead of job.leads) {
+    const runAt = new Date(job.startsAt.getTime() - lead.ms);
+    if (runAt > job.now) await scheduleJob(tx, { kind: job.kind, key: job.keyOf(lead.name), runAt, payload: job.payload(lead.name) });
+    else past.push(job.keyOf(lead.name));
+  }
+  await dropJobs(tx, past);
+}
+
 /** A job given up on after this many failures (logged); the wait between tries doubles from 30 s up to an hour. */
 export const maxAttempts = 8;
 const retryDelayMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 3_600_000);

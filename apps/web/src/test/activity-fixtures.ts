@@ -71,6 +71,7 @@ export function activity(overrides: Partial<Activity> = {}): Activity {
     is_host: false,
     chat_room_id: null,
     my_chat_request: null,
+    series: null,
     deactivated_at: null,
     created_at: '2026-11-01T10:00:00.000Z',
     updated_at: '2026-11-01T10:00:00.000Z',

@@ -1,7 +1,26 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, doublePrecision, index, integer, pgEnum, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, doublePrecision, foreignKey, index, integer, pgEnum, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { media, users } from './accounts.ts';
 import { cube, timestamps } from './columns.ts';
+
+/**
+ * A weekly series: the activities one host made at once, one a week (docs/decisions/0022). Its occurrences are
+ * activity rows of their own (own participants, own deactivation), tied to it by `series_id` and their place in it;
+ * the composite key (id, host_id) lets an occurrence name only a series of its own host.
+ */
+export const activitySeries = pgTable(
+  'activity_series',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    hostId: uuid('host_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** How many activities were made: the first and its weekly repeats. */
+    occurrences: smallint('occurrences').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('activity_series_id_host').on(t.id, t.hostId), check('activity_series_occurrences', sql`${t.occurrences} BETWEEN 2 AND 13`)],
+);
 
 /**
  * Activities and their participants (docs/decisions/0020). Invariants the database keeps: one participation per person
@@ -35,6 +54,9 @@ export const activities = pgTable(
     joinMode: text('join_mode').notNull().default('open'),
     visibility: text('visibility').notNull().default('public'),
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /** The weekly series it belongs to (null: a single activity), and its place in it (0 for the first). */
+    seriesId: uuid('series_id'),
+    seriesIndex: smallint('series_index'),
     /** Public and not deactivated: what the lists near a point show (ended ones are skipped by time). */
     listed: boolean('listed')
       .notNull()
@@ -51,6 +73,9 @@ export const activities = pgTable(
     check('activities_participant_count', sql`${t.participantCount} >= 0 AND (${t.capacity} IS NULL OR ${t.participantCount} <= ${t.capacity})`),
     check('activities_join_mode', sql`${t.joinMode} IN ('open', 'approval')`),
     check('activities_visibility', sql`${t.visibility} IN ('public', 'unlisted')`),
+    foreignKey({ columns: [t.seriesId, t.hostId], foreignColumns: [activitySeries.id, activitySeries.hostId], name: 'activities_series_fk' }).onDelete('cascade'),
+    unique('activities_series_index').on(t.seriesId, t.seriesIndex),
+    check('activities_series', sql`(${t.seriesId} IS NULL) = (${t.seriesIndex} IS NULL) AND (${t.seriesIndex} IS NULL OR ${t.seriesIndex} BETWEEN 0 AND 12)`),
   ],
 );
 

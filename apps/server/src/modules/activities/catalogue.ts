@@ -1,11 +1,13 @@
 import { and, asc, count, desc, eq, exists, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Activity, ActivityInput, ActivityList, MyActivitiesQuery, MyActivitiesFilter, PageQuery, Participation } from '@localloop/contract';
-import { activities, activityImages, activityParticipants, users } from '../../db/schema.ts';
+import { activities, activityParticipants, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notify } from '../notifications/index.ts';
 import { requireOwnImages, toResponsiveImage } from '../uploads/index.ts';
 import { activityDetailsRow } from './details.ts';
+import { dropAllActivityReminders } from './reminders.ts';
+import { insertActivities, seriesOf } from './series.ts';
 import { avatar, commonFields, iso, noSuchActivity, personColumns, selectActivities, statusesOf, toCard, toPerson, type ActivitiesDeps, type Reader, type SelectedActivity } from './shared.ts';
 
 /** Participations of one activity with the people, in queue order. */
@@ -74,6 +76,7 @@ export async function loadActivity(deps: ActivitiesDeps, db: Reader, id: string,
     is_host: isHost,
     chat_room_id: inGroup ? row.groupRoomId : null,
     my_chat_request: chatRequest ? { id: chatRequest.id, status: chatRequest.status, room_id: chatRequest.status === 'accepted' ? chatRequest.roomId : null } : null,
+    series: await seriesOf(db, a, deps.clock()),
     deactivated_at: a.deactivatedAt ? iso(new Date(a.deactivatedAt)) : null,
     created_at: iso(new Date(a.createdAt)),
     updated_at: iso(new Date(a.updatedAt)),
@@ -93,27 +96,7 @@ export async function createActivity(deps: ActivitiesDeps, userId: string, input
   }
   const id = await deps.db.transaction(async (tx) => {
     await requireOwnImages(tx, userId, input.image_ids, 'image_ids');
-    const [row] = await tx
-      .insert(activities)
-      .values({
-        hostId: userId,
-        title: input.title,
-        description: input.description,
-        category: input.category,
-        startsAt: new Date(input.starts_at),
-        endsAt: new Date(input.ends_at),
-        addressText: input.location.formatted_address,
-        city: input.location.city,
-        latitude: input.location.latitude,
-        longitude: input.location.longitude,
-        capacity: input.capacity,
-        joinMode: input.join_mode,
-        visibility: input.visibility,
-      })
-      .returning({ id: activities.id });
-    if (!row) throw new Error('the activity was not written');
-    if (input.image_ids.length > 0) await tx.insert(activityImages).values(input.image_ids.map((mediaId, position) => ({ activityId: row.id, mediaId, position })));
-    return row.id;
+    return insertActivities(tx, userId, input, deps.clock());
   });
   return activityDetails(deps, userId, id);
 }
@@ -135,6 +118,7 @@ export async function deactivateActivity(deps: ActivitiesDeps, userId: string, i
     const a = await ownActivity(tx, userId, id);
     if (a.deactivatedAt) throw new AppError('ACTIVITY_DEACTIVATED', 'This activity is deactivated already.');
     await tx.update(activities).set({ deactivatedAt: deps.clock() }).where(eq(activities.id, id));
+    await dropAllActivityReminders(tx, id, a.hostId);
     const people = await tx
       .select({ userId: activityParticipants.userId })
       .from(activityParticipants)

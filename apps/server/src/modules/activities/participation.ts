@@ -7,6 +7,7 @@ import { violatedUniqueConstraint } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { decideChatRequestsIn } from '../chat/index.ts';
 import { notify } from '../notifications/index.ts';
+import { dropActivityReminders, scheduleActivityReminders } from './reminders.ts';
 import { ownActivity, selectParticipations, toParticipation, waitlistPositionOf } from './catalogue.ts';
 import { myStateOf, noSuchActivity, spotsLeft, type ActivitiesDeps, type ActivityRow } from './shared.ts';
 
@@ -41,18 +42,25 @@ async function participationOf(tx: Tx, activityId: string, userId: string) {
   return row;
 }
 
-/** Moves a participation to `status`; the joined counter moves in the same transaction, so its CHECK sees both. */
-async function setStatus(tx: Tx, activityId: string, participationId: string, from: ParticipantStatus, to: ParticipantStatus, requeue = false) {
-  await tx
+/**
+ * Moves a participation to `status`; the joined counter moves in the same transaction, so its CHECK sees both, and so
+ * do the person's reminders (made on becoming joined, dropped on ceasing to be).
+ */
+async function setStatus(tx: Tx, a: ActivityRow, now: Date, participationId: string, from: ParticipantStatus, to: ParticipantStatus, requeue = false) {
+  const [row] = await tx
     .update(activityParticipants)
     .set({ status: to, ...(requeue ? { queuePosition: nextQueuePosition as unknown as number } : {}) })
-    .where(eq(activityParticipants.id, participationId));
+    .where(eq(activityParticipants.id, participationId))
+    .returning({ userId: activityParticipants.userId });
   const delta = (to === 'joined' ? 1 : 0) - (from === 'joined' ? 1 : 0);
-  if (delta !== 0) await tx.update(activities).set({ participantCount: sql`${activities.participantCount} + ${delta}` }).where(eq(activities.id, activityId));
+  if (delta !== 0) await tx.update(activities).set({ participantCount: sql`${activities.participantCount} + ${delta}` }).where(eq(activities.id, a.id));
+  if (!row) return;
+  if (delta > 0) await scheduleActivityReminders(tx, a.id, row.userId, a.startsAt, now);
+  else if (delta < 0) await dropActivityReminders(tx, a.id, [row.userId]);
 }
 
 /** Fills freed spots from the waitlist, first in line first, telling each person promoted. */
-async function promoteFromWaitlist(tx: Tx, activityId: string) {
+async function promoteFromWaitlist(tx: Tx, activityId: string, now: Date) {
   for (;;) {
     const a = await lockActivity(tx, activityId);
     if (!hasRoom(a) || a.deactivatedAt) return;
@@ -63,7 +71,7 @@ async function promoteFromWaitlist(tx: Tx, activityId: string) {
       .orderBy(asc(activityParticipants.queuePosition))
       .limit(1);
     if (!next) return;
-    await setStatus(tx, activityId, next.id, 'waitlisted', 'joined');
+    await setStatus(tx, a, now, next.id, 'waitlisted', 'joined');
     await notify(tx, next.userId, {
       title: 'You are in',
       body: `A spot freed up: you moved from the waitlist into ${a.title}.`,
@@ -117,11 +125,11 @@ export async function joinActivity(deps: ActivitiesDeps, userId: string, id: str
         throw new AppError('ALREADY_PARTICIPATING', existing.status === 'requested' ? 'You have asked to join already.' : existing.status === 'waitlisted' ? 'You are on the waitlist already.' : 'You have joined already.');
       }
       const status: ParticipantStatus = a.joinMode === 'approval' ? 'requested' : hasRoom(a) ? 'joined' : 'waitlisted';
-      if (existing) await setStatus(tx, id, existing.id, 'left', status, true);
+      if (existing) await setStatus(tx, a, deps.clock(), existing.id, 'left', status, true);
       else {
         const [row] = await tx.insert(activityParticipants).values({ activityId: id, userId, status: 'left' }).returning({ id: activityParticipants.id });
         if (!row) throw new Error('the participation was not written');
-        await setStatus(tx, id, row.id, 'left', status);
+        await setStatus(tx, a, deps.clock(), row.id, 'left', status);
       }
       const name = await nameOf(tx, userId);
       if (status === 'requested') {
@@ -144,8 +152,8 @@ export async function leaveActivity(deps: ActivitiesDeps, userId: string, id: st
     if (a.hostId === userId) throw new AppError('HOST_IS_MEMBER', 'You host this activity: deactivate it instead of leaving.');
     const existing = await participationOf(tx, id, userId);
     if (!existing || !['joined', 'waitlisted', 'requested'].includes(existing.status)) throw new AppError('NOT_PARTICIPATING', 'You are not in this activity.');
-    await setStatus(tx, id, existing.id, existing.status, 'left');
-    if (existing.status === 'joined') await promoteFromWaitlist(tx, id);
+    await setStatus(tx, a, deps.clock(), existing.id, existing.status, 'left');
+    if (existing.status === 'joined') await promoteFromWaitlist(tx, id, deps.clock());
     return resultOf(tx, deps, id, userId, userId);
   });
 }
@@ -169,7 +177,7 @@ export async function decideParticipation(deps: ActivitiesDeps, hostId: string, 
       if (existing.status !== 'requested') throw new AppError('NOTHING_TO_DECIDE', `There is no request to accept: this person is ${existing.status}.`);
       requireOpen(a, deps.clock());
       const to: ParticipantStatus = hasRoom(a) ? 'joined' : 'waitlisted';
-      await setStatus(tx, id, existing.id, 'requested', to);
+      await setStatus(tx, a, deps.clock(), existing.id, 'requested', to);
       await notify(tx, input.user_id, {
         title: 'Request accepted',
         body: to === 'joined' ? `You are in ${a.title}.` : `${a.title} is full: you are on its waitlist and move in when a spot frees.`,
@@ -179,9 +187,9 @@ export async function decideParticipation(deps: ActivitiesDeps, hostId: string, 
       });
     } else {
       if (!['requested', 'waitlisted', 'joined'].includes(existing.status)) throw new AppError('NOTHING_TO_DECIDE', `There is nothing to reject: this person is ${existing.status}.`);
-      await setStatus(tx, id, existing.id, existing.status, 'rejected');
+      await setStatus(tx, a, deps.clock(), existing.id, existing.status, 'rejected');
       await notify(tx, input.user_id, { title: 'Request declined', body: `The host of ${a.title} declined your participation.`, type: 'activity_rejected', data: { activity_id: id }, target: activityTarget(id) });
-      if (existing.status === 'joined') await promoteFromWaitlist(tx, id);
+      if (existing.status === 'joined') await promoteFromWaitlist(tx, id, deps.clock());
     }
     return resultOf(tx, deps, id, hostId, input.user_id);
   });
@@ -195,7 +203,7 @@ export async function removeParticipant(deps: ActivitiesDeps, hostId: string, id
     if (!existing || (existing.status !== 'joined' && existing.status !== 'waitlisted')) {
       throw new AppError('NOT_PARTICIPATING', 'This person is not a participant.', { user_id: 'Choose a participant.' });
     }
-    await setStatus(tx, id, existing.id, existing.status, 'removed');
+    await setStatus(tx, a, deps.clock(), existing.id, existing.status, 'removed');
     await notify(tx, input.user_id, {
       title: 'Removed from an activity',
       body: `The host removed you from ${a.title}.${input.reason ? ` ${input.reason}` : ''}`,
@@ -203,7 +211,7 @@ export async function removeParticipant(deps: ActivitiesDeps, hostId: string, id
       data: { activity_id: id },
       target: activityTarget(id),
     });
-    if (existing.status === 'joined') await promoteFromWaitlist(tx, id);
+    if (existing.status === 'joined') await promoteFromWaitlist(tx, id, deps.clock());
     return resultOf(tx, deps, id, hostId, input.user_id);
   });
 }

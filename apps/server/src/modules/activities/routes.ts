@@ -5,6 +5,7 @@ import { activityCalendarFile } from './calendar.ts';
 import { activityDetails, createActivity, deactivateActivity, deactivatedActivities, myActivities } from './catalogue.ts';
 import { activitiesNear } from './near.ts';
 import { decideParticipation, joinActivity, leaveActivity, removeParticipant } from './participation.ts';
+import { activityReminderHandler, activityReminderKind } from './reminders.ts';
 import type { ActivitiesDeps } from './shared.ts';
 
 /**
@@ -13,6 +14,7 @@ import type { ActivitiesDeps } from './shared.ts';
  */
 export async function activitiesRoutes(app: App, ctx: AppContext) {
   const deps: ActivitiesDeps = { db: ctx.db, clock: ctx.clock, mediaUrl: ctx.mediaUrl };
+  ctx.jobs.handle(activityReminderKind, activityReminderHandler({ messenger: ctx.messenger, publicUrl: ctx.config.publicUrl }));
 
   route(app, endpoints.createActivity, ({ userId, body }) => createActivity(deps, userId, body));
   route(app, endpoints.activityList, ({ userId, query }) => activitiesNear(deps, userId, query));

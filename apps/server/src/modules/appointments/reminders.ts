@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { appointments, users, vendorAddresses, vendors } from '../../db/schema.ts';
-import { dropJobs, scheduleJob, type JobHandler } from '../../lib/jobs.ts';
+import { dayAndHourBefore, dropJobs, scheduleBefore, type JobHandler } from '../../lib/jobs.ts';
 import type { Messenger } from '../../lib/messaging.ts';
 import { notify } from '../notifications/index.ts';
 import { spokenTime } from './shared.ts';
@@ -13,27 +13,16 @@ import { spokenTime } from './shared.ts';
  */
 export const reminderKind = 'appointment_reminder';
 
-const leads = [
-  { name: '24h', ms: 24 * 3_600_000 },
-  { name: '1h', ms: 3_600_000 },
-] as const;
+const leads = dayAndHourBefore;
 
-type Lead = (typeof leads)[number]['name'];
-
-const keyOf = (appointmentId: string, lead: Lead) => `appointment:${appointmentId}:reminder:${lead}`;
+const keyOf = (appointmentId: string, lead: string) => `appointment:${appointmentId}:reminder:${lead}`;
 
 /**
  * Makes (or moves) the reminders of a booking that starts at `startsAt`. A reminder whose time has already passed is
  * not made (a booking made 3 hours ahead gets the 1-hour one only) and an earlier one of that lead is dropped.
  */
 export async function scheduleReminders(tx: Db | Tx, appointmentId: string, startsAt: Date, now: Date): Promise<void> {
-  const past: string[] = [];
-  for (const lead of leads) {
-    const runAt = new Date(startsAt.getTime() - lead.ms);
-    if (runAt > now) await scheduleJob(tx, { kind: reminderKind, key: keyOf(appointmentId, lead.name), runAt, payload: { appointment_id: appointmentId, lead: lead.name } });
-    else past.push(keyOf(appointmentId, lead.name));
-  }
-  await dropJobs(tx, past);
+  await scheduleBefore(tx, { kind: reminderKind, startsAt, now, leads, keyOf: (lead) => keyOf(appointmentId, lead), payload: (lead) => ({ appointment_id: appointmentId, lead }) });
 }
 
 /** Drops a booking's reminders (cancelled, completed, missed). */
