@@ -14,6 +14,7 @@ import { useDecideParticipation } from './api/decide-participation.ts';
 import { useActivity } from './api/get-activity.ts';
 import { useRemoveParticipant } from './api/remove-participant.ts';
 import { PersonChip } from '../../components/person-avatar.tsx';
+import { ChatRequestsSection } from './components/chat-requests-section.tsx';
 import { RemoveParticipantDialog } from './components/remove-participant-dialog.tsx';
 import { formatInstant, formatWhen, goingLabel, spotsLabel } from './format.ts';
 
@@ -74,6 +75,8 @@ function Requests({ activity }: { activity: Activity }) {
           </ul>
         )}
       </section>
+
+      <ChatRequestsSection activityId={activity.id} />
 
       <section aria-labelledby="participants-heading" className="mt-10">
         <h2 id="participants-heading" className="text-lg font-semibold text-slate-900">

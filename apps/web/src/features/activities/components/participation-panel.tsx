@@ -11,6 +11,7 @@ import { useDeactivateActivity } from '../api/deactivate-activity.ts';
 import { useJoinActivity } from '../api/join-activity.ts';
 import { useLeaveActivity } from '../api/leave-activity.ts';
 import { goingLabel, spotsLabel } from '../format.ts';
+import { ChatPanel } from './chat-panel.tsx';
 
 /** What a join led to, said once it is done. */
 function joinedMessage(state: ParticipationState, title: string, position: number | null): string {
@@ -161,7 +162,10 @@ export function ParticipationPanel({ activity }: { activity: Activity }) {
         <span className="font-semibold text-slate-900">{goingLabel(activity.participant_count)}</span> · {spotsLabel(activity.spots_left)}
         {activity.waitlist_count > 0 && ` · ${activity.waitlist_count.toLocaleString('en-US')} waiting`}
       </p>
-      <div className="mt-4 space-y-3">{body}</div>
+      <div className="mt-4 space-y-3">
+        {body}
+        <ChatPanel activity={activity} />
+      </div>
     </div>
   );
 }
