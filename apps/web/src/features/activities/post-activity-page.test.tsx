@@ -62,6 +62,7 @@ describe('creating an activity (/PostActivities)', () => {
       capacity: 8,
       join_mode: 'approval',
       visibility: 'unlisted',
+      repeat_weekly: 0,
     });
   });
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { activityCategories, ActivityInput, MAX_ACTIVITY_CAPACITY, MAX_ACTIVITY_IMAGES } from '@localloop/contract';
+import { activityCategories, ActivityInput, MAX_ACTIVITY_CAPACITY, MAX_ACTIVITY_IMAGES, MAX_WEEKLY_REPEATS } from '@localloop/contract';
 import type { Place } from '@localloop/contract';
 import dayjs from 'dayjs';
 import { MapPin } from 'lucide-react';
@@ -35,6 +35,7 @@ const FormValues = z.object({
   capacity: z.string(),
   join_mode: z.string(),
   visibility: z.string(),
+  repeat_weekly: z.string(),
 });
 type FormInput = z.input<typeof FormValues>;
 type FormField = keyof FormInput;
@@ -94,6 +95,7 @@ function activityFormSchema(point: ActivityPoint) {
       capacity,
       join_mode: v.join_mode,
       visibility: v.visibility,
+      repeat_weekly: Number(v.repeat_weekly),
     };
     const parsed = ActivityInput.safeParse(candidate);
     if (!parsed.success) {
@@ -184,6 +186,7 @@ function ActivityForm({ places, placesLoading }: PlaceProps) {
       capacity: '',
       join_mode: 'open',
       visibility: 'public',
+      repeat_weekly: '0',
     },
   });
   const { errors, isSubmitting } = form.formState;
@@ -315,6 +318,17 @@ function ActivityForm({ places, placesLoading }: PlaceProps) {
         error={fieldError('capacity')}
         {...form.register('capacity')}
       />
+
+      <Field id={`${id}-repeat`} label="Repeat weekly" error={fieldError('repeat_weekly')} hint="Each week's date is an activity of its own, with its own people, at the same time of day.">
+        <select id={`${id}-repeat`} className={inputClass} {...described(`${id}-repeat`, fieldError('repeat_weekly'), true)} {...form.register('repeat_weekly')}>
+          <option value="0">Does not repeat</option>
+          {Array.from({ length: MAX_WEEKLY_REPEATS }, (_, i) => i + 1).map((n) => (
+            <option key={n} value={n}>
+              {`Every week, ${n + 1} dates in all`}
+            </option>
+          ))}
+        </select>
+      </Field>
 
       <fieldset className="min-w-0">
         <legend className="text-sm font-medium text-slate-800">Who can join</legend>
