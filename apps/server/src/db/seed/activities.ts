@@ -1,7 +1,8 @@
-import { inArray } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { ActivityCategory, JoinMode } from '@localloop/contract';
 import type { Tx } from '../client.ts';
-import { activities, activityParticipants, users } from '../schema.ts';
+import { activities, activityParticipants, chatMessages, chatReads, chatRooms, users } from '../schema.ts';
 import { claimSeedKeys } from './keys.ts';
 
 type DemoActivity = {
@@ -17,6 +18,8 @@ type DemoActivity = {
   /** Demo customers who joined (open) or asked to join (approval). */
   joined?: string[];
   requested?: string[];
+  /** The group chat so far, oldest first: who wrote and how many minutes before the seed. */
+  chat?: { from: string; text: string; minutesAgo: number }[];
 };
 
 const USER = 'user@example.com';
@@ -49,7 +52,13 @@ const demoActivities: Record<string, DemoActivity[]> = {
       place: { address: 'City Hall Park, New York, New York, United States', city: 'New York', lat: 40.7127, lng: -74.006 },
       capacity: 12,
       joinMode: 'open',
-      joined: [USER],
+      joined: [USER, MAYA],
+      chat: [
+        { from: LEO, text: 'Welcome, everyone! We meet at the fountain in City Hall Park at 7:00 sharp.', minutesAgo: 180 },
+        { from: MAYA, text: 'Great, see you there. Is there somewhere to leave a bag?', minutesAgo: 150 },
+        { from: LEO, text: 'There are lockers at the subway entrance on Chambers St. Travel light if you can.', minutesAgo: 140 },
+        { from: USER, text: 'I am in! First time running the bridge, so I will stay at the back.', minutesAgo: 30 },
+      ],
     },
     {
       title: 'Community garden clean-up',
@@ -113,6 +122,22 @@ export async function seedActivities(tx: Tx, now = new Date()): Promise<number> 
       if (!row) throw new Error('demo activity not written');
       const participants = [...joined.map((userId) => ({ userId, status: 'joined' as const })), ...requested.map((userId) => ({ userId, status: 'requested' as const }))];
       if (participants.length > 0) await tx.insert(activityParticipants).values(participants.map((p) => ({ ...p, activityId: row.id })));
+      const chat = (a.chat ?? []).flatMap((m) => {
+        const senderId = people.get(m.from);
+        return senderId ? [{ senderId, text: m.text, createdAt: new Date(now.getTime() - m.minutesAgo * 60_000) }] : [];
+      });
+      if (chat.length > 0) {
+        // The group room came with the activity (a trigger); its messages in order, each sender having read up to their own.
+        const [room] = await tx.select({ id: chatRooms.id }).from(chatRooms).where(and(eq(chatRooms.activityId, row.id), eq(chatRooms.kind, 'group')));
+        if (!room) throw new Error('demo activity has no group room');
+        const written = [];
+        for (const m of chat) {
+          const [message] = await tx.insert(chatMessages).values({ roomId: room.id, senderId: m.senderId, clientId: randomUUID(), text: m.text, createdAt: m.createdAt }).returning({ seq: chatMessages.seq, senderId: chatMessages.senderId });
+          if (message) written.push(message);
+        }
+        const lastBySender = new Map(written.map((m) => [m.senderId, m.seq]));
+        await tx.insert(chatReads).values([...lastBySender].map(([userId, seq]) => ({ roomId: room.id, userId, lastReadSeq: seq })));
+      }
     }
     seeded += 1;
   }

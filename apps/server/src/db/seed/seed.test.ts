@@ -5,7 +5,7 @@ import { and, count, eq, gt, isNotNull, notExists, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@localloop/contract';
-import { activities, activityParticipants, dealImages, deals, favoriteVendors, media, purchases, users, vendorAddresses, vendorBankAccounts, vendorDocuments, vendorHours, vendorPhotos, vendorRatings, vendors } from '../schema.ts';
+import { activities, activityParticipants, chatMessages, dealImages, deals, favoriteVendors, media, purchases, users, vendorAddresses, vendorBankAccounts, vendorDocuments, vendorHours, vendorPhotos, vendorRatings, vendors } from '../schema.ts';
 import { createLocalStorage, createPrivateStorage, mediaRoot } from '../../lib/storage.ts';
 import { createTestApp, inject, login, type TestContext } from '../../../test/helper.ts';
 import { DEMO_PASSWORD } from './accounts.ts';
@@ -42,7 +42,7 @@ afterAll(async () => {
 const storedFiles = () => readdirSync(path.join(dataDir, 'media', 'images')).sort();
 
 const rowCounts = async () => {
-  const tables = { users, vendors, vendorAddresses, vendorHours, vendorRatings, favoriteVendors, vendorDocuments, vendorBankAccounts, media, vendorPhotos, deals, dealImages, purchases, activities, activityParticipants };
+  const tables = { users, vendors, vendorAddresses, vendorHours, vendorRatings, favoriteVendors, vendorDocuments, vendorBankAccounts, media, vendorPhotos, deals, dealImages, purchases, activities, activityParticipants, chatMessages };
   const counts: Record<string, number | undefined> = {};
   for (const [name, table] of Object.entries(tables)) counts[name] = (await t.database.db.select({ n: count() }).from(table))[0]?.n;
   const [logos] = await t.database.db.select({ n: count() }).from(vendors).where(isNotNull(vendors.logoId));
@@ -67,7 +67,7 @@ describe('demo data', () => {
     expect((mismatched as unknown as { rows: unknown[] }).rows).toEqual([]);
   });
 
-  it('puts activities near New York: the demo user hosts an approval-only one that customer1 asked to join, and joined customer2\'s open one', async () => {
+  it('puts activities near New York: the demo user hosts an approval-only one that customer1 asked to join, and joined customer2\'s open one with its chat going', async () => {
     const list = (await inject(t.app, endpoints.activityList, { query: { lat: newYork.lat, lng: newYork.lng, radius_km: 30, page_size: 50 } })).json();
     expect(list.results.length).toBeGreaterThanOrEqual(4);
     const user = await login(t.app, 'user@example.com', DEMO_PASSWORD);
@@ -77,7 +77,13 @@ describe('demo data', () => {
     const [maya] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, 'customer1@example.com'));
     expect(hosted.pending.map((p) => [p.user.id, p.status])).toEqual([[maya?.id, 'requested']]);
     const joined = (await inject(t.app, endpoints.myActivities, { access: user.access, query: { filter: 'joined' } })).json().results;
-    expect(joined.map((a) => [a.join_mode, a.my_state, a.participant_count])).toEqual([['open', 'joined', 1]]);
+    expect(joined.map((a) => [a.join_mode, a.my_state, a.participant_count])).toEqual([['open', 'joined', 2]]);
+    // Its group chat has a conversation going, the demo user's own message last and read by them.
+    const [room] = (await inject(t.app, endpoints.chatRooms, { access: user.access, params: { id: joined[0]?.id ?? '' } })).json();
+    expect(room).toMatchObject({ kind: 'group', member_count: 3, unread_count: 0 });
+    const history = (await inject(t.app, endpoints.chatMessages, { access: user.access, params: { room_id: room?.id ?? '' } })).json();
+    expect(history.results).toHaveLength(4);
+    expect(history.results.at(-1)?.sender.id).toBe((await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, 'user@example.com')))[0]?.id);
     // Each activity's joined count is its participants'.
     const mismatched = await t.database.db.execute(
       sql`SELECT a.id FROM activities a WHERE a.participant_count <> (SELECT count(*) FROM activity_participants p WHERE p.activity_id = a.id AND p.status = 'joined')`,

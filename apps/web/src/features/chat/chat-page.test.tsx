@@ -227,14 +227,18 @@ describe('the chat page (/chat/{activityId}/{chatroomId})', () => {
     expect(await within(rooms).findByRole('link', { name: /^Tom\s*\(3 unread\)$/ })).toBeInTheDocument();
   });
 
-  it('closes the box when the server ends the membership on the open socket', async () => {
-    setup([message(1)]);
+  it('closes the box when the server ends the membership on the open socket, and keeps what was said on the screen', async () => {
+    const { api } = setup([message(1)]);
     renderApp(page);
     const ws = await subscribedSocket();
     await waitFor(() => expect(texts()).toEqual(['Message 1']));
+    // The rooms are asked again, and are not the person's any more.
+    api.on(roomsKey, refuse(404, 'NOT_FOUND', 'That activity was not found.'));
     ws.serverSends({ type: 'unsubscribed', channel, reason: 'revoked' });
     expect(await screen.findByRole('alert')).toHaveTextContent('You are no longer in this chat');
+    await waitFor(() => expect(api.to(roomsKey).length).toBeGreaterThan(1));
     expect(screen.getByRole('textbox', { name: 'Message' })).toBeDisabled();
+    expect(texts()).toEqual(['Message 1']);
   });
 
   it('says the chat is not available to someone outside it, or for a room that is not the activity\'s', async () => {

@@ -84,8 +84,9 @@ export default function ChatPage({ title }: PageProps) {
       </Notice>
     );
   }
-  if (rooms.isError) {
-    if (rooms.error instanceof ApiError && rooms.error.status === 404) return notYours;
+  const gone = rooms.isError && rooms.error instanceof ApiError && rooms.error.status === 404;
+  if (!rooms.data) {
+    if (gone) return notYours;
     return (
       <Notice title={title}>
         <LoadError error={rooms.error} what="this chat" onRetry={() => void rooms.refetch()} />
@@ -95,15 +96,17 @@ export default function ChatPage({ title }: PageProps) {
   const room = rooms.data.find((r) => r.id === chatroomId);
   if (!room || !meId) return notYours;
   const me = room.members.find((m) => m.id === meId) ?? { id: meId, name: 'You', avatar: null };
-  return <Room key={room.id} room={room} rooms={rooms.data} me={me} activityId={activityId} activityTitle={activity.data?.title ?? null} />;
+  // Shut out while reading (the rooms answer 404 now): what was said stays on the screen, the box closes.
+  return <Room key={room.id} room={room} rooms={rooms.data} me={me} activityId={activityId} activityTitle={activity.data?.title ?? null} shutOut={gone} />;
 }
 
-type RoomProps = { room: ChatRoom; rooms: ChatRoom[]; me: ActivityPerson; activityId: string; activityTitle: string | null };
+type RoomProps = { room: ChatRoom; rooms: ChatRoom[]; me: ActivityPerson; activityId: string; activityTitle: string | null; shutOut: boolean };
 
-function Room({ room, rooms, me, activityId, activityTitle }: RoomProps) {
+function Room({ room, rooms, me, activityId, activityTitle, shutOut }: RoomProps) {
   const queryClient = useQueryClient();
   const connection = use(RealtimeContext);
-  const history = useRoomMessages(room.id);
+  const roomHistory = useRoomMessages(room.id);
+  const history = shutOut && !roomHistory.lost ? { ...roomHistory, lost: true } : roomHistory;
   const now = useNow(60_000);
   const channel = `chat:${room.id}` as const;
   const refreshRooms = useCallback(() => void queryClient.invalidateQueries({ queryKey: [...chatRoomsKeyPrefix, activityId] }), [queryClient, activityId]);
