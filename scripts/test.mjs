@@ -53,11 +53,18 @@ async function checks(list) {
   }
 }
 
+// Each check keeps what it learnt in node_modules/.cache for the next run: tsc its build info (incremental: a warm
+// run re-checks what changed and what depends on it), ESLint its results by file content and config (a warm run lints
+// the changed files only; the import rules report a new cycle or a forbidden import in the file that makes it). A cold
+// run (a fresh clone, CI) costs what it did. Measured warm, nothing changed: tsc -p apps/web 24 -> 5.5 CPU-seconds,
+// eslint . 38 -> 2.
+const cache = path.join(root, 'node_modules/.cache/localloop-checks');
+const tsc = (project, name) => ['tsc', '-p', project, '--incremental', '--tsBuildInfoFile', path.join(cache, `${name}.tsbuildinfo`)];
 await checks([
-  ['TypeScript: contract', ['tsc', '-p', 'packages/contract']],
-  ['TypeScript: server', ['tsc', '-p', 'apps/server']],
-  ['TypeScript: web', ['tsc', '-p', 'apps/web']],
-  ['ESLint', ['eslint', '.']],
+  ['TypeScript: contract', tsc('packages/contract', 'contract')],
+  ['TypeScript: server', tsc('apps/server', 'server')],
+  ['TypeScript: web', tsc('apps/web', 'web')],
+  ['ESLint', ['eslint', '.', '--cache', '--cache-strategy', 'content', '--cache-location', path.join(cache, 'eslint/')]],
 ]);
 
 const vitestCount = (j) => ({ passed: j.numPassedTests ?? 0, failed: (j.numFailedTests ?? 0) + (j.numRuntimeErrorTestSuites ?? 0) });
