@@ -212,33 +212,35 @@ function Room({ room, rooms, me, activityId, activityTitle, shutOut }: RoomProps
         </div>
         {rooms.length > 1 && <RoomTabs rooms={rooms} currentId={room.id} activityId={activityId} />}
       </header>
-      {history.status === 'error' && !history.lost ? (
-        <div className="flex-1 overflow-y-auto p-4">
-          <LoadError error={history.error} what="the messages" onRetry={() => void history.reload()} />
-        </div>
-      ) : history.status === 'loading' ? (
-        <div className="flex flex-1 items-center justify-center bg-slate-50">
-          <p role="status" className="flex items-center gap-2 text-slate-600">
-            <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> Loading messages…
-          </p>
-        </div>
-      ) : (
-        <MessageList
-          me={me}
-          messages={history.messages}
-          pending={history.pending}
-          hasOlder={history.hasOlder}
-          loadingOlder={history.loadingOlder}
-          onLoadOlder={() => void history.loadOlder()}
-          onRetry={history.retry}
-          seenBy={seenBy}
-          onAtBottom={setAtBottom}
-          now={now}
-        />
-      )}
-      <p className="min-h-6 bg-slate-50 px-4 pb-1 text-xs italic text-slate-600 sm:px-5" aria-hidden={typingNames.length === 0}>
-        {typingLine(typingNames)}
-      </p>
+      <div className="flex min-h-0 flex-1 flex-col bg-slate-50 sm:border-x sm:border-slate-200">
+        {history.status === 'error' && !history.lost ? (
+          <div className="flex-1 overflow-y-auto p-4">
+            <LoadError error={history.error} what="the messages" onRetry={() => void history.reload()} />
+          </div>
+        ) : history.status === 'loading' ? (
+          <div className="flex flex-1 items-center justify-center bg-slate-50">
+            <p role="status" className="flex items-center gap-2 text-slate-600">
+              <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> Loading messages…
+            </p>
+          </div>
+        ) : (
+          <MessageList
+            me={me}
+            messages={history.messages}
+            pending={history.pending}
+            hasOlder={history.hasOlder}
+            loadingOlder={history.loadingOlder}
+            onLoadOlder={() => void history.loadOlder()}
+            onRetry={history.retry}
+            seenBy={seenBy}
+            onAtBottom={setAtBottom}
+            now={now}
+          />
+        )}
+        <p className="min-h-6 bg-slate-50 px-4 pb-1 text-xs italic text-slate-600 sm:px-5" aria-hidden={typingNames.length === 0}>
+          {typingLine(typingNames)}
+        </p>
+      </div>
       {history.lost && (
         <p role="alert" className="border-t border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-950">
           You are no longer in this chat: you can read what was said, but not write.
