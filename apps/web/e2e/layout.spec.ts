@@ -49,6 +49,12 @@ type Worker = {
    * My Sales all show it. And a seeded deal of the demo shops, with its pictures.
    */
   longNamedDeal: { dealId: string; title: string; demoDealId: string };
+  /**
+   * The demo seed's activities near New York (apps/server/src/db/seed/activities.ts), by whom the demo user is to them:
+   * one it hosts (approval, with Maya's request waiting), one it joined, one it has not asked to join (approval), and
+   * an open one for a visitor.
+   */
+  demoActivities: { hosted: string; joined: string; notJoined: string; open: string };
 };
 
 const test = base.extend<{ page: Page }, Worker>({
@@ -191,6 +197,27 @@ const test = base.extend<{ page: Page }, Worker>({
     },
     { scope: 'worker' },
   ],
+  demoActivities: [
+    async ({ playwright }, use, workerInfo) => {
+      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+      const list = await request.get('/api/activities/lists/?lat=40.7128&lng=-74.006&radius_km=50&page_size=50');
+      expect(list.status(), await list.text()).toBe(200);
+      const { results } = (await list.json()) as { results: { id: string; title: string }[] };
+      const idOf = (title: string) => {
+        const activity = results.find((a) => a.title === title);
+        expect(activity, `the demo activity ${title}`).toBeDefined();
+        return activity?.id ?? '';
+      };
+      await request.dispose();
+      await use({
+        hosted: idOf('Board games in Washington Square'),
+        joined: idOf('Morning run over the Brooklyn Bridge'),
+        notJoined: idOf('Community garden clean-up'),
+        open: idOf('Sketching at the Met'),
+      });
+    },
+    { scope: 'worker' },
+  ],
 });
 
 // Each test walks many pages; a trace of all of them would cost more than the walk.
@@ -233,10 +260,21 @@ async function sessionOf(browser: Browser, baseURL: string, sessions: Worker['se
 }
 
 /** The routes each role reaches from its header and menus today (the placeholders of later issues are all one page). */
-function routesOf(role: Role, vendorPage: string, booking: Worker['longNamedBooking'], deal: Worker['longNamedDeal']): string[] {
+function routesOf(role: Role, vendorPage: string, booking: Worker['longNamedBooking'], deal: Worker['longNamedDeal'], activities: Worker['demoActivities']): string[] {
   switch (role) {
     case 'visitor':
-      return ['/', '/Vendor', vendorPage, '/LocalActivities', '/PopularDeals', `/DealDetails/${deal.demoDealId}`, `/DealDetails/${deal.dealId}`, '/login', '/createAccount'];
+      return [
+        '/',
+        '/Vendor',
+        vendorPage,
+        '/LocalActivities',
+        `/ActivitiesDetails/${activities.open}`,
+        '/PopularDeals',
+        `/DealDetails/${deal.demoDealId}`,
+        `/DealDetails/${deal.dealId}`,
+        '/login',
+        '/createAccount',
+      ];
     case 'user':
       return [
         '/LocalActivities',
@@ -257,6 +295,10 @@ function routesOf(role: Role, vendorPage: string, booking: Worker['longNamedBook
         '/PostActivities',
         '/MyActivities',
         '/MyActivities/joined',
+        `/ActivitiesDetails/${activities.notJoined}`,
+        `/ActivitiesDetails/${activities.joined}`,
+        `/ActivitiesDetails/${activities.hosted}`,
+        `/ActivityRequests/${activities.hosted}`,
         // Last: the reschedule dialog below opens on it.
         '/customer/bookings',
       ];
@@ -396,6 +438,7 @@ for (const role of ['visitor', 'user', 'vendor', 'vendor as user', 'operator'] a
     longNamedVendor,
     longNamedBooking,
     longNamedDeal,
+    demoActivities,
   }, testInfo) => {
     test.setTimeout(180_000);
     const baseURL = testInfo.project.use.baseURL ?? '';
@@ -415,7 +458,14 @@ for (const role of ['visitor', 'user', 'vendor', 'vendor as user', 'operator'] a
           localStorage.setItem('userLocation', JSON.stringify(place));
         }, longPlace);
       }
-      const routes = routesOf(role, longCommentsVendor.path, longNamedBooking, longNamedDeal);
+      const routes = routesOf(role, longCommentsVendor.path, longNamedBooking, longNamedDeal, demoActivities);
+      // The activity pages in their real states, by who looks.
+      const activityState = new Map<string, string | RegExp>([
+        [`/ActivitiesDetails/${demoActivities.open}`, 'Log in to join'],
+        [`/ActivitiesDetails/${demoActivities.notJoined}`, 'Request to join'],
+        [`/ActivitiesDetails/${demoActivities.joined}`, 'You are going.'],
+        [`/ActivitiesDetails/${demoActivities.hosted}`, 'You host this activity.'],
+      ]);
       const showLongDeal = new Set(['/PopularDeals', `/DealDetails/${longNamedDeal.dealId}`, '/mypurchasedeal', '/MyDeals', '/MyDeals/active', '/mySalesDeal']);
       for (const [index, route] of routes.entries()) {
         await resize(page, widths[index % widths.length] ?? widths[0]);
@@ -423,6 +473,9 @@ for (const role of ['visitor', 'user', 'vendor', 'vendor as user', 'operator'] a
         else await openInApp(page, route);
         await settle(page, route);
         if (showLongDeal.has(route)) await expect(page.locator('main').getByText(longNamedDeal.title).first(), `${route} shows the deal with the long title`).toBeVisible();
+        const state = activityState.get(route);
+        if (state) await expect(page.locator('main').getByText(state).first(), `${route} shows ${String(state)}`).toBeVisible();
+        if (route === `/ActivityRequests/${demoActivities.hosted}`) await expect(page.getByRole('button', { name: /^Accept / }).first(), 'the host sees the request waiting').toBeVisible();
         await expectEveryWidthFits(page, role, route);
       }
       if (role === 'operator') {
