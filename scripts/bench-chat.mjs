@@ -131,7 +131,7 @@ export async function chatReport({ root, port, postgres }) {
   const sockets = [];
   try {
     // The first process migrates and seeds; the second starts on the finished database.
-    const env = { AUTH_RATE_LIMIT_PER_MINUTE: '100000' };
+    const env = { AUTH_RATE_LIMIT_PER_MINUTE: '100000', CHAT_MESSAGES_PER_MINUTE: '1000000' };
     servers.push(await startServer({ root, port, databaseUrl, env }));
     servers.push(await startServer({ root, port: port + 1, databaseUrl, env }));
     const bases = servers.map((s) => s.base);

@@ -45,6 +45,7 @@ const EnvSchema = z.object({
   S3_PUBLIC_URL: z.string().url().optional(),
   S3_FORCE_PATH_STYLE: booleanString.default(false),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+  CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
   WS_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(300).default(25),
   /** 0 turns the poll off (a process that only answers requests; another runs the jobs). */
   JOBS_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(15),
@@ -87,6 +88,8 @@ export type Config = {
   devOutbox: boolean;
   /** Requests per minute and IP address to each log-in and code endpoint. */
   authRateLimitPerMinute: number;
+  /** Chat messages one account may post in a minute, all rooms together. */
+  chatMessagesPerMinute: number;
   /** How often each realtime socket is pinged; one that has not answered the previous ping is closed. */
   wsHeartbeatMs: number;
   /** How often this process looks for due jobs (reminders); 0: never. */
@@ -151,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     devOutbox: e.NODE_ENV !== 'production',
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    chatMessagesPerMinute: e.CHAT_MESSAGES_PER_MINUTE,
     wsHeartbeatMs: Math.round(e.WS_HEARTBEAT_SECONDS * 1000),
     jobsPollMs: Math.round(e.JOBS_POLL_SECONDS * 1000),
     uploads: {

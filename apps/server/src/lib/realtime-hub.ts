@@ -30,7 +30,7 @@ const MAX_WAITING_FRAMES = 32;
 type Log = Pick<FastifyBaseLogger, 'warn'>;
 
 /** One open socket: whose it is, the token version its ticket carried, what it hears, and its frames in order. */
-type Member = { userId: string; tokenVersion: number; channels: Set<Channel>; inbox: Promise<void>; waiting: number; typedAt: Map<Channel, number> };
+type Member = { userId: string; tokenVersion: number; channels: Set<Channel>; inbox: Promise<void>; waiting: number };
 
 function split(channel: string): { kind: string; id: string } {
   const at = channel.indexOf(':');
@@ -48,6 +48,8 @@ export class RealtimeHub {
   private readonly members = new Map<WebSocket, Member>();
   private readonly checks = new Map<string, MembershipCheck>();
   private readonly options = new Map<string, ChannelOptions>();
+  /** When each person last said they were typing on a channel (`user|channel`), however many sockets they have. */
+  private readonly typedAt = new Map<string, number>();
   /** Deliveries on a checked channel run one after another, so their order survives the asynchronous checks. */
   private readonly queues = new Map<Channel, Promise<void>>();
   /**
@@ -81,7 +83,7 @@ export class RealtimeHub {
       socket.close(SESSION_ENDED_CLOSE_CODE, 'session ended');
       return false;
     }
-    const member: Member = { ...holder, channels: new Set(), inbox: Promise.resolve(), waiting: 0, typedAt: new Map() };
+    const member: Member = { ...holder, channels: new Set(), inbox: Promise.resolve(), waiting: 0 };
     this.members.set(socket, member);
     this.add(socket, member, `user:${holder.userId}`);
     socket.once('close', () => {
@@ -203,8 +205,9 @@ export class RealtimeHub {
 
   /**
    * A typing frame: told to the channel (every process) as its kind's typing event, when the socket hears the channel
-   * (its membership was checked on the subscribe, and is again on the delivery). More than one per interval per socket
-   * and channel is dropped without a word: a client says it again while typing goes on.
+   * (its membership was checked on the subscribe, and is again on the delivery). More than one per interval per person
+   * and channel (on this process, whatever the number of sockets) is dropped without a word: a client says it again
+   * while typing goes on.
    */
   private async typing(socket: WebSocket, member: Member, channel: Channel): Promise<void> {
     const { kind, id } = split(channel);
@@ -213,9 +216,11 @@ export class RealtimeHub {
       return this.refuse(socket, 'TYPING_REFUSED', 'Subscribe to a chat room before saying you are typing in it.', channel);
     }
     const now = this.now();
-    const last = member.typedAt.get(channel);
+    const key = `${member.userId}|${channel}`;
+    const last = this.typedAt.get(key);
     if (last !== undefined && now - last < TYPING_INTERVAL_MS) return;
-    member.typedAt.set(channel, now);
+    if (this.typedAt.size > 10_000) for (const [k, at] of this.typedAt) if (now - at >= TYPING_INTERVAL_MS) this.typedAt.delete(k);
+    this.typedAt.set(key, now);
     try {
       await this.publish(channel, make(id, member.userId));
     } catch (err) {
@@ -264,7 +269,6 @@ export class RealtimeHub {
 
   private remove(socket: WebSocket, channel: Channel): void {
     this.members.get(socket)?.channels.delete(channel);
-    this.members.get(socket)?.typedAt.delete(channel);
     const set = this.sockets.get(channel);
     if (!set) return;
     set.delete(socket);

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type ActivityInput, type ServerFrame } from '@localloop/contract';
 import { chatMessages, chatRequests, chatRooms, notifications } from '../../db/schema.ts';
+import { loadConfig } from '../../config.ts';
 import { createAccount, createTestApp, inject, login, testClock, type TestContext } from '../../../test/helper.ts';
 import { listen, openSocket, ticketFor, until } from '../../../test/sockets.ts';
 
@@ -196,6 +197,20 @@ describe('rooms and messages', () => {
     expect((await post(member.access, roomId, 'y'.repeat(2000))).statusCode).toBe(201);
   });
 
+  it('holds one account to its messages a minute, in every room together, in the one error shape', async () => {
+    const { member, roomId } = await groupWithParticipant();
+    const limit = loadConfig({ NODE_ENV: 'test' }).chatMessagesPerMinute;
+    const codes: number[] = [];
+    for (let i = 0; i < limit; i++) codes.push((await post(member.access, roomId, `Message ${i}`)).statusCode);
+    expect(codes.every((c) => c === 201)).toBe(true);
+    const refused = await post(member.access, roomId, 'One too many');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.error()).toMatchObject({ code: 'RATE_LIMITED', error: expect.stringMatching(/for your account/) });
+    // Another member of the same room is not held by it.
+    const { owner, roomId: other } = await groupWithParticipant();
+    expect((await post(owner.access, other, 'Still fine')).statusCode).toBe(201);
+  });
+
   it('answers the first message again for the same client_id, without a copy', async () => {
     const { member, roomId } = await groupWithParticipant();
     const clientId = randomUUID();
@@ -288,7 +303,7 @@ describe('the chat channel on the socket', () => {
     listening.socket.close();
   });
 
-  it('tells a typing frame to the room\'s other sockets as chat_typing, once per interval, and refuses it on a channel the socket does not hear', async () => {
+  it('tells a typing frame to the room\'s other sockets as chat_typing, once per interval and person, and refuses it on a channel the socket does not hear', async () => {
     const { owner, member, roomId } = await groupWithParticipant();
     const listening = await subscribed(member, roomId);
     const typing = await subscribed(owner, roomId);
@@ -300,6 +315,14 @@ describe('the chat channel on the socket', () => {
     (await post(owner.access, roomId, 'Typed')).json();
     expect(await until(() => roomEvents(listening.frames).some((e) => e.type === 'chat_message'))).toBe(true);
     expect(roomEvents(listening.frames).filter((e) => e.type === 'chat_typing')).toHaveLength(1);
+
+    // A second socket of the same person, within the interval: still one event (the interval is the person's).
+    const second = await subscribed(owner, roomId);
+    second.send({ type: 'typing', channel: `chat:${roomId}` });
+    (await post(owner.access, roomId, 'Typed again')).json();
+    expect(await until(() => roomEvents(listening.frames).filter((e) => e.type === 'chat_message').length === 2)).toBe(true);
+    expect(roomEvents(listening.frames).filter((e) => e.type === 'chat_typing')).toHaveLength(1);
+    second.socket.close();
 
     const outsider = await (await person()).connect();
     outsider.send({ type: 'typing', channel: `chat:${roomId}` });

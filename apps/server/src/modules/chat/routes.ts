@@ -1,6 +1,7 @@
 import { endpoints } from '@localloop/contract';
 import type { AppContext } from '../../lib/context.ts';
 import { route, type App } from '../../lib/http.ts';
+import { perAccount } from '../../lib/rate-limit.ts';
 import { postMessage, readRoom, roomMessages } from './messages.ts';
 import { createChatRequest, decideChatRequests, pendingChatRequests } from './requests.ts';
 import { roomsOf } from './rooms.ts';
@@ -11,13 +12,20 @@ import { isRoomMember, type ChatDeps } from './shared.ts';
  * through its activity's host, a room and its messages through membership (others get 404). Registers the `chat`
  * channel kind: the hub asks the same membership on subscribe and before every delivery.
  */
+/** The most chat requests one account sends in an hour. */
+export const CHAT_REQUESTS_PER_HOUR = 30;
+
 export async function chatRoutes(app: App, ctx: AppContext) {
   const deps: ChatDeps = { db: ctx.db, clock: ctx.clock, mediaUrl: ctx.mediaUrl };
   ctx.realtime.registerChannel('chat', (userId, roomId, db) => isRoomMember(db, userId, roomId), {
     typing: (roomId, userId) => ({ type: 'chat_typing', room_id: roomId, user_id: userId }),
   });
 
-  route(app, endpoints.createChatRequest, ({ userId, body }) => createChatRequest(deps, userId, body));
+  // Per account, whatever its address or socket: a person writes far slower than this; a script is held to it.
+  const messagesPerMinute = perAccount(ctx.config.chatMessagesPerMinute, '1 minute');
+  const requestsPerHour = perAccount(CHAT_REQUESTS_PER_HOUR, '1 hour');
+
+  route(app, endpoints.createChatRequest, ({ userId, body }) => createChatRequest(deps, userId, body), requestsPerHour);
   route(app, endpoints.chatRequests, ({ userId, params }) => pendingChatRequests(deps, userId, params.id));
   route(app, endpoints.acceptChatRequests, ({ userId, body }) => decideChatRequests(deps, userId, body));
   route(app, endpoints.chatRooms, ({ userId, params }) => roomsOf(deps, userId, params.id));
@@ -27,6 +35,6 @@ export async function chatRoutes(app: App, ctx: AppContext) {
     // A retry answers as the first request did, and says it is a replay (as a purchase with an Idempotency-Key).
     if (replayed) reply.header('idempotent-replayed', 'true');
     return message;
-  });
+  }, messagesPerMinute);
   route(app, endpoints.readChatRoom, ({ userId, params, body }) => readRoom(deps, userId, params.room_id, body.message_id));
 }
