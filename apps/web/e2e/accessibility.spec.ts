@@ -516,3 +516,85 @@ test.describe('an operator', () => {
     await expectAccessible(page, 'the Reject dialog');
   });
 });
+
+/** A seeded activity near New York (apps/server/src/db/seed/activities.ts), by its title. */
+async function demoActivityId(request: APIRequestContext, title: string): Promise<string> {
+  const list = (await (await request.get('/api/activities/lists/?lat=40.7128&lng=-74.006&radius_km=50&page_size=50')).json()) as { results: { id: string; title: string }[] };
+  const activity = list.results.find((a) => a.title === title);
+  expect(activity, `the demo activity ${title}`).toBeDefined();
+  return activity?.id ?? '';
+}
+
+/** A place chosen in the location picker: /LocalActivities then lists the seeded activities around it. */
+const newYork = { city: 'New York', state: 'New York', latitude: 40.7128, longitude: -74.006, country: 'United States', formattedAddress: 'New York, New York, United States' };
+const chooseNewYork = (page: Page) => page.addInitScript((place) => localStorage.setItem('userLocation', JSON.stringify(place)), newYork);
+
+test.describe('a visitor looking at activities', () => {
+  test('/LocalActivities near a chosen place @phone', async ({ page }) => {
+    await chooseNewYork(page);
+    await page.goto('/LocalActivities');
+    await settle(page);
+    await expect(page.getByTestId('activity-card').first()).toBeVisible();
+    await expectAccessible(page, '/LocalActivities for a visitor');
+  });
+
+  test('an activity\'s page with Log in to join', async ({ page, request }) => {
+    await page.goto(`/ActivitiesDetails/${await demoActivityId(request, 'Sketching at the Met')}`);
+    await settle(page);
+    await expect(page.getByRole('link', { name: 'Log in to join' })).toBeVisible();
+    await expectAccessible(page, 'an activity\'s page for a visitor');
+  });
+});
+
+// The signed-in /LocalActivities without a place (its "Set your area" states) is checked above, with the drawer and
+// the location dialog; here it lists activities.
+test.describe('a user taking part in activities', () => {
+  test.use({ account: 'user@example.com' });
+
+  test('/LocalActivities near a chosen place', async ({ page }) => {
+    await chooseNewYork(page);
+    await page.goto('/LocalActivities');
+    await settle(page);
+    await expect(page.getByTestId('activity-card').first()).toBeVisible();
+    await expectAccessible(page, '/LocalActivities with activities');
+  });
+
+  test('an activity\'s page for a participant @phone', async ({ page, request }) => {
+    await page.goto(`/ActivitiesDetails/${await demoActivityId(request, 'Morning run over the Brooklyn Bridge')}`);
+    await settle(page);
+    await expect(page.getByText('You are going.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Leave' })).toBeVisible();
+    await expectAccessible(page, 'an activity\'s page for a participant');
+  });
+
+  test('an activity\'s page for its host, then its requests with one waiting @phone', async ({ page, request }) => {
+    const id = await demoActivityId(request, 'Board games in Washington Square');
+    await page.goto(`/ActivitiesDetails/${id}`);
+    await settle(page);
+    await expect(page.getByText('You host this activity.')).toBeVisible();
+    await expectAccessible(page, 'an activity\'s page for its host');
+    await page.getByRole('link', { name: /^Requests and participants/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/ActivityRequests/${id}$`));
+    await settle(page);
+    await expect(page.getByRole('button', { name: /^Accept / }).first()).toBeVisible();
+    await expectAccessible(page, '/ActivityRequests for the host');
+  });
+
+  test('/PostActivities @phone', async ({ page }) => {
+    await page.goto('/PostActivities');
+    await settle(page);
+    await expectAccessible(page, '/PostActivities');
+  });
+
+  test('/MyActivities and its Joined filter', async ({ page }) => {
+    await page.goto('/MyActivities');
+    await settle(page);
+    await expect(page.getByRole('link', { name: 'Board games in Washington Square' }).first()).toBeVisible();
+    await expectAccessible(page, '/MyActivities');
+    await page.getByRole('navigation', { name: 'Activities by kind' }).getByRole('link', { name: 'Joined' }).click();
+    await expect(page).toHaveURL(/\/MyActivities\/joined$/);
+    await settle(page);
+    await expect(page.getByRole('link', { name: 'Morning run over the Brooklyn Bridge' }).first()).toBeVisible();
+    await expectAccessible(page, '/MyActivities/joined');
+  });
+});
