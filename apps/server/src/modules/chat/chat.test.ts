@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type ActivityInput, type ServerFrame } from '@localloop/contract';
 import { chatMessages, chatRequests, chatRooms, notifications } from '../../db/schema.ts';
 import { loadConfig } from '../../config.ts';
+import { roomMembersAmong } from './shared.ts';
 import { createAccount, createTestApp, inject, login, testClock, type TestContext } from '../../../test/helper.ts';
 import { listen, openSocket, ticketFor, until } from '../../../test/sockets.ts';
 
@@ -330,6 +331,24 @@ describe('the chat channel on the socket', () => {
     expect(await until(() => outsider.frames.filter((f) => f.type === 'error').length === 2)).toBe(true);
     expect(outsider.frames.map((f) => (f.type === 'error' ? f.code : f.type))).toEqual(['TYPING_REFUSED', 'TYPING_REFUSED']);
     for (const s of [listening, typing, outsider]) s.socket.close();
+  });
+});
+
+describe('who is in a room, for many people at once (the hub\'s question before each delivery)', () => {
+  it('answers the host and joined participants of a group room, the two people of a direct room, and nobody else', async () => {
+    const { owner, activity, member, roomId } = await groupWithParticipant();
+    const outsider = await person();
+    const leaving = await person();
+    await inject(t.app, endpoints.joinActivity, { access: leaving.access, params: { id: activity.id } });
+    await inject(t.app, endpoints.leaveActivity, { access: leaving.access, params: { id: activity.id } });
+    const asker = await person();
+    const request = (await ask(asker.access, activity.id)).json();
+    const [accepted] = (await decide(owner.access, [{ id: request.id, is_accepted: true, is_rejected: false }])).json();
+    const everyone = [owner.id, member.id, outsider.id, leaving.id, asker.id, 'not-a-uuid'];
+    expect(await roomMembersAmong(t.database.db, everyone, roomId)).toEqual(new Set([owner.id, member.id]));
+    expect(await roomMembersAmong(t.database.db, everyone, accepted?.room_id ?? '')).toEqual(new Set([owner.id, asker.id]));
+    expect(await roomMembersAmong(t.database.db, everyone, randomUUID())).toEqual(new Set());
+    expect(await roomMembersAmong(t.database.db, [], roomId)).toEqual(new Set());
   });
 });
 

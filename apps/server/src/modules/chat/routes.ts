@@ -5,7 +5,7 @@ import { perAccount } from '../../lib/rate-limit.ts';
 import { postMessage, readRoom, roomMessages } from './messages.ts';
 import { createChatRequest, decideChatRequests, pendingChatRequests } from './requests.ts';
 import { roomsOf } from './rooms.ts';
-import { isRoomMember, type ChatDeps } from './shared.ts';
+import { isRoomMember, roomMembersAmong, type ChatDeps } from './shared.ts';
 
 /**
  * Chat (docs/decisions/0021): requests to an activity's host, rooms, messages and read receipts. A request is reached
@@ -19,6 +19,7 @@ export async function chatRoutes(app: App, ctx: AppContext) {
   const deps: ChatDeps = { db: ctx.db, clock: ctx.clock, mediaUrl: ctx.mediaUrl };
   ctx.realtime.registerChannel('chat', (userId, roomId, db) => isRoomMember(db, userId, roomId), {
     typing: (roomId, userId) => ({ type: 'chat_typing', room_id: roomId, user_id: userId }),
+    members: (userIds, roomId, db) => roomMembersAmong(db, userIds, roomId),
   });
 
   // Per account, whatever its address or socket: a person writes far slower than this; a script is held to it.

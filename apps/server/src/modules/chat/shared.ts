@@ -38,6 +38,27 @@ export async function isRoomMember(db: Reader, userId: string, roomId: string): 
   return row !== undefined;
 }
 
+/**
+ * Which of these people are in the room now, in one statement (the hub asks it before each delivery for everyone
+ * listening on its process): the same rule as inRoom, for a list of people.
+ */
+export async function roomMembersAmong(db: Reader, userIds: string[], roomId: string): Promise<Set<string>> {
+  const ids = userIds.filter((id) => UUID.test(id));
+  if (!UUID.test(roomId) || ids.length === 0) return new Set();
+  const result = await db.execute<{ id: string }>(sql`
+    SELECT u.id FROM unnest(ARRAY[${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}]::uuid[]) AS u(id)
+    JOIN ${chatRooms} r ON r.id = ${roomId}
+    JOIN ${activities} a ON a.id = r.activity_id
+    LEFT JOIN ${chatRequests} q ON q.id = r.chat_request_id
+    WHERE a.host_id = u.id
+      OR (r.kind = 'group' AND EXISTS (SELECT 1 FROM ${activityParticipants} p WHERE p.activity_id = a.id AND p.user_id = u.id AND p.status = 'joined'))
+      OR (r.kind = 'direct' AND q.requester_id = u.id AND q.status = 'accepted')`);
+  return new Set((result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id));
+}
+
 /** Answers 404 unless the person is in the room (a room of others is as one that does not exist). */
 export async function requireMember(db: Reader, userId: string, roomId: string): Promise<void> {
   if (!(await isRoomMember(db, userId, roomId))) throw noSuchRoom();
