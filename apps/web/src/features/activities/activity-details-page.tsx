@@ -15,7 +15,8 @@ import { ActivityImageFallback } from './components/activity-card.tsx';
 import { ActivityDates } from './components/activity-dates.tsx';
 import { ParticipationPanel } from './components/participation-panel.tsx';
 import { PersonChip } from '../../components/person-avatar.tsx';
-import { activityStateLabels, formatDistance, formatWhen } from './format.ts';
+import { formatDistance } from '../../lib/format-distance.ts';
+import { activityStateLabels, formatWhen } from './format.ts';
 
 function Shell({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -1,6 +1,6 @@
 import type { ActivityState } from '@localloop/contract';
+import { formatInstant } from '../../lib/format-date.ts';
 
-const dayAndTime = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 const timeOnly = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 const sameDay = (a: Date, b: Date) => a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
@@ -9,14 +9,7 @@ const sameDay = (a: Date, b: Date) => a.getFullYear() === b.getFullYear() && a.g
 export function formatWhen(startsAt: string, endsAt: string): string {
   const start = new Date(startsAt);
   const end = new Date(endsAt);
-  return sameDay(start, end) ? `${dayAndTime.format(start)}–${timeOnly.format(end)}` : `${dayAndTime.format(start)} – ${dayAndTime.format(end)}`;
-}
-
-/** "350 m", "1.2 km", "14 km": how far the activity is. */
-export function formatDistance(km: number): string {
-  if (km < 0.1) return '< 100 m';
-  if (km < 1) return `${Math.round((km * 1000) / 10) * 10} m`;
-  return km < 10 ? `${km.toFixed(1)} km` : `${Math.round(km).toLocaleString('en-US')} km`;
+  return sameDay(start, end) ? `${formatInstant(startsAt)}–${timeOnly.format(end)}` : `${formatInstant(startsAt)} – ${formatInstant(endsAt)}`;
 }
 
 /** "3 going", "1 going". */
@@ -37,8 +30,3 @@ export const activityStateLabels: Record<ActivityState, string> = {
   ended: 'Ended',
   deactivated: 'Deactivated',
 };
-
-/** "Sat 6 Dec 2026, 10:00", in the viewer's own time zone. */
-export function formatInstant(instant: string): string {
-  return dayAndTime.format(new Date(instant));
-}

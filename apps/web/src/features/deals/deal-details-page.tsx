@@ -16,7 +16,8 @@ import { DealPrices } from './components/deal-card.tsx';
 import { DealAvailabilityBadge } from './components/deal-availability.tsx';
 import { DealRatingsSection } from './components/deal-ratings-section.tsx';
 import { RatingSummary } from '../../components/rating-stars.tsx';
-import { formatDistance, formatInstant } from './format.ts';
+import { formatInstant } from '../../lib/format-date.ts';
+import { formatDistance } from '../../lib/format-distance.ts';
 
 function Shell({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -3,7 +3,8 @@ import { CalendarDays, MapPin, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { ResponsiveImage } from '../../../components/responsive-image.tsx';
 import { to } from '../../../paths.ts';
-import { activityStateLabels, formatDistance, formatWhen, goingLabel, spotsLabel } from '../format.ts';
+import { formatDistance } from '../../../lib/format-distance.ts';
+import { activityStateLabels, formatWhen, goingLabel, spotsLabel } from '../format.ts';
 
 const cardImageSizes = '(min-width: 1280px) 19rem, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 100vw';
 
