@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, doublePrecision, foreignKey, index, integer, pgEnum, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, foreignKey, index, integer, pgEnum, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { media, users } from './accounts.ts';
-import { cube, timestamps } from './columns.ts';
+import { geoPoint, listedEarthIndex, timestamps } from './columns.ts';
 
 /**
  * A weekly series: the activities one host made at once, one a week (docs/decisions/0022). Its occurrences are
@@ -42,11 +42,7 @@ export const activities = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     addressText: text('address_text').notNull(),
     city: text('city').notNull(),
-    latitude: doublePrecision('latitude').notNull(),
-    longitude: doublePrecision('longitude').notNull(),
-    earth: cube('earth')
-      .notNull()
-      .generatedAlwaysAs(sql`ll_to_earth(latitude, longitude)::cube`),
+    ...geoPoint(),
     /** Null: no limit. */
     capacity: integer('capacity'),
     /** Joined participants (the host not counted): moved by the statements that change a participation's status. */
@@ -65,7 +61,7 @@ export const activities = pgTable(
   },
   (t) => [
     index('activities_host_idx').on(t.hostId, t.startsAt),
-    index('activities_listed_earth_idx').using('gist', t.earth).where(sql`${t.listed}`),
+    listedEarthIndex('activities_listed_earth_idx', t),
     check('activities_title_length', sql`char_length(${t.title}) BETWEEN 3 AND 120`),
     check('activities_description_length', sql`char_length(${t.description}) BETWEEN 10 AND 4000`),
     check('activities_dates', sql`${t.endsAt} > ${t.startsAt}`),

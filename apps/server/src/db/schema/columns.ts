@@ -1,4 +1,5 @@
-import { customType, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { customType, doublePrecision, index, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /**
  * A point on the earth as earthdistance stores it (extension cube): a 3-D cube point in metres from the earth's centre.
@@ -16,3 +17,22 @@ export const timestamps = {
     .defaultNow()
     .$onUpdate(() => new Date()),
 };
+
+/**
+ * A point on the earth: latitude and longitude, and the cube point generated from them that distances and the
+ * nearest-first pages use (lib/geo-sql.ts). Fresh builders per table.
+ */
+export function geoPoint() {
+  return {
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    earth: cube('earth')
+      .notNull()
+      .generatedAlwaysAs(sql`ll_to_earth(latitude, longitude)::cube`),
+  };
+}
+
+/** The partial GiST index over the points of a table's listed rows: the one its nearest-first list walks. */
+export function listedEarthIndex(name: string, t: { earth: AnyPgColumn; listed: AnyPgColumn }) {
+  return index(name).using('gist', t.earth).where(sql`${t.listed}`);
+}

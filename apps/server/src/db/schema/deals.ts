@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, index, integer, pgEnum, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgEnum, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { media, users } from './accounts.ts';
-import { cube, timestamps } from './columns.ts';
+import { geoPoint, listedEarthIndex, timestamps } from './columns.ts';
 import { vendorAddresses, vendors } from './vendors.ts';
 
 /**
@@ -41,11 +41,7 @@ export const deals = pgTable(
     addressId: uuid('address_id').references(() => vendorAddresses.id, { onDelete: 'set null' }),
     addressText: text('address_text').notNull(),
     city: text('city').notNull(),
-    latitude: doublePrecision('latitude').notNull(),
-    longitude: doublePrecision('longitude').notNull(),
-    earth: cube('earth')
-      .notNull()
-      .generatedAlwaysAs(sql`ll_to_earth(latitude, longitude)::cube`),
+    ...geoPoint(),
     /** Not paused and its vendor listed: kept by triggers of migration 0015, for the partial GiST index. */
     listed: boolean('listed').notNull().default(false),
     ratingCount: integer('rating_count').notNull().default(0),
@@ -54,7 +50,7 @@ export const deals = pgTable(
   },
   (t) => [
     index('deals_vendor_idx').on(t.vendorId, t.createdAt),
-    index('deals_listed_earth_idx').using('gist', t.earth).where(sql`${t.listed}`),
+    listedEarthIndex('deals_listed_earth_idx', t),
     index('deals_address_idx').on(t.addressId),
     check('deals_title_length', sql`char_length(${t.title}) BETWEEN 3 AND 120`),
     check('deals_description_length', sql`char_length(${t.description}) BETWEEN 10 AND 4000`),

@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { kycStatus, media, users } from './accounts.ts';
-import { citext, cube, timestamps } from './columns.ts';
+import { citext, geoPoint, listedEarthIndex, timestamps } from './columns.ts';
 
 /** The five KYC steps (contract `kycSteps`): what an operator's rejection asks the vendor to fix. */
 export const kycStep = pgEnum('kyc_step', ['basic_info', 'documents', 'bank_details', 'service_time', 'addresses']);
@@ -227,23 +227,19 @@ export const vendorAddresses = pgTable(
     state: text('state').notNull().default(''),
     postalCode: text('postal_code').notNull().default(''),
     country: text('country').notNull(),
-    latitude: doublePrecision('latitude').notNull(),
-    longitude: doublePrecision('longitude').notNull(),
+    /** The point, for distances and nearest-first pages. */
+    ...geoPoint(),
     /** The IANA time zone at the coordinates, found when the address is saved; null for addresses saved before that. */
     timeZone: text('time_zone'),
     isPrimary: boolean('is_primary').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The point, for distances and nearest-first pages (lib/geo-sql.ts). */
-    earth: cube('earth')
-      .notNull()
-      .generatedAlwaysAs(sql`ll_to_earth(latitude, longitude)::cube`),
     /** The vendor's `listed`, copied by trigger: the GiST index below covers only the addresses of listed vendors. */
     listed: boolean('listed').notNull().default(false),
   },
   (t) => [
     index('vendor_addresses_vendor_idx').on(t.vendorId),
     uniqueIndex('vendor_addresses_one_primary').on(t.vendorId).where(sql`${t.isPrimary}`),
-    index('vendor_addresses_listed_earth_idx').using('gist', t.earth).where(sql`${t.listed}`),
+    listedEarthIndex('vendor_addresses_listed_earth_idx', t),
     check('vendor_addresses_latitude', sql`${t.latitude} BETWEEN -90 AND 90`),
     check('vendor_addresses_longitude', sql`${t.longitude} BETWEEN -180 AND 180`),
   ],
