@@ -368,6 +368,9 @@ describe('the activity page\'s chat fields', () => {
     expect((await details(member.access, activity.id)).json().my_chat_request).toBeNull();
     const [accepted] = (await decide(owner.access, [{ id: request.id, is_accepted: true, is_rejected: false }])).json();
     expect((await details(asker.access, activity.id)).json()).toMatchObject({ chat_room_id: null, my_chat_request: { id: request.id, status: 'accepted', room_id: accepted?.room_id } });
+    // The requester's notification names the room, for the app to open it.
+    const [told] = await t.database.db.select({ data: notifications.data }).from(notifications).where(and(eq(notifications.userId, asker.id), eq(notifications.notificationType, 'chat_request_accepted')));
+    expect(told?.data).toMatchObject({ activity_id: activity.id, chat_request_id: request.id, room_id: accepted?.room_id });
     // Leaving the activity takes the group room away at once.
     await inject(t.app, endpoints.leaveActivity, { access: member.access, params: { id: activity.id } });
     expect((await details(member.access, activity.id)).json().chat_room_id).toBeNull();

@@ -124,12 +124,13 @@ export async function decideChatRequestsIn(tx: Tx, deps: Pick<ChatDeps, 'clock'>
     }
     const { activityId, requesterId } = row.request;
     await tx.update(chatRequests).set({ status: d.accept ? 'accepted' : 'rejected', decidedAt: now }).where(eq(chatRequests.id, d.id));
-    if (d.accept) await tx.insert(chatRooms).values({ activityId, kind: 'direct', chatRequestId: d.id });
+    const [room] = d.accept ? await tx.insert(chatRooms).values({ activityId, kind: 'direct', chatRequestId: d.id }).returning({ id: chatRooms.id }) : [];
     await notify(tx, requesterId, {
       title: d.accept ? 'Chat request accepted' : 'Chat request declined',
       body: d.accept ? `The host of ${row.title} accepted your chat request.` : `The host of ${row.title} declined your chat request.`,
       type: d.accept ? 'chat_request_accepted' : 'chat_request_rejected',
-      data: { activity_id: activityId, chat_request_id: d.id },
+      // The room it opened, for the notification to open the chat itself.
+      data: { activity_id: activityId, chat_request_id: d.id, ...(room ? { room_id: room.id } : {}) },
       target: activityTarget(activityId),
     });
   }

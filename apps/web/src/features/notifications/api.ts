@@ -83,6 +83,24 @@ export function useMarkAllRead(accountId: string) {
   });
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const idIn = (data: Record<string, unknown>, key: string) => {
+  const value = data[key];
+  return typeof value === 'string' && UUID.test(value) ? value : null;
+};
+
+/**
+ * Where a notification takes the person. Chat's go further than their activity's page: new messages and an accepted
+ * chat request open the room (its ids are in the data), a new chat request the host's requests page.
+ */
+export function notificationPath(notification: Pick<Notification, 'notification_type' | 'data' | 'target'>): string | null {
+  const activityId = idIn(notification.data, 'activity_id');
+  const roomId = idIn(notification.data, 'room_id');
+  if (activityId && roomId && (notification.notification_type === 'chat_message' || notification.notification_type === 'chat_request_accepted')) return to.chat(activityId, roomId);
+  if (activityId && notification.notification_type === 'chat_request') return to.activityRequests(activityId);
+  return targetPath(notification.target);
+}
+
 /** Where a notification takes the person: the route of what it is about, or null when it is about nothing to open. */
 export function targetPath(target: NotificationTarget | null): string | null {
   switch (target?.kind) {

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Notification } from '@localloop/contract';
 import { formatRelative, useNow } from '../../lib/relative-time.ts';
-import { notificationsQueryOptions, targetPath, useMarkAllRead, useMarkRead } from './api.ts';
+import { notificationsQueryOptions, notificationPath, useMarkAllRead, useMarkRead } from './api.ts';
 import { useNotifications } from './notifications-context.tsx';
 
 /**
@@ -26,7 +26,7 @@ export function NotificationsPanel() {
   const open = (notification: Notification) => {
     if (!notification.is_read && !markRead.isPending) markRead.mutate(notification.id);
     // Going to what it is about closes the drawer; one about nothing to open stays, now read.
-    if (targetPath(notification.target)) closePanel();
+    if (notificationPath(notification)) closePanel();
   };
 
   let body: ReactNode;
@@ -116,7 +116,7 @@ function LoadFailed({ onRetry, busy = false, stale = false }: { onRetry: () => v
 
 function NotificationItem({ notification, now, onOpen }: { notification: Notification; now: number; onOpen: () => void }) {
   const unread = !notification.is_read;
-  const path = targetPath(notification.target);
+  const path = notificationPath(notification);
   const className = `flex w-full items-start gap-2 px-4 py-3 text-left ${unread ? 'bg-teal-50 hover:bg-teal-100/70' : 'bg-white hover:bg-slate-50'}`;
   const content = (
     <>

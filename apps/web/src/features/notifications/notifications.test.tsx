@@ -6,6 +6,7 @@ import type { Reply } from '../../test/api-stub.ts';
 import { allowConsole } from '../../test/console.ts';
 import { storeSession, userLogin, vendorLogin } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { notificationPath } from './api.ts';
 
 /** The list's calls, not the dot's own query for the newest unread one (is_read=false). */
 function firstPageCalls(api: { to: (key: string) => { query: URLSearchParams }[] }) {
@@ -313,5 +314,20 @@ describe('notifications drawer', () => {
     await app.user.click(within(panel).getByRole('button', { name: 'Mark all as read' }));
     expect(await within(panel).findByRole('alert')).toHaveTextContent('They could not be marked as read. Try again.');
     expect(within(panel).getByTestId('notification-item')).toHaveAttribute('data-unread', 'true');
+  });
+});
+
+describe('where a notification opens', () => {
+  const activityId = 'a0000000-0000-4000-8000-000000000001';
+  const roomId = 'c0000000-0000-4000-8000-000000000001';
+  const about = (notification_type: string, data: Record<string, unknown>) => ({ notification_type, data, target: { kind: 'activity', activity_id: activityId } as const });
+
+  it('opens the chat room for new messages and an accepted chat request, the requests page for a new chat request, and the activity otherwise', () => {
+    expect(notificationPath(about('chat_message', { activity_id: activityId, room_id: roomId }))).toBe(`/chat/${activityId}/${roomId}`);
+    expect(notificationPath(about('chat_request_accepted', { activity_id: activityId, room_id: roomId, chat_request_id: roomId }))).toBe(`/chat/${activityId}/${roomId}`);
+    expect(notificationPath(about('chat_request', { activity_id: activityId }))).toBe(`/ActivityRequests/${activityId}`);
+    expect(notificationPath(about('activity_joined', { activity_id: activityId }))).toBe(`/ActivitiesDetails/${activityId}`);
+    // Data that is not ids does not make a path of its own.
+    expect(notificationPath(about('chat_message', { activity_id: activityId, room_id: '../admin' }))).toBe(`/ActivitiesDetails/${activityId}`);
   });
 });
