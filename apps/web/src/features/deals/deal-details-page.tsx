@@ -1,5 +1,5 @@
 import { DealDetailsParams } from '@localloop/contract';
-import { CalendarClock, ExternalLink, LoaderCircle, MapPin, SearchX, ShoppingBag, Store, Tag } from 'lucide-react';
+import { CalendarClock, ExternalLink, LoaderCircle, MapPin, SearchX, ShoppingBag, Store } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { openInMapsUrl } from '../../components/map/open-in-maps.ts';
@@ -12,7 +12,7 @@ import { paths, to } from '../../paths.ts';
 import { useUserLocation } from '../../session/user-location.ts';
 import { useDeal } from './api/get-deal.ts';
 import { BuyDealPanel } from './components/buy-deal-panel.tsx';
-import { DealPrices } from './components/deal-card.tsx';
+import { DealImageFallback, DealPrices } from './components/deal-card.tsx';
 import { DealAvailabilityBadge } from './components/deal-availability.tsx';
 import { DealRatingsSection } from './components/deal-ratings-section.tsx';
 import { RatingSummary } from '../../components/rating-stars.tsx';
@@ -81,18 +81,7 @@ export default function DealDetailsPage({ title }: PageProps) {
           <PhotoGallery photos={photos} title={data.title} />
         </div>
       ) : (
-        <ResponsiveImage
-          image={null}
-          alt=""
-          sizes="100vw"
-          aspectRatio="auto"
-          className="mb-6 h-40 rounded-3xl sm:h-56"
-          fallback={
-            <span aria-hidden="true" className="flex size-full items-center justify-center bg-linear-to-br from-amber-500 via-orange-600 to-rose-700 text-white">
-              <Tag className="size-12 opacity-80" />
-            </span>
-          }
-        />
+        <ResponsiveImage image={null} alt="" sizes="100vw" aspectRatio="auto" className="mb-6 h-40 rounded-3xl sm:h-56" fallback={<DealImageFallback large />} />
       )}
       {/* On a phone Buy comes right under the prices; on a laptop it stays beside everything. */}
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
