@@ -565,6 +565,20 @@ test.describe('a user taking part in activities', () => {
     await expect(page.getByText('You are going.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Leave' })).toBeVisible();
     await expectAccessible(page, 'an activity\'s page for a participant');
+    // Its group chat, with the seeded conversation and someone typing.
+    await page.getByRole('link', { name: 'Chat', exact: true }).click();
+    await expect(page.getByRole('log', { name: 'Messages' }).getByText('I am in!', { exact: false })).toBeVisible();
+    await settle(page);
+    await page.getByRole('textbox', { name: 'Message' }).fill('Typed, not sent');
+    await expectAccessible(page, 'an activity\'s group chat');
+  });
+
+  test('an activity\'s page with the dialog to message its host', async ({ page, request }) => {
+    await page.goto(`/ActivitiesDetails/${await demoActivityId(request, 'Community garden clean-up')}`);
+    await settle(page);
+    await page.getByRole('button', { name: 'Message the host' }).click();
+    await expect(page.getByRole('heading', { name: /^Message / })).toBeVisible();
+    await expectAccessible(page, 'the dialog to message an activity\'s host');
   });
 
   test('an activity\'s page for its host, then its requests with one waiting @phone', async ({ page, request }) => {

@@ -54,7 +54,7 @@ type Worker = {
    * one it hosts (approval, with Maya's request waiting), one it joined, one it has not asked to join (approval), and
    * an open one for a visitor.
    */
-  demoActivities: { hosted: string; joined: string; notJoined: string; open: string };
+  demoActivities: { hosted: string; joined: string; joinedRoom: string; notJoined: string; open: string };
 };
 
 const test = base.extend<{ page: Page }, Worker>({
@@ -208,10 +208,19 @@ const test = base.extend<{ page: Page }, Worker>({
         expect(activity, `the demo activity ${title}`).toBeDefined();
         return activity?.id ?? '';
       };
+      // The group chat of the run the demo user joined: its room id is the user's to read.
+      const joined = idOf('Morning run over the Brooklyn Bridge');
+      const login = await request.post('/api/login/', { data: { email: 'user@example.com', password: 'demo-password-1' } });
+      expect(login.status(), await login.text()).toBe(200);
+      const { access } = (await login.json()) as { access: string };
+      const rooms = await request.get(`/api/chat/get/chat-rooms/${joined}/`, { headers: { Authorization: `Bearer ${access}` } });
+      expect(rooms.status(), await rooms.text()).toBe(200);
+      const [group] = (await rooms.json()) as { id: string }[];
       await request.dispose();
       await use({
         hosted: idOf('Board games in Washington Square'),
-        joined: idOf('Morning run over the Brooklyn Bridge'),
+        joined,
+        joinedRoom: group?.id ?? '',
         notJoined: idOf('Community garden clean-up'),
         open: idOf('Sketching at the Met'),
       });
@@ -299,6 +308,7 @@ function routesOf(role: Role, vendorPage: string, booking: Worker['longNamedBook
         `/ActivitiesDetails/${activities.joined}`,
         `/ActivitiesDetails/${activities.hosted}`,
         `/ActivityRequests/${activities.hosted}`,
+        `/chat/${activities.joined}/${activities.joinedRoom}`,
         // Last: the reschedule dialog below opens on it.
         '/customer/bookings',
       ];
@@ -465,6 +475,8 @@ for (const role of ['visitor', 'user', 'vendor', 'vendor as user', 'operator'] a
         [`/ActivitiesDetails/${demoActivities.notJoined}`, 'Request to join'],
         [`/ActivitiesDetails/${demoActivities.joined}`, 'You are going.'],
         [`/ActivitiesDetails/${demoActivities.hosted}`, 'You host this activity.'],
+        // The group chat with the seeded conversation (the demo user's own message last).
+        [`/chat/${demoActivities.joined}/${demoActivities.joinedRoom}`, 'I am in! First time running the bridge, so I will stay at the back.'],
       ]);
       const showLongDeal = new Set(['/PopularDeals', `/DealDetails/${longNamedDeal.dealId}`, '/mypurchasedeal', '/MyDeals', '/MyDeals/active', '/mySalesDeal']);
       for (const [index, route] of routes.entries()) {

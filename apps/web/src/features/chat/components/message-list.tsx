@@ -128,57 +128,60 @@ export function MessageList({ me, messages, pending, hasOlder, loadingOlder, onL
           <p className="mb-4 text-center text-xs text-slate-600">This is the start of the conversation.</p>
         ) : null}
         {messages.length === 0 && pending.length === 0 && <p className="py-10 text-center text-sm text-slate-600">No messages yet. Say hello!</p>}
-        <ol role="log" aria-label="Messages" aria-busy={loadingOlder} className="space-y-1">
-          {messages.map((m, i) => {
-            const previous = messages[i - 1];
-            const newDay = !previous || dayOf(previous.created_at) !== dayOf(m.created_at);
-            const startsRun = newDay || previous.sender.id !== m.sender.id || Date.parse(m.created_at) - Date.parse(previous.created_at) > RUN_MS;
-            const mine = m.sender.id === me.id;
-            return (
-              <Fragment key={m.id}>
-                {newDay && (
-                  <li className="flex justify-center py-2">
-                    <span className="rounded-full bg-white px-3 py-1 text-xs font-medium text-slate-700 ring-1 ring-slate-200">{dayLabel(m.created_at, now)}</span>
+        {/* The log announces new messages; the list inside keeps its items a list (a role on the ol would hide that). */}
+        <div role="log" aria-label="Messages" aria-busy={loadingOlder}>
+          <ol className="space-y-1">
+            {messages.map((m, i) => {
+              const previous = messages[i - 1];
+              const newDay = !previous || dayOf(previous.created_at) !== dayOf(m.created_at);
+              const startsRun = newDay || previous.sender.id !== m.sender.id || Date.parse(m.created_at) - Date.parse(previous.created_at) > RUN_MS;
+              const mine = m.sender.id === me.id;
+              return (
+                <Fragment key={m.id}>
+                  {newDay && (
+                    <li className="flex justify-center py-2">
+                      <span className="rounded-full bg-white px-3 py-1 text-xs font-medium text-slate-700 ring-1 ring-slate-200">{dayLabel(m.created_at, now)}</span>
+                    </li>
+                  )}
+                  <li className={`flex gap-2 ${mine ? 'justify-end' : ''} ${startsRun ? 'pt-2' : ''}`}>
+                    {!mine && <span className="w-8 shrink-0">{startsRun && <PersonAvatar person={m.sender} size="sm" />}</span>}
+                    <div className={`flex min-w-0 max-w-[85%] flex-col sm:max-w-[75%] ${mine ? 'items-end' : 'items-start'}`}>
+                      {startsRun && (
+                        <p className="mb-0.5 flex min-w-0 max-w-full items-baseline gap-2 px-1 text-xs">
+                          {!mine && <span className="truncate font-semibold text-slate-900">{m.sender.name}</span>}
+                          <time dateTime={m.created_at} className="shrink-0 text-slate-600">
+                            {timeOf(m.created_at)}
+                          </time>
+                        </p>
+                      )}
+                      <Bubble mine={mine}>{m.text}</Bubble>
+                      {m.id === lastMine?.id && pending.length === 0 && seenBy && <p className="mt-0.5 px-1 text-xs text-slate-600">{seenBy}</p>}
+                    </div>
                   </li>
-                )}
-                <li className={`flex gap-2 ${mine ? 'justify-end' : ''} ${startsRun ? 'pt-2' : ''}`}>
-                  {!mine && <span className="w-8 shrink-0">{startsRun && <PersonAvatar person={m.sender} size="sm" />}</span>}
-                  <div className={`flex min-w-0 max-w-[85%] flex-col sm:max-w-[75%] ${mine ? 'items-end' : 'items-start'}`}>
-                    {startsRun && (
-                      <p className="mb-0.5 flex min-w-0 max-w-full items-baseline gap-2 px-1 text-xs">
-                        {!mine && <span className="truncate font-semibold text-slate-900">{m.sender.name}</span>}
-                        <time dateTime={m.created_at} className="shrink-0 text-slate-600">
-                          {timeOf(m.created_at)}
-                        </time>
-                      </p>
-                    )}
-                    <Bubble mine={mine}>{m.text}</Bubble>
-                    {m.id === lastMine?.id && pending.length === 0 && seenBy && <p className="mt-0.5 px-1 text-xs text-slate-600">{seenBy}</p>}
-                  </div>
-                </li>
-              </Fragment>
-            );
-          })}
-          {pending.map((p) => (
-            <li key={p.client_id} className="flex justify-end pt-1">
-              <div className="flex min-w-0 max-w-[85%] flex-col items-end sm:max-w-[75%]">
-                <Bubble mine failed={p.status === 'failed'}>
-                  {p.text}
-                </Bubble>
-                {p.status === 'sending' ? (
-                  <p className="mt-0.5 px-1 text-xs text-slate-600">Sending…</p>
-                ) : (
-                  <p className="mt-0.5 flex flex-wrap items-center justify-end gap-x-2 px-1 text-xs text-red-800">
-                    <span>{p.error ?? 'Not sent.'}</span>
-                    <button type="button" onClick={() => onRetry(p.client_id)} className="inline-flex items-center gap-1 font-semibold text-teal-800 underline underline-offset-2">
-                      <RotateCw aria-hidden="true" className="size-3" /> Retry
-                    </button>
-                  </p>
-                )}
-              </div>
-            </li>
-          ))}
-        </ol>
+                </Fragment>
+              );
+            })}
+            {pending.map((p) => (
+              <li key={p.client_id} className="flex justify-end pt-1">
+                <div className="flex min-w-0 max-w-[85%] flex-col items-end sm:max-w-[75%]">
+                  <Bubble mine failed={p.status === 'failed'}>
+                    {p.text}
+                  </Bubble>
+                  {p.status === 'sending' ? (
+                    <p className="mt-0.5 px-1 text-xs text-slate-600">Sending…</p>
+                  ) : (
+                    <p className="mt-0.5 flex flex-wrap items-center justify-end gap-x-2 px-1 text-xs text-red-800">
+                      <span>{p.error ?? 'Not sent.'}</span>
+                      <button type="button" onClick={() => onRetry(p.client_id)} className="inline-flex items-center gap-1 font-semibold text-teal-800 underline underline-offset-2">
+                        <RotateCw aria-hidden="true" className="size-3" /> Retry
+                      </button>
+                    </p>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ol>
+        </div>
       </div>
       {missed && (
         <button type="button" onClick={jumpDown} className="btn-primary absolute bottom-3 left-1/2 -translate-x-1/2 text-sm shadow-lg">
