@@ -1,10 +1,9 @@
 import { activityCategories } from '@localloop/contract';
-import { CalendarX, ChevronLeft, ChevronRight, Plus, SearchX } from 'lucide-react';
+import { CalendarX, Plus } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { EmptyState, LoadError } from '../../components/page-states.tsx';
+import { CategoryFilter, FilterDate, FilterSelect, NearbyListPage, NearbyResults, RadiusFilter } from '../../components/nearby-list.tsx';
 import type { PageProps } from '../../components/page-props.ts';
-import { inputClass } from '../../components/text-field.tsx';
 import { paths } from '../../paths.ts';
 import { useAuth } from '../../session/auth-context.tsx';
 import { useStoredLocation, useUserLocation } from '../../session/user-location.ts';
@@ -12,7 +11,6 @@ import { activityPageSize, activityRadiusOptionsKm, defaultActivityFilters, isAc
 import type { ActivityFilters, ActivityWhen } from './api/get-activities-near.ts';
 import { ActivityGrid, ActivityGridSkeleton } from './components/activity-card.tsx';
 
-const selectClass = `${inputClass} py-2 pr-9 text-sm md:w-auto`;
 const whenOptions: readonly { value: ActivityWhen; label: string }[] = [
   { value: 'any', label: 'Any day' },
   { value: 'today', label: 'Today' },
@@ -64,11 +62,9 @@ export default function LocalActivitiesPage({ title }: PageProps) {
   const results = activities.data?.results ?? [];
   const count = activities.data?.count ?? 0;
   const capped = activities.data?.count_capped ?? false;
-  const pages = Math.max(1, Math.ceil(count / activityPageSize));
   const place = location.city || location.formattedAddress || 'you';
   const filtered = filters.category !== null || filters.when !== 'any';
   const pageLink = (page: number) => ({ search: paramsFrom({ ...filters, page }).toString() });
-  const toTop = () => document.getElementById(`${id}-results`)?.scrollIntoView?.({ block: 'start' });
   const hostLink = isAuthenticated ? (
     <Link to={paths.postActivities} className="btn-primary">
       <Plus aria-hidden="true" className="size-4" /> Create Activity
@@ -76,169 +72,73 @@ export default function LocalActivitiesPage({ title }: PageProps) {
   ) : null;
 
   return (
-    <section className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div className="min-w-0 max-w-2xl">
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
-          <p className="mt-1 text-sm text-slate-600 [overflow-wrap:anywhere]">
-            Runs, game nights, classes and meetups near {place}: join one, or host your own.
-            {chosen === null && ' Choose your location at the top of the page to see the activities near you.'}
-          </p>
-        </div>
-        {hostLink && <div className="shrink-0">{hostLink}</div>}
-      </div>
-
+    <NearbyListPage
+      title={title}
+      intro={
+        <>
+          Runs, game nights, classes and meetups near {place}: join one, or host your own.
+          {chosen === null && ' Choose your location at the top of the page to see the activities near you.'}
+        </>
+      }
+      action={hostLink}
+    >
       <div className="mt-6 grid grid-cols-1 gap-3 min-[360px]:grid-cols-2 md:flex md:flex-wrap md:items-end">
-        <div className="min-w-0">
-          <label htmlFor={`${id}-category`} className="mb-1 block text-xs font-medium text-slate-600">
-            Category
-          </label>
-          <select id={`${id}-category`} value={filters.category ?? ''} onChange={(event) => update({ category: isActivityCategory(event.target.value) ? event.target.value : null })} className={selectClass}>
-            <option value="">All categories</option>
-            {activityCategories.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="min-w-0">
-          <label htmlFor={`${id}-when`} className="mb-1 block text-xs font-medium text-slate-600">
-            When
-          </label>
-          <select
-            id={`${id}-when`}
-            value={filters.when}
-            onChange={(event) => {
-              const when = isWhen(event.target.value) ? event.target.value : 'any';
-              update({ when, date: when === 'date' ? (filters.date ?? new Date().toLocaleDateString('en-CA')) : null });
-            }}
-            className={selectClass}
-          >
-            {whenOptions.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <CategoryFilter id={`${id}-category`} value={filters.category} categories={activityCategories} onChange={(value) => update({ category: isActivityCategory(value) ? value : null })} />
+        <FilterSelect
+          id={`${id}-when`}
+          label="When"
+          value={filters.when}
+          onChange={(value) => {
+            const when = isWhen(value) ? value : 'any';
+            update({ when, date: when === 'date' ? (filters.date ?? new Date().toLocaleDateString('en-CA')) : null });
+          }}
+        >
+          {whenOptions.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </FilterSelect>
         {filters.when === 'date' && (
-          <div className="min-w-0">
-            <label htmlFor={`${id}-date`} className="mb-1 block text-xs font-medium text-slate-600">
-              Date
-            </label>
-            <input
-              id={`${id}-date`}
-              type="date"
-              value={filters.date ?? ''}
-              onChange={(event) => {
-                if (isDay(event.target.value)) update({ date: event.target.value });
-              }}
-              className={selectClass}
-            />
-          </div>
+          <FilterDate
+            id={`${id}-date`}
+            label="Date"
+            value={filters.date ?? ''}
+            onChange={(value) => {
+              if (isDay(value)) update({ date: value });
+            }}
+          />
         )}
-        <div className="min-w-0">
-          <label htmlFor={`${id}-radius`} className="mb-1 block text-xs font-medium text-slate-600">
-            Distance
-          </label>
-          <select id={`${id}-radius`} value={filters.radiusKm} onChange={(event) => update({ radiusKm: Number(event.target.value) })} className={selectClass}>
-            {activityRadiusOptionsKm.map((km) => (
-              <option key={km} value={km}>
-                Within {km} km
-              </option>
-            ))}
-          </select>
-        </div>
+        <RadiusFilter id={`${id}-radius`} value={filters.radiusKm} options={activityRadiusOptionsKm} onChange={(radiusKm) => update({ radiusKm })} />
       </div>
 
-      <div id={`${id}-results`} className="mt-6 scroll-mt-24">
-        {activities.isPending ? (
-          <ActivityGridSkeleton />
-        ) : activities.isError && results.length === 0 ? (
-          <LoadError error={activities.error} what="activities" onRetry={() => void activities.refetch()} />
-        ) : (
-          <>
-            <p role="status" className="mb-4 text-sm text-slate-600 [overflow-wrap:anywhere]">
-              {activities.isPlaceholderData ? (
-                'Updating…'
-              ) : (
-                <>
-                  <span className="font-semibold text-slate-900">{`${count.toLocaleString('en-US')}${capped ? '+' : ''}`}</span> {count === 1 && !capped ? 'activity' : 'activities'} within{' '}
-                  {filters.radiusKm} km of {place}, nearest first
-                </>
-              )}
-            </p>
-            {results.length === 0 ? (
-              filters.page > 1 && count > 0 ? (
-                <EmptyState
-                  icon={CalendarX}
-                  title="No activities on this page"
-                  actions={
-                    <Link to={pageLink(1)} className="btn-secondary">
-                      Go to the first page
-                    </Link>
-                  }
-                >
-                  The list is shorter now: some activities have started or ended.
-                </EmptyState>
-              ) : filtered ? (
-                <EmptyState
-                  icon={SearchX}
-                  title="No activities match"
-                  actions={
-                    <button type="button" className="btn-secondary" onClick={() => update({ category: null, when: 'any', date: null })}>
-                      Clear category and date
-                    </button>
-                  }
-                >
-                  Nothing coming up near {place} matches. Try another category, another day or a wider distance.
-                </EmptyState>
-              ) : (
-                <EmptyState
-                  icon={CalendarX}
-                  title={`No activities within ${filters.radiusKm} km yet`}
-                  actions={
-                    <>
-                      {filters.radiusKm < 100 && (
-                        <button type="button" className="btn-secondary" onClick={() => update({ radiusKm: 100 })}>
-                          Look within 100 km
-                        </button>
-                      )}
-                      {hostLink}
-                    </>
-                  }
-                >
-                  Be the first to host one, look further away, or choose another location at the top of the page.
-                </EmptyState>
-              )
-            ) : (
-              <ActivityGrid activities={results} dimmed={activities.isPlaceholderData} />
-            )}
-            {pages > 1 && (
-              <nav aria-label="Pages of activities" className="mt-8 flex flex-wrap items-center justify-between gap-3">
-                {filters.page > 1 ? (
-                  <Link to={pageLink(filters.page - 1)} onClick={toTop} className="btn-secondary" rel="prev">
-                    <ChevronLeft aria-hidden="true" className="size-4" /> Previous
-                  </Link>
-                ) : (
-                  <span aria-hidden="true" />
-                )}
-                <p className="text-sm text-slate-600">
-                  Page <span className="font-semibold text-slate-900">{filters.page}</span> of {pages}
-                </p>
-                {filters.page < pages ? (
-                  <Link to={pageLink(filters.page + 1)} onClick={toTop} className="btn-secondary" rel="next">
-                    Next <ChevronRight aria-hidden="true" className="size-4" />
-                  </Link>
-                ) : (
-                  <span aria-hidden="true" />
-                )}
-              </nav>
-            )}
-          </>
-        )}
-      </div>
-    </section>
+      <NearbyResults
+        query={activities}
+        skeleton={<ActivityGridSkeleton />}
+        what="activities"
+        one="activity"
+        count={count}
+        capped={capped}
+        radiusKm={filters.radiusKm}
+        place={place}
+        order=", nearest first"
+        isEmpty={results.length === 0}
+        page={filters.page}
+        pageSize={activityPageSize}
+        pageLink={pageLink}
+        icon={CalendarX}
+        pageGone="The list is shorter now: some activities have started or ended."
+        filtered={filtered}
+        noMatch={<>Nothing coming up near {place} matches. Try another category, another day or a wider distance.</>}
+        clearLabel="Clear category and date"
+        onClear={() => update({ category: null, when: 'any', date: null })}
+        nothingNearTitle={`No activities within ${filters.radiusKm} km yet`}
+        nothingNear="Be the first to host one, look further away, or choose another location at the top of the page."
+        onWiden={() => update({ radiusKm: 100 })}
+        nothingNearAction={hostLink}
+      >
+        <ActivityGrid activities={results} dimmed={activities.isPlaceholderData} />
+      </NearbyResults>
+    </NearbyListPage>
   );
 }
