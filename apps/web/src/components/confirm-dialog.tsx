@@ -1,8 +1,6 @@
-import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import { LoaderCircle } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { FormAlert } from './form-alert.tsx';
+import { ActionDialog } from './action-dialog.tsx';
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -19,47 +17,11 @@ type ConfirmDialogProps = {
   testId?: string;
 };
 
-const dangerButtonClass =
-  'inline-flex items-center justify-center gap-2 rounded-xl bg-red-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:cursor-not-allowed disabled:opacity-60';
-
 /**
  * "Are you sure?" before an action that cannot be taken back (logging out, everywhere or here): a modal with the
  * action's icon, a question, a sentence on what happens, Cancel (focused first, so Enter does not confirm by accident)
  * and the red confirming button.
  */
-export function ConfirmDialog({ open, icon: Icon, title, description, confirmLabel, onConfirm, onCancel, busy = false, error = null, testId }: ConfirmDialogProps) {
-  return (
-    <Dialog open={open} onClose={busy ? () => undefined : onCancel} className="relative z-[60]">
-      <DialogBackdrop transition className="fixed inset-0 bg-slate-900/50 transition-opacity duration-150 data-closed:opacity-0" />
-      <div className="fixed inset-0 overflow-y-auto">
-        <div className="flex min-h-full items-center justify-center p-4">
-          <DialogPanel
-            transition
-            data-testid={testId}
-            className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-xl transition duration-150 data-closed:scale-95 data-closed:opacity-0"
-          >
-            <span className="flex size-11 items-center justify-center rounded-full bg-red-50 text-red-600">
-              <Icon aria-hidden="true" className="size-5" />
-            </span>
-            <DialogTitle className="mt-4 text-lg font-semibold text-slate-900">{title}</DialogTitle>
-            <Description className="mt-1.5 text-sm text-slate-600">{description}</Description>
-            {error && (
-              <div className="mt-4">
-                <FormAlert>{error}</FormAlert>
-              </div>
-            )}
-            <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <button type="button" data-autofocus onClick={onCancel} disabled={busy} className="btn-secondary">
-                Cancel
-              </button>
-              <button type="button" onClick={onConfirm} disabled={busy} aria-busy={busy} className={dangerButtonClass}>
-                {busy && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
-                {confirmLabel}
-              </button>
-            </div>
-          </DialogPanel>
-        </div>
-      </div>
-    </Dialog>
-  );
+export function ConfirmDialog({ confirmLabel, onConfirm, ...rest }: ConfirmDialogProps) {
+  return <ActionDialog {...rest} actionLabel={confirmLabel} onAction={onConfirm} tone="danger" />;
 }

@@ -1,10 +1,9 @@
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { Activity } from '@localloop/contract';
 import { MAX_CHAT_REQUEST_MESSAGE_LENGTH } from '@localloop/contract';
-import { Hourglass, LoaderCircle, MessageCircle, MessagesSquare } from 'lucide-react';
+import { Hourglass, MessageCircle, MessagesSquare } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { FormAlert } from '../../../components/form-alert.tsx';
+import { ActionDialog } from '../../../components/action-dialog.tsx';
 import { errorMessageOf } from '../../../components/server-errors.ts';
 import { inputClass } from '../../../components/text-field.tsx';
 import { toast } from '../../../lib/toast.ts';
@@ -33,41 +32,27 @@ function AskHostDialog({ activity, open, onClose }: { activity: Activity; open: 
       },
     );
   return (
-    <Dialog open={open} onClose={close} className="relative z-[60]">
-      <DialogBackdrop className="fixed inset-0 bg-slate-900/50" />
-      <div className="fixed inset-0 overflow-y-auto">
-        <div className="flex min-h-full items-center justify-center p-4">
-          <DialogPanel className="w-full max-w-md rounded-2xl bg-white p-6 shadow-xl">
-            <span className="flex size-11 items-center justify-center rounded-full bg-teal-50 text-teal-700">
-              <MessageCircle aria-hidden="true" className="size-5" />
-            </span>
-            <DialogTitle className="mt-4 text-lg font-semibold text-slate-900 [overflow-wrap:anywhere]">Message {activity.host.name}</DialogTitle>
-            <p className="mt-1.5 text-sm text-slate-600">Ask about “{activity.title}” before you join. When the host accepts, you chat one to one.</p>
-            <label htmlFor={`${id}-message`} className="mt-4 block text-sm font-medium text-slate-800">
-              Your message <span className="font-normal text-slate-500">(optional)</span>
-            </label>
-            <textarea id={`${id}-message`} rows={4} maxLength={MAX_CHAT_REQUEST_MESSAGE_LENGTH} value={message} onChange={(event) => setMessage(event.target.value)} className={`${inputClass} mt-1.5`} />
-            <p className="mt-1 text-right text-xs text-slate-600">
-              {message.length} / {MAX_CHAT_REQUEST_MESSAGE_LENGTH}
-            </p>
-            {ask.isError && (
-              <div className="mt-3">
-                <FormAlert>{errorMessageOf(ask.error)}</FormAlert>
-              </div>
-            )}
-            <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <button type="button" data-autofocus onClick={close} disabled={ask.isPending} className="btn-secondary">
-                Cancel
-              </button>
-              <button type="button" onClick={send} disabled={ask.isPending} aria-busy={ask.isPending} className="btn-primary">
-                {ask.isPending && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
-                Send
-              </button>
-            </div>
-          </DialogPanel>
-        </div>
-      </div>
-    </Dialog>
+    <ActionDialog
+      open={open}
+      icon={MessageCircle}
+      tone="primary"
+      size="md"
+      title={`Message ${activity.host.name}`}
+      description={`Ask about “${activity.title}” before you join. When the host accepts, you chat one to one.`}
+      actionLabel="Send"
+      onAction={send}
+      onCancel={close}
+      busy={ask.isPending}
+      error={ask.isError ? errorMessageOf(ask.error) : null}
+    >
+      <label htmlFor={`${id}-message`} className="mt-4 block text-sm font-medium text-slate-800">
+        Your message <span className="font-normal text-slate-500">(optional)</span>
+      </label>
+      <textarea id={`${id}-message`} rows={4} maxLength={MAX_CHAT_REQUEST_MESSAGE_LENGTH} value={message} onChange={(event) => setMessage(event.target.value)} className={`${inputClass} mt-1.5`} />
+      <p className="mt-1 text-right text-xs text-slate-600">
+        {message.length} / {MAX_CHAT_REQUEST_MESSAGE_LENGTH}
+      </p>
+    </ActionDialog>
   );
 }
 
