@@ -4,6 +4,7 @@ import { endpoints, type ActivityInput } from '@localloop/contract';
 import { activities, activityParticipants, notifications } from '../../db/schema.ts';
 import { createTokenService } from '../../lib/tokens.ts';
 import { png, multipartBody } from '../../../test/inputs.ts';
+import { activityFixtures } from '../../../test/activity-fixtures.ts';
 import { createAccount, createTestApp, encoded, inject, login, testClock, testConfig, type TestContext } from '../../../test/helper.ts';
 
 let t: TestContext;
@@ -14,36 +15,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const hours = (h: number) => new Date(clock().getTime() + h * 3_600_000).toISOString();
+const { hours, person, input, hosted } = activityFixtures(() => t, clock);
 const tokens = () => createTokenService(testConfig().jwtSecret, clock);
-
-async function person() {
-  const account = await createAccount(t.database);
-  return { ...account, id: account.user.id, access: (await login(t.app, account.email, account.password)).access };
-}
 
 /** An access token without a log-in, for the crowds of the concurrency tests. */
 const accessOf = (u: { id: string; tokenVersion: number }) => tokens().signAccess({ userId: u.id, version: u.tokenVersion, authTime: Math.floor(clock().getTime() / 1000) });
-
-const input = (over: Partial<ActivityInput> = {}): ActivityInput => ({
-  title: 'Sunday run by the river',
-  description: 'An easy 5 km run along the Hudson, all paces welcome.',
-  category: 'Sports & Fitness',
-  starts_at: hours(24),
-  ends_at: hours(26),
-  location: { formatted_address: 'Pier 45, New York, New York, United States', city: 'New York', latitude: 40.7336, longitude: -74.0111 },
-  capacity: 10,
-  join_mode: 'open',
-  visibility: 'public',
-  ...over,
-});
-
-async function hosted(over: Partial<ActivityInput> = {}) {
-  const host = await person();
-  const res = await inject(t.app, endpoints.createActivity, { access: host.access, body: input(over) });
-  expect(res.statusCode, res.body).toBe(201);
-  return { host, activity: res.json() };
-}
 
 const join = (access: string, id: string) => inject(t.app, endpoints.joinActivity, { access, params: { id } });
 const leave = (access: string, id: string) => inject(t.app, endpoints.leaveActivity, { access, params: { id } });
