@@ -4,18 +4,17 @@ import type { Place } from '@localloop/contract';
 import dayjs from 'dayjs';
 import { MapPin } from 'lucide-react';
 import { useId, useMemo, useRef, useState } from 'react';
-import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { ApiError } from '../../api/client.ts';
 import { FormAlert } from '../../components/form-alert.tsx';
+import { described, FormActions, FormSection, LabelledField } from '../../components/form-parts.tsx';
+import { fieldOfPath, formProblems, withFormFields } from '../../components/form-problems.ts';
 import type { PageProps } from '../../components/page-props.ts';
 import { PicturesField, type Picture } from '../../components/pictures-field.tsx';
 import { PlaceSearch } from '../../components/place-search.tsx';
 import type { PlaceFinder, PlaceSuggestion } from '../../components/place-search.tsx';
 import { applyServerError } from '../../components/server-errors.ts';
-import { SubmitButton } from '../../components/submit-button.tsx';
 import { TextField, inputClass } from '../../components/text-field.tsx';
 import { toast } from '../../lib/toast.ts';
 import { paths, to } from '../../paths.ts';
@@ -45,11 +44,7 @@ const formFields = Object.keys(FormValues.shape) as FormField[];
 const localFormat = 'YYYY-MM-DDTHH:mm';
 
 /** The form field a contract path (or a server `fields` key such as "location.formatted_address", "image_ids.0") belongs under. */
-function formFieldOf(path: readonly PropertyKey[] | string): FormField | null {
-  const first = String(typeof path === 'string' ? path.split('.')[0] : path[0]);
-  if (first === 'location') return 'address';
-  return (formFields as string[]).includes(first) ? (first as FormField) : null;
-}
+const formFieldOf = (path: readonly PropertyKey[] | string) => fieldOfPath(formFields, path, { location: 'address' });
 
 /** Where the activity sits on the map: a place the host found, else their chosen area. */
 type ActivityPoint = { city: string; latitude: number; longitude: number };
@@ -64,10 +59,7 @@ const placePoint = (place: Place): ActivityPoint => ({ city: (place.city.trim() 
  */
 function activityFormSchema(point: ActivityPoint) {
   return FormValues.transform((v, ctx): ActivityBody => {
-    const problems = new Map<FormField, string>();
-    const problem = (field: FormField, message: string) => {
-      if (!problems.has(field)) problems.set(field, message);
-    };
+    const { problem, check } = formProblems(formFieldOf);
     const instant = (field: 'starts_at' | 'ends_at', missing: string) => {
       const local = v[field] === '' ? null : dayjs(v[field]);
       if (!local?.isValid()) {
@@ -97,50 +89,12 @@ function activityFormSchema(point: ActivityPoint) {
       visibility: v.visibility,
       repeat_weekly: Number(v.repeat_weekly),
     };
-    const parsed = ActivityInput.safeParse(candidate);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = formFieldOf(issue.path);
-        if (field) problem(field, issue.message);
-      }
-    }
-    if (problems.size > 0 || !parsed.success) {
-      for (const [field, message] of problems) ctx.addIssue({ code: 'custom', path: [field], message });
-      return z.NEVER;
-    }
-    return parsed.data;
+    return check(ActivityInput, candidate, ctx);
   });
 }
 
 /** A new activity starts at the next full hour tomorrow and lasts two hours. */
 const defaultStart = () => dayjs().add(1, 'day').add(1, 'hour').startOf('hour');
-
-function Field({ id, label, optional, error, hint, children }: { id: string; label: string; optional?: boolean; error?: string | undefined; hint?: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label} {optional && <span className="font-normal text-slate-500">(optional)</span>}
-      </label>
-      <div className="mt-1.5">{children}</div>
-      {error && (
-        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500">
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** aria props tying a control to its message and hint. */
-const described = (id: string, error: string | undefined, hint?: boolean) => ({
-  'aria-invalid': error ? true : undefined,
-  'aria-describedby': [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined,
-});
 
 function Choice({ name, value, label, detail, register }: { name: 'join_mode' | 'visibility'; value: string; label: string; detail: string; register: ReturnType<typeof useForm<FormInput, unknown, ActivityBody>>['register'] }) {
   return (
@@ -243,21 +197,17 @@ function ActivityForm({ places, placesLoading }: PlaceProps) {
       await navigate(to.activitiesDetails(activity.id));
     } catch (error) {
       // The server names nested fields ("location.formatted_address", "image_ids.0"): each goes under its input.
-      const placed =
-        error instanceof ApiError && error.fields
-          ? new ApiError(error.status, error.code, error.message, Object.fromEntries(Object.entries(error.fields).map(([key, message]) => [formFieldOf(key) ?? key, message])))
-          : error;
-      setServerError(applyServerError(placed, form.setError, formFields));
+      setServerError(applyServerError(withFormFields(error, formFieldOf), form.setError, formFields));
     }
   };
 
   return (
     <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)} className="space-y-6">
       <TextField label="Title" autoComplete="off" maxLength={120} error={fieldError('title')} {...form.register('title')} />
-      <Field id={`${id}-description`} label="Description" error={fieldError('description')}>
+      <LabelledField id={`${id}-description`} label="Description" error={fieldError('description')}>
         <textarea id={`${id}-description`} rows={5} maxLength={4000} className={inputClass} {...described(`${id}-description`, fieldError('description'))} {...form.register('description')} />
-      </Field>
-      <Field id={`${id}-category`} label="Category" error={fieldError('category')}>
+      </LabelledField>
+      <LabelledField id={`${id}-category`} label="Category" error={fieldError('category')}>
         <select id={`${id}-category`} className={inputClass} {...described(`${id}-category`, fieldError('category'))} {...form.register('category')}>
           {activityCategories.map((c) => (
             <option key={c} value={c}>
@@ -265,21 +215,18 @@ function ActivityForm({ places, placesLoading }: PlaceProps) {
             </option>
           ))}
         </select>
-      </Field>
+      </LabelledField>
       <PicturesField label="Images" pictures={pictures} max={MAX_ACTIVITY_IMAGES} onChange={changePictures} onBusy={setUploading} describe={(n) => `Image ${n} of the activity`} error={fieldError('image_ids')} />
 
-      <fieldset className="min-w-0">
-        <legend className="text-sm font-medium text-slate-800">When</legend>
-        <p className="mt-1 text-xs text-slate-500">Times are your local time.</p>
+      <FormSection legend="When" note="Times are your local time.">
         {/* grid-cols-1 (a 0 minimum): a date-and-time input is wider than a phone's column on its own. */}
         <div className="mt-2 grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField label="Starts" type="datetime-local" error={fieldError('starts_at')} {...form.register('starts_at')} />
           <TextField label="Ends" type="datetime-local" error={fieldError('ends_at')} {...form.register('ends_at')} />
         </div>
-      </fieldset>
+      </FormSection>
 
-      <fieldset className="min-w-0">
-        <legend className="text-sm font-medium text-slate-800">Where</legend>
+      <FormSection legend="Where">
         <div className="mt-2 space-y-4 rounded-2xl bg-slate-50 p-4">
           <PlaceSearch
             places={places}
@@ -305,7 +252,7 @@ function ActivityForm({ places, placesLoading }: PlaceProps) {
             {...form.register('address')}
           />
         </div>
-      </fieldset>
+      </FormSection>
 
       <TextField
         label="Capacity"
@@ -319,7 +266,7 @@ function ActivityForm({ places, placesLoading }: PlaceProps) {
         {...form.register('capacity')}
       />
 
-      <Field id={`${id}-repeat`} label="Repeat weekly" error={fieldError('repeat_weekly')} hint="Each week's date is an activity of its own, with its own people, at the same time of day.">
+      <LabelledField id={`${id}-repeat`} label="Repeat weekly" error={fieldError('repeat_weekly')} hint="Each week's date is an activity of its own, with its own people, at the same time of day.">
         <select id={`${id}-repeat`} className={inputClass} {...described(`${id}-repeat`, fieldError('repeat_weekly'), true)} {...form.register('repeat_weekly')}>
           <option value="0">Does not repeat</option>
           {Array.from({ length: MAX_WEEKLY_REPEATS }, (_, i) => i + 1).map((n) => (
@@ -328,35 +275,26 @@ function ActivityForm({ places, placesLoading }: PlaceProps) {
             </option>
           ))}
         </select>
-      </Field>
+      </LabelledField>
 
-      <fieldset className="min-w-0">
-        <legend className="text-sm font-medium text-slate-800">Who can join</legend>
+      <FormSection legend="Who can join">
         <div className="mt-2 grid grid-cols-1 gap-3 sm:grid-cols-2">
           <Choice name="join_mode" value="open" label="Anyone" detail="People join at once while there are spots." register={form.register} />
           <Choice name="join_mode" value="approval" label="Approval needed" detail="People ask to join; you accept or reject each." register={form.register} />
         </div>
         {fieldError('join_mode') && <p className="mt-1.5 text-sm text-red-700">{fieldError('join_mode')}</p>}
-      </fieldset>
+      </FormSection>
 
-      <fieldset className="min-w-0">
-        <legend className="text-sm font-medium text-slate-800">Visibility</legend>
+      <FormSection legend="Visibility">
         <div className="mt-2 grid grid-cols-1 gap-3 sm:grid-cols-2">
           <Choice name="visibility" value="public" label="Public" detail="Listed in Local Activities for people nearby." register={form.register} />
           <Choice name="visibility" value="unlisted" label="Unlisted" detail="Only people you send the link to can find it." register={form.register} />
         </div>
         {fieldError('visibility') && <p className="mt-1.5 text-sm text-red-700">{fieldError('visibility')}</p>}
-      </fieldset>
+      </FormSection>
 
       <FormAlert>{serverError}</FormAlert>
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Link to={paths.localActivities} className="btn-secondary">
-          Cancel
-        </Link>
-        <SubmitButton busy={isSubmitting} disabled={uploading || resolving} className="btn-primary">
-          Create activity
-        </SubmitButton>
-      </div>
+      <FormActions cancelTo={paths.localActivities} submitLabel="Create activity" busy={isSubmitting} disabled={uploading || resolving} />
     </form>
   );
 }

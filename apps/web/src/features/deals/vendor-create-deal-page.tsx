@@ -6,17 +6,16 @@ import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { LoaderCircle, MapPinOff, ShieldAlert } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import type { ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { ApiError } from '../../api/client.ts';
 import { FormAlert } from '../../components/form-alert.tsx';
+import { described, FormActions, FormSection, LabelledField } from '../../components/form-parts.tsx';
+import { fieldOfPath, formProblems, withFormFields } from '../../components/form-problems.ts';
 import { EmptyState, LoadError } from '../../components/page-states.tsx';
 import type { PageProps } from '../../components/page-props.ts';
 import { PicturesField, type Picture } from '../../components/pictures-field.tsx';
 import { applyServerError } from '../../components/server-errors.ts';
-import { SubmitButton } from '../../components/submit-button.tsx';
 import { TextField, inputClass } from '../../components/text-field.tsx';
 import { toast } from '../../lib/toast.ts';
 import { paths, to } from '../../paths.ts';
@@ -52,10 +51,7 @@ type DealBody = z.output<typeof DealInput>;
 const formFields = Object.keys(FormValues.shape) as FormField[];
 
 /** The form field a DealInput path (or a server `fields` key such as "deal_price.amount_cents", "image_ids.0") belongs under. */
-function formFieldOf(path: readonly PropertyKey[] | string): FormField | null {
-  const first = String(typeof path === 'string' ? path.split('.')[0] : path[0]);
-  return (formFields as string[]).includes(first) ? (first as FormField) : null;
-}
+const formFieldOf = (path: readonly PropertyKey[] | string) => fieldOfPath(formFields, path);
 
 const priceText = /^\d{1,7}(\.\d{1,2})?$/;
 const wholeText = /^\d{1,7}$/;
@@ -70,10 +66,7 @@ const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
  */
 function dealFormSchema(zoneOf: (addressId: string) => string) {
   return FormValues.transform((v, ctx): DealBody => {
-    const problems = new Map<FormField, string>();
-    const problem = (field: FormField, message: string) => {
-      if (!problems.has(field)) problems.set(field, message);
-    };
+    const { problem, check } = formProblems(formFieldOf);
     const cents = (field: 'original_price' | 'deal_price', missing: string) => {
       const text = v[field].trim();
       if (text === '') problem(field, missing);
@@ -110,18 +103,7 @@ function dealFormSchema(zoneOf: (addressId: string) => string) {
       address_id: v.address_id,
       terms: v.terms,
     };
-    const parsed = DealInput.safeParse(candidate);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = formFieldOf(issue.path);
-        if (field) problem(field, issue.message);
-      }
-    }
-    if (problems.size > 0 || !parsed.success) {
-      for (const [field, message] of problems) ctx.addIssue({ code: 'custom', path: [field], message });
-      return z.NEVER;
-    }
-    return parsed.data;
+    return check(DealInput, candidate, ctx);
   });
 }
 
@@ -132,33 +114,6 @@ function localValue(zone: string, days = 0): string {
 }
 
 const addressLine = (a: VendorAddress) => (a.label ? `${a.label}: ${a.formatted_address}` : a.formatted_address);
-
-function Field({ id, label, optional, error, hint, children }: { id: string; label: string; optional?: boolean; error?: string | undefined; hint?: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label} {optional && <span className="font-normal text-slate-500">(optional)</span>}
-      </label>
-      <div className="mt-1.5">{children}</div>
-      {error && (
-        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500">
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** aria props tying a control to its message and hint. */
-const described = (id: string, error: string | undefined, hint?: boolean) => ({
-  'aria-invalid': error ? true : undefined,
-  'aria-describedby': [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined,
-});
 
 function DealForm({ addresses }: { addresses: VendorAddress[] }) {
   const id = useId();
@@ -214,11 +169,7 @@ function DealForm({ addresses }: { addresses: VendorAddress[] }) {
       await navigate(to.myDeals());
     } catch (error) {
       // The server names nested fields ("deal_price.amount_cents", "image_ids.0"): each goes under its input.
-      const placed =
-        error instanceof ApiError && error.fields
-          ? new ApiError(error.status, error.code, error.message, Object.fromEntries(Object.entries(error.fields).map(([key, message]) => [formFieldOf(key) ?? key, message])))
-          : error;
-      setServerError(applyServerError(placed, form.setError, formFields));
+      setServerError(applyServerError(withFormFields(error, formFieldOf), form.setError, formFields));
     }
   };
 
@@ -227,10 +178,10 @@ function DealForm({ addresses }: { addresses: VendorAddress[] }) {
   return (
     <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)} className="space-y-6">
       <TextField label="Title" autoComplete="off" maxLength={120} error={fieldError('title')} {...form.register('title')} />
-      <Field id={`${id}-description`} label="Description" error={fieldError('description')}>
+      <LabelledField id={`${id}-description`} label="Description" error={fieldError('description')}>
         <textarea id={`${id}-description`} rows={4} maxLength={4000} className={inputClass} {...described(`${id}-description`, fieldError('description'))} {...form.register('description')} />
-      </Field>
-      <Field id={`${id}-category`} label="Category" error={fieldError('category')}>
+      </LabelledField>
+      <LabelledField id={`${id}-category`} label="Category" error={fieldError('category')}>
         <select id={`${id}-category`} className={inputClass} {...described(`${id}-category`, fieldError('category'))} {...form.register('category')}>
           {vendorCategories.map((c) => (
             <option key={c} value={c}>
@@ -238,15 +189,14 @@ function DealForm({ addresses }: { addresses: VendorAddress[] }) {
             </option>
           ))}
         </select>
-      </Field>
+      </LabelledField>
       <PicturesField label="Images" pictures={pictures} max={MAX_DEAL_IMAGES} onChange={changePictures} onBusy={setUploading} describe={(n) => `Image ${n} of the deal`} error={fieldError('image_ids')} />
 
-      <fieldset className="min-w-0">
-        <legend className="text-sm font-medium text-slate-800">Price</legend>
+      <FormSection legend="Price">
         <div className="mt-2 grid gap-4 sm:grid-cols-[1fr_1fr_auto]">
           <TextField label="Original price" inputMode="decimal" autoComplete="off" error={fieldError('original_price')} {...form.register('original_price')} />
           <TextField label="Deal price" inputMode="decimal" autoComplete="off" error={fieldError('deal_price')} {...form.register('deal_price')} />
-          <Field id={`${id}-currency`} label="Currency">
+          <LabelledField id={`${id}-currency`} label="Currency">
             <select id={`${id}-currency`} className={inputClass} {...form.register('currency')}>
               {currencies.map((c) => (
                 <option key={c} value={c}>
@@ -254,14 +204,14 @@ function DealForm({ addresses }: { addresses: VendorAddress[] }) {
                 </option>
               ))}
             </select>
-          </Field>
+          </LabelledField>
         </div>
         {discount !== null && (
           <p className="mt-2 text-sm text-teal-800">
             {discount}% off: customers pay {formatMoney({ amount_cents: Math.round(Number(dealPrice) * 100), currency })} instead of {formatMoney({ amount_cents: Math.round(Number(original) * 100), currency })}.
           </p>
         )}
-      </fieldset>
+      </FormSection>
 
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
@@ -286,7 +236,7 @@ function DealForm({ addresses }: { addresses: VendorAddress[] }) {
         />
       </div>
 
-      <Field
+      <LabelledField
         id={`${id}-address`}
         label="Redemption address"
         error={fieldError('address_id')}
@@ -299,31 +249,22 @@ function DealForm({ addresses }: { addresses: VendorAddress[] }) {
             </option>
           ))}
         </select>
-      </Field>
+      </LabelledField>
 
-      <fieldset className="min-w-0">
-        <legend className="text-sm font-medium text-slate-800">On sale</legend>
-        <p className="mt-1 text-xs text-slate-500">Times are {zone === browserZone() ? 'your local time' : `${zoneLabel(zone)}, where the deal is redeemed`}.</p>
+      <FormSection legend="On sale" note={`Times are ${zone === browserZone() ? 'your local time' : `${zoneLabel(zone)}, where the deal is redeemed`}.`}>
         {/* grid-cols-1 (a 0 minimum): a date-and-time input is wider than a phone's column on its own and would overflow the card. */}
         <div className="mt-2 grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField label="Starts" type="datetime-local" error={fieldError('starts_at')} {...form.register('starts_at')} />
           <TextField label="Ends" type="datetime-local" error={fieldError('ends_at')} {...form.register('ends_at')} />
         </div>
-      </fieldset>
+      </FormSection>
 
-      <Field id={`${id}-terms`} label="Terms" optional error={fieldError('terms')} hint="What the customer should know: opening times, one per visit, not with other offers…">
+      <LabelledField id={`${id}-terms`} label="Terms" optional error={fieldError('terms')} hint="What the customer should know: opening times, one per visit, not with other offers…">
         <textarea id={`${id}-terms`} rows={3} maxLength={2000} className={inputClass} {...described(`${id}-terms`, fieldError('terms'), true)} {...form.register('terms')} />
-      </Field>
+      </LabelledField>
 
       <FormAlert>{serverError}</FormAlert>
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Link to={to.myDeals()} className="btn-secondary">
-          Cancel
-        </Link>
-        <SubmitButton busy={isSubmitting} disabled={uploading} className="btn-primary">
-          Create deal
-        </SubmitButton>
-      </div>
+      <FormActions cancelTo={to.myDeals()} submitLabel="Create deal" busy={isSubmitting} disabled={uploading} />
     </form>
   );
 }
