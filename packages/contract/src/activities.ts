@@ -211,6 +211,18 @@ export type MyActivitiesQuery = z.input<typeof MyActivitiesQuery>;
 export const ActivityList = paginated(ActivityCard);
 export type ActivityList = z.infer<typeof ActivityList>;
 
+/** What the caller hosts and is still to come (not ended nor deactivated): with every page of /activities/mine/, as My Deals' counts. */
+export const HostingFigures = z.object({
+  upcoming: z.number().int(),
+  /** Requests to join these activities waiting for the caller's decision. */
+  requests: z.number().int(),
+  /** The soonest of them (it may be under way). */
+  next: ActivityCard.nullable(),
+});
+export type HostingFigures = z.infer<typeof HostingFigures>;
+export const MyActivitiesResponse = ActivityList.extend({ hosting: HostingFigures });
+export type MyActivitiesResponse = z.infer<typeof MyActivitiesResponse>;
+
 /**
  * The host's decision on one request, named by the person who asked. With `chat_request_id` it decides that person's
  * chat request instead (the spec: this call is "used for rejecting chat requests"), as PATCH /chat/accept-chat-request/.
@@ -241,6 +253,7 @@ export type ParticipationResult = z.infer<typeof ParticipationResult>;
 
 const ActivityIdParams = z.object({ id: Uuid('Unknown activity.') });
 const HostIdParams = z.object({ id: Uuid('Unknown account.') });
+const VendorIdParams = z.object({ id: Uuid('Unknown vendor.') });
 
 /** The endpoints of this domain; merged into the one table in endpoints.ts. */
 export const activitiesEndpoints = {
@@ -341,8 +354,18 @@ export const activitiesEndpoints = {
     path: '/activities/mine/',
     query: MyActivitiesQuery,
     body: undefined,
-    response: ActivityList,
+    response: MyActivitiesResponse,
     auth: 'required',
-    summary: 'The caller\'s activities for /MyActivities: created, joined, requested, upcoming, past or deactivated',
+    summary: 'The caller\'s activities for /MyActivities: created, joined, requested, upcoming, past or deactivated; with the figures of what the caller hosts',
+  }),
+  vendorActivities: endpoint({
+    method: 'GET',
+    path: '/activities/by-vendor/{id}/',
+    params: VendorIdParams,
+    query: PageQuery,
+    body: undefined,
+    response: ActivityList,
+    auth: 'optional',
+    summary: 'The public activities not ended nor deactivated that a listed shop\'s owner hosts (id: the vendor), soonest first, for its public page; an unlisted shop answers 404 to all but its owner',
   }),
 } satisfies Record<string, Endpoint>;

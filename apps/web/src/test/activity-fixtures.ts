@@ -1,4 +1,4 @@
-import type { Activity, ActivityCard, ActivityList, ActivityListResponse, ActivityPerson, Participation, ParticipationResult } from '@localloop/contract';
+import type { Activity, ActivityCard, ActivityListResponse, ActivityPerson, MyActivitiesResponse, Participation, ParticipationResult } from '@localloop/contract';
 import { userLogin } from './fixtures.ts';
 
 /** Activities as the server answers them, for the activities pages; ids are predictable from `n`. */
@@ -42,8 +42,9 @@ export function activityPage(results: ActivityCard[], overrides: Partial<Activit
   return { count: results.length, count_capped: false, page: 1, page_size: 12, results, ...overrides };
 }
 
-export function activityList(results: ActivityCard[], overrides: Partial<ActivityList> = {}): ActivityList {
-  return { count: results.length, page: 1, page_size: 12, results, ...overrides };
+/** A page of the caller's own activities; /activities/mine/ adds the figures of what the caller hosts (none unless overridden). */
+export function activityList(results: ActivityCard[], overrides: Partial<MyActivitiesResponse> = {}): MyActivitiesResponse {
+  return { count: results.length, page: 1, page_size: 12, results, hosting: { upcoming: 0, requests: 0, next: null }, ...overrides };
 }
 
 export function participation(n: number, overrides: Partial<Participation> = {}): Participation {

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, exists, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Activity, ActivityInput, ActivityList, MyActivitiesQuery, MyActivitiesFilter, PageQuery, Participation } from '@localloop/contract';
+import type { Activity, ActivityInput, ActivityList, HostingFigures, MyActivitiesQuery, MyActivitiesFilter, MyActivitiesResponse, PageQuery, Participation } from '@localloop/contract';
 import { activities, activityParticipants, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notify } from '../notifications/index.ts';
@@ -189,8 +189,26 @@ function filterOf(filter: MyActivitiesFilter, userId: string, now: Date): { wher
   }
 }
 
-/** The caller's activities for /MyActivities/{filterType?}. */
-export async function myActivities(deps: ActivitiesDeps, userId: string, query: z.output<typeof MyActivitiesQuery>): Promise<ActivityList> {
-  const { where, order } = filterOf(query.filter, userId, deps.clock());
-  return pageOf(deps, userId, where, order, query);
+/** What `userId` hosts and is still to come: how many, the requests waiting on them, the soonest (host_id's index). */
+async function hostingFigures(deps: ActivitiesDeps, userId: string, now: Date): Promise<HostingFigures> {
+  const toCome = and(eq(activities.hostId, userId), isNull(activities.deactivatedAt), gt(activities.endsAt, sql`${now.toISOString()}::timestamptz`));
+  const [figures] = await deps.db
+    .select({ upcoming: sql<number>`count(DISTINCT ${activities.id})::int`, requests: sql<number>`count(${activityParticipants.id})::int` })
+    .from(activities)
+    .leftJoin(activityParticipants, and(eq(activityParticipants.activityId, activities.id), eq(activityParticipants.status, 'requested')))
+    .where(toCome);
+  const [next] = (await selectActivities(deps.db).where(toCome).orderBy(asc(activities.startsAt), asc(activities.id)).limit(1)) as SelectedActivity[];
+  return {
+    upcoming: figures?.upcoming ?? 0,
+    requests: figures?.requests ?? 0,
+    next: next ? toCard(next, userId, undefined, null, deps, now) : null,
+  };
+}
+
+/** The caller's activities for /MyActivities/{filterType?}, with the figures of what the caller hosts (the vendor dashboard's card). */
+export async function myActivities(deps: ActivitiesDeps, userId: string, query: z.output<typeof MyActivitiesQuery>): Promise<MyActivitiesResponse> {
+  const now = deps.clock();
+  const { where, order } = filterOf(query.filter, userId, now);
+  const [page, hosting] = await Promise.all([pageOf(deps, userId, where, order, query), hostingFigures(deps, userId, now)]);
+  return { ...page, hosting };
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { route, type App } from '../../lib/http.ts';
 import { activityCalendarFile } from './calendar.ts';
 import { activityDetails, createActivity, deactivateActivity, deactivatedActivities, myActivities } from './catalogue.ts';
+import { vendorActivities } from './by-vendor.ts';
 import { activitiesNear } from './near.ts';
 import { decideParticipation, joinActivity, leaveActivity, removeParticipant } from './participation.ts';
 import { activityReminderHandler, activityReminderKind } from './reminders.ts';
@@ -31,6 +32,7 @@ export async function activitiesRoutes(app: App, ctx: AppContext) {
   route(app, endpoints.deactivateActivity, ({ userId, params }) => deactivateActivity(deps, userId, params.id));
   route(app, endpoints.deactivatedActivities, ({ userId, params, query }) => deactivatedActivities(deps, userId, params.id, query));
   route(app, endpoints.myActivities, ({ userId, query }) => myActivities(deps, userId, query));
+  route(app, endpoints.vendorActivities, ({ userId, params, query }) => vendorActivities(deps, userId, params.id, query));
 
   route(app, endpoints.joinActivity, ({ userId, params }) => joinActivity(deps, userId, params.id));
   route(app, endpoints.leaveActivity, ({ userId, params }) => leaveActivity(deps, userId, params.id));
