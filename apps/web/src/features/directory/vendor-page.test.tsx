@@ -6,6 +6,7 @@ import type { StubRequest } from '../../test/api-stub.ts';
 import { storeSession, userLogin, vendorLogin } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { dealCard, dealPage } from '../../test/customer-deal-fixtures.ts';
+import { activityCard, activityList } from '../../test/activity-fixtures.ts';
 import { bakery, myRating, storedImage, vendorPhoto, vendorRating } from '../../test/vendor-fixtures.ts';
 
 const pageKey = `GET /vendor/public/${bakery.user_id}/`;
@@ -55,6 +56,29 @@ describe('public vendor page (/vendor/{userId})', () => {
     expect(link).toHaveAttribute('href', `/DealDetails/${dealCard(1).id}`);
     expect(link).toHaveTextContent('40% off · 7 left');
     expect(api.to('GET /deals/lists/')[0]?.query.get('vendor_id')).toBe(bakery.id);
+  });
+
+  it('lists the activities the shop\'s owner hosts, each opening the activity', async () => {
+    const activitiesKey = `GET /activities/by-vendor/${bakery.id}/`;
+    const api = stubApi({
+      [pageKey]: ok(bakery),
+      [ratingsKey]: ok(ratings()),
+      [activitiesKey]: ok(activityList([activityCard(1, { title: 'Sourdough class', participant_count: 4, distance_km: null }), activityCard(2, { title: 'Bread tasting', distance_km: null })])),
+    });
+    await openPage();
+    const upcoming = within(section('Upcoming activities'));
+    const link = await upcoming.findByRole('link', { name: /Sourdough class/ });
+    expect(link).toHaveAttribute('href', `/ActivitiesDetails/${activityCard(1).id}`);
+    expect(link.closest('li')).toHaveTextContent('4 going');
+    expect(upcoming.getByRole('link', { name: /Bread tasting/ })).toHaveAttribute('href', `/ActivitiesDetails/${activityCard(2).id}`);
+    expect(api.to(activitiesKey)).toHaveLength(1);
+  });
+
+  it('says in one line when the shop\'s owner hosts nothing to come', async () => {
+    stubApi({ [pageKey]: ok(bakery), [ratingsKey]: ok(ratings()), [`GET /activities/by-vendor/${bakery.id}/`]: ok(activityList([])) });
+    await openPage({ signedIn: false });
+    expect(await within(section('Upcoming activities')).findByText('Hudson Bakery has no activities coming up.')).toBeInTheDocument();
+    expect(within(section('Upcoming activities')).queryByRole('link')).not.toBeInTheDocument();
   });
 
 

@@ -1,5 +1,5 @@
 import type { VendorPublic } from '@localloop/contract';
-import { Clock, Eye, LayoutDashboard, Mail, MapPin, Pencil, Phone, Star, Store, Tag, Wrench } from 'lucide-react';
+import { CalendarDays, Clock, Eye, LayoutDashboard, Mail, MapPin, Pencil, Phone, Star, Store, Tag, Wrench } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
@@ -24,10 +24,12 @@ type VendorPageProps = {
   servicesSection?: (vendor: { id: string; business_name: string }) => ReactNode;
   /** The vendor's deals on sale, from the deals feature; an empty state without it. */
   dealsSection?: (vendor: { id: string; business_name: string }) => ReactNode;
+  /** The activities the shop's owner hosts, from the activities feature; no section without it. */
+  activitiesSection?: (vendor: { id: string; business_name: string }) => ReactNode;
 };
 
 /** /vendor/{userId}: a listed vendor's public page. */
-export default function VendorPage({ servicesSection, dealsSection }: VendorPageProps = {}) {
+export default function VendorPage({ servicesSection, dealsSection, activitiesSection }: VendorPageProps = {}) {
   const userId = useParams().userId ?? '';
   const vendor = useVendor(userId);
   const { isAuthenticated } = useAuth();
@@ -59,7 +61,7 @@ export default function VendorPage({ servicesSection, dealsSection }: VendorPage
       </section>
     );
   }
-  return <VendorProfile vendor={vendor.data} directory={directory} servicesSection={servicesSection} dealsSection={dealsSection} />;
+  return <VendorProfile vendor={vendor.data} directory={directory} servicesSection={servicesSection} dealsSection={dealsSection} activitiesSection={activitiesSection} />;
 }
 
 /** The signed-in owner looking at its own page: what customers see, with the owner's ways back and no self-favoriting. */
@@ -91,7 +93,7 @@ function OwnerPreview({ isLive, isVendorView }: { isLive: boolean; isVendorView:
   );
 }
 
-function VendorProfile({ vendor, directory, servicesSection, dealsSection }: { vendor: VendorPublic; directory: string } & VendorPageProps) {
+function VendorProfile({ vendor, directory, servicesSection, dealsSection, activitiesSection }: { vendor: VendorPublic; directory: string } & VendorPageProps) {
   const distance = formatDistance(vendor.distance_km);
   const place = [vendor.city, vendor.state].filter(Boolean).join(', ');
   const viewerId = useAccountId();
@@ -183,6 +185,13 @@ function VendorProfile({ vendor, directory, servicesSection, dealsSection }: { v
           </Section>
         </div>
       </div>
+      {activitiesSection && (
+        <div className="mt-6">
+          <Section icon={CalendarDays} title="Upcoming activities">
+            {activitiesSection(vendor)}
+          </Section>
+        </div>
+      )}
       <div className="mt-6">
         <Section icon={Star} title="Ratings">
           <RatingsSection vendor={vendor} />

@@ -1,5 +1,6 @@
 import type { VendorDashboard } from '@localloop/contract';
 import type { ComponentType } from 'react';
+import { ActivitiesCard } from './components/activities-card.tsx';
 import { BookingsCard } from './components/bookings-card.tsx';
 import { CompletenessCard } from './components/completeness-card.tsx';
 import { DealsCard } from './components/deals-card.tsx';
@@ -25,6 +26,8 @@ export const dashboardCards: readonly DashboardCardEntry[] = [
   { id: 'kyc', Card: KycCard, span: 'full', show: showKycCard },
   { id: 'bookings', Card: BookingsCard, show: (data) => data.vendor.is_approved },
   { id: 'deals', Card: DealsCard, show: (data) => data.vendor.is_approved },
+  // A vendor hosts as a person (docs/decisions/0020): no approval needed, so always shown.
+  { id: 'activities', Card: ActivitiesCard },
   { id: 'completeness', Card: CompletenessCard },
   { id: 'rating', Card: RatingCard },
   { id: 'favorites', Card: FavoritesCard },

@@ -1,10 +1,11 @@
 import { screen, within } from '@testing-library/react';
-import type { VendorDashboard } from '@localloop/contract';
+import type { MyActivitiesResponse, VendorDashboard } from '@localloop/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { ok, refuse, stubApi } from '../../test/api-stub.ts';
 import type { Reply } from '../../test/api-stub.ts';
 import { storeSession, vendorLogin } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { activityCard, activityList } from '../../test/activity-fixtures.ts';
 
 const vendorId = String(vendorLogin.vendor_id);
 
@@ -181,5 +182,32 @@ describe('the deals card', () => {
     api.on(`GET /my-deals/${vendorId}/`, ok({ count: 0, page: 1, page_size: 1, results: [], counts: { ...counts, all: 0, active: 0, expired: 0 } }));
     const card = await screen.findByTestId('card-deals');
     expect(await within(card).findByRole('link', { name: 'Create Deal' })).toHaveAttribute('href', '/vendor/deal/add');
+  });
+});
+
+describe('the activities card', () => {
+  const mine = (hosting: MyActivitiesResponse['hosting']) => ok(activityList([], { hosting }));
+
+  it('shows the activities the vendor hosts, the next with its date and who goes, and the requests waiting, linking to My Activities', async () => {
+    const { api } = openDashboard(dashboard());
+    api.on('GET /activities/mine/', mine({ upcoming: 3, requests: 2, next: activityCard(1, { title: 'Sourdough class', starts_at: '2099-12-05T15:00:00.000Z', participant_count: 4, my_state: 'host' }) }));
+    const card = await screen.findByTestId('card-activities');
+    expect(await within(card).findByText('3')).toBeInTheDocument();
+    expect(card).toHaveTextContent('activities to come');
+    expect(within(card).getByRole('link', { name: 'Sourdough class' })).toHaveAttribute('href', `/ActivitiesDetails/${activityCard(1).id}`);
+    expect(card).toHaveTextContent(/Next: Sourdough class, .*2099.* · 4 going/);
+    expect(card).toHaveTextContent('2 join requests wait for your answer');
+    expect(within(card).getByRole('link', { name: 'My activities' })).toHaveAttribute('href', '/MyActivities');
+    expect(within(card).getByRole('link', { name: 'Host an activity' })).toHaveAttribute('href', '/PostActivities');
+    expect(api.to('GET /activities/mine/')[0]?.query.get('page_size')).toBe('1');
+  });
+
+  it('invites a vendor who hosts nothing to come to host an activity, approved or not', async () => {
+    const { api } = openDashboard(dashboard({ vendor: { ...dashboard().vendor, is_approved: false, kyc_status: 'pending' } }));
+    api.on('GET /activities/mine/', mine({ upcoming: 0, requests: 0, next: null }));
+    const card = await screen.findByTestId('card-activities');
+    expect(await within(card).findByRole('link', { name: 'Host an activity' })).toHaveAttribute('href', '/PostActivities');
+    expect(card).toHaveTextContent('people near you find it');
+    expect(within(card).queryByRole('link', { name: 'My activities' })).not.toBeInTheDocument();
   });
 });
