@@ -1,5 +1,6 @@
 import type { RealtimeEvent, RealtimeEventType } from '@localloop/contract';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { chatRoomsKeyPrefix } from '../features/chat/api/get-chat-rooms.ts';
 import { newestUnreadQueryOptions, notificationsQueryOptions } from '../features/notifications/api.ts';
 import { toastNotification } from '../features/notifications/notification-toast.ts';
 import { getVendorDashboardQueryOptions } from '../features/vendor-dashboard/api/get-vendor-dashboard.ts';
@@ -24,9 +25,10 @@ type Effect<E extends RealtimeEvent> = {
  */
 export const realtimeEffects: { [T in RealtimeEventType]: Effect<Extract<RealtimeEvent, { type: T }>> } = {
   notification: {
-    // The panel's list, the unread dot, and the dashboard's recent notifications.
-    refresh: (_event, scope) => notificationQueries(scope),
-    afterGap: (scope) => notificationQueries(scope),
+    // The panel's list, the unread dot, and the dashboard's recent notifications; an activity's news (a request to join,
+    // an acceptance, a chat request) also what the activity pages and the chat show of it.
+    refresh: (event, scope) => [...notificationQueries(scope), ...(aboutActivities(event.notification_type) ? activityQueries : [])],
+    afterGap: (scope) => [...notificationQueries(scope), ...activityQueries],
     announce: (event) => toastNotification(event.title, event.origin),
   },
   vendor_status: {
@@ -39,6 +41,11 @@ export const realtimeEffects: { [T in RealtimeEventType]: Effect<Extract<Realtim
     afterGap: ({ accountId }) => [vendorStatusQueryKey, getMyVendorQueryOptions(accountId).queryKey, getVendorDashboardQueryOptions(accountId).queryKey],
   },
 };
+
+/** Notifications about an activity or its chat: what someone else did changes what its pages show. */
+const aboutActivities = (type: string) => type.startsWith('activity_') || type.startsWith('chat_request');
+/** Every activity query (details, My Activities, the host's chat requests) and the chat rooms with their unread counts. */
+const activityQueries: QueryKey[] = [['activities'], [...chatRoomsKeyPrefix]];
 
 function notificationQueries({ accountId }: RealtimeScope): QueryKey[] {
   return [

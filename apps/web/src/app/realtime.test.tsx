@@ -6,6 +6,7 @@ import type { ChannelListener } from '../api/realtime.ts';
 import { RealtimeContext, useRealtimeChannel } from '../api/realtime-context.tsx';
 import { ok, stubApi } from '../test/api-stub.ts';
 import { pendingVendorLogin, storeSession, userLogin } from '../test/fixtures.ts';
+import { activity } from '../test/activity-fixtures.ts';
 import { FakeWebSocket } from '../test/fake-websocket.ts';
 import { renderApp } from '../test/render-app.tsx';
 
@@ -313,5 +314,20 @@ describe('realtime helpers', () => {
     expect(realtimeUrl('t', '/api', 'https://localloop.example')).toBe('wss://localloop.example/api/ws?ticket=t');
     expect(realtimeUrl('t', '/api', 'http://localhost:5173')).toBe('ws://localhost:5173/api/ws?ticket=t');
     expect(realtimeUrl('a b', 'https://api.example.com/api', 'http://localhost:5173')).toBe('wss://api.example.com/api/ws?ticket=a%20b');
+  });
+});
+
+describe('an activity\'s news pushed while its page is open', () => {
+  it('refetches the activity when news about an activity (a request to join) is pushed', async () => {
+    const api = setup();
+    const activityId = 'a0000000-0000-4000-8000-000000000001';
+    api.on(`GET /activities/details/${activityId}/`, ok(activity({ is_host: true, my_state: 'host' })));
+    storeSession(userLogin);
+    renderApp(`/ActivitiesDetails/${activityId}`);
+    const ws = await socket(0);
+    ws.serverOpens();
+    await waitFor(() => expect(api.to(`GET /activities/details/${activityId}/`)).toHaveLength(1));
+    ws.serverSends({ type: 'event', channel: ownChannel, event: { ...notificationEvent, id: '5f0c1b2a-2222-4a4a-8b8b-000000000002', notification_type: 'activity_request', title: 'New request to join' } });
+    await waitFor(() => expect(api.to(`GET /activities/details/${activityId}/`)).toHaveLength(2));
   });
 });
