@@ -2,8 +2,9 @@ import type { Page } from '@playwright/test';
 import { expect, logIn, newPerson, serveMapTiles, signUpByApi, test } from './fixtures.ts';
 
 /**
- * An activity from one end to the other, with two people at once (issue 14): the demo user posts an approval-only
- * activity near New York on /PostActivities; a second account finds it in /LocalActivities and asks to join; the host
+ * An activity from one end to the other, with two people at once (issue 14): a host posts an approval-only activity
+ * near New York on /PostActivities (a new account standing in for the demo user, whose notifications and activities
+ * other specs count); a second account finds it in /LocalActivities and asks to join; the host
  * accepts in /ActivityRequests; both open the group chat and see each other's messages arrive without a reload, who
  * is typing, and "Seen by"; a dropped connection catches up; the host removes the participant, whose open chat is cut
  * off at once.
@@ -24,16 +25,18 @@ function localDateTime(days: number, hour: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(hour)}:00`;
 }
 
-test('the demo user posts an approval-only activity, a second person finds it and asks, the host accepts, they chat in real time, and a removed participant is cut off', async ({ page, browser, request }, testInfo) => {
+test('a host posts an approval-only activity, a second person finds it and asks, the host accepts, they chat in real time, and a removed participant is cut off', async ({ page, browser, request }, testInfo) => {
   test.setTimeout(150_000);
   const errors: string[] = [];
   const baseURL = testInfo.project.use.baseURL ?? '';
   const title = `Sunrise paddle ${Date.now().toString(36)}`;
+  const hostPerson = newPerson('activityhost');
   const guestPerson = newPerson('activityguest');
+  await signUpByApi(request, hostPerson);
   await signUpByApi(request, guestPerson);
 
-  // The demo user posts it, approval needed, at their area (New York when none is chosen).
-  await logIn(page, 'user@example.com');
+  // The host posts it, approval needed, at their area (New York when none is chosen).
+  await logIn(page, hostPerson.email, hostPerson.password);
   await expect(page).toHaveURL(/\/LocalActivities$/);
   await page.goto('/PostActivities');
   await page.getByLabel('Title').fill(title);
