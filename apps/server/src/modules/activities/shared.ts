@@ -1,12 +1,13 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ActivityCard, ActivityPerson, ActivityState, JoinMode, ActivityVisibility, ParticipantStatus, ParticipationState } from '@localloop/contract';
+import type { ActivityCard, ActivityState, JoinMode, ActivityVisibility, ParticipantStatus, ParticipationState } from '@localloop/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { activities, activityImages, activityParticipants, media, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { literalLimit } from '../../lib/prepared.ts';
 import { toResponsiveImage, type StoredImage } from '../uploads/index.ts';
+import { avatar, personColumns, toPerson, type PersonBits } from '../users/index.ts';
 
 export type ActivitiesDeps = {
   db: Db;
@@ -34,24 +35,8 @@ export const spotsLeft = (a: Pick<ActivityRow, 'capacity' | 'participantCount'>)
 /** A person's place as the caller's own state: one who left is as one who never joined. */
 export const myStateOf = (status: ParticipantStatus | null | undefined): ParticipationState => (!status || status === 'left' ? 'none' : status);
 
-export const avatar = alias(media, 'person_avatar');
-
-/** A person as activities show them: first name (or username) and picture. */
-export const personColumns = {
-  id: users.id,
-  firstName: users.firstName,
-  username: users.username,
-  avatarKey: avatar.storageKey,
-  avatarWidth: avatar.width,
-  avatarHeight: avatar.height,
-  avatarVariants: avatar.variants,
-};
-export type PersonBits = { id: string; firstName: string; username: string | null; avatarKey: string | null; avatarWidth: number | null; avatarHeight: number | null; avatarVariants: StoredImage['variants'] | null };
-
-export function toPerson(p: PersonBits, mediaUrl: (key: string) => string): ActivityPerson {
-  const image = p.avatarKey && p.avatarWidth && p.avatarHeight ? toResponsiveImage({ key: p.avatarKey, width: p.avatarWidth, height: p.avatarHeight, variants: p.avatarVariants ?? [] }, mediaUrl) : null;
-  return { id: p.id, name: p.firstName.trim() || p.username || 'Member', avatar: image };
-}
+// People as others see them come from the users module (one projection for activities and chat).
+export { avatar, personColumns, toPerson, type PersonBits };
 
 /** How many wait on an activity's list: a subquery, so a page needs no second query. */
 export const waitlistCountOf = () =>

@@ -1,11 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import type { ActivityPerson, ChatMessage } from '@localloop/contract';
+import type { ChatMessage } from '@localloop/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { activities, activityParticipants, chatMessages, chatRequests, chatRooms, media, users } from '../../db/schema.ts';
+import { activities, activityParticipants, chatMessages, chatRequests, chatRooms, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { toResponsiveImage, type StoredImage } from '../uploads/index.ts';
+import { avatar, personColumns, toPerson, type PersonBits } from '../users/index.ts';
 
 export type ChatDeps = { db: Db; clock: Clock; mediaUrl: (key: string) => string };
 export type Reader = Db | Tx;
@@ -64,22 +63,8 @@ export async function requireMember(db: Reader, userId: string, roomId: string):
   if (!(await isRoomMember(db, userId, roomId))) throw noSuchRoom();
 }
 
-export const avatar = alias(media, 'chat_avatar');
-export const personColumns = {
-  id: users.id,
-  firstName: users.firstName,
-  username: users.username,
-  avatarKey: avatar.storageKey,
-  avatarWidth: avatar.width,
-  avatarHeight: avatar.height,
-  avatarVariants: avatar.variants,
-};
-export type PersonBits = { id: string; firstName: string; username: string | null; avatarKey: string | null; avatarWidth: number | null; avatarHeight: number | null; avatarVariants: StoredImage['variants'] | null };
-
-export function toPerson(p: PersonBits, mediaUrl: (key: string) => string): ActivityPerson {
-  const image = p.avatarKey && p.avatarWidth && p.avatarHeight ? toResponsiveImage({ key: p.avatarKey, width: p.avatarWidth, height: p.avatarHeight, variants: p.avatarVariants ?? [] }, mediaUrl) : null;
-  return { id: p.id, name: p.firstName.trim() || p.username || 'Member', avatar: image };
-}
+// People as others see them come from the users module (one projection for activities and chat).
+export { avatar, personColumns, toPerson, type PersonBits };
 
 /** Messages with their senders. */
 export function selectMessages(db: Reader) {

@@ -2,3 +2,4 @@
 export { usersRoutes } from './routes.ts';
 export { tokenVersionOf } from './service.ts';
 export { isOperator, requireOperator } from './roles.ts';
+export { avatar, personColumns, toPerson, type PersonBits } from './person.ts';
