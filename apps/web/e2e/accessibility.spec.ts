@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { test as base, expect, logIn, newPerson, signUpByApi } from './fixtures.ts';
+import { test as base, expect, logIn, newPerson, openInApp, signUpByApi } from './fixtures.ts';
 
 /**
  * axe (WCAG 2.0/2.1, A and AA) on each page in the state a person sees it: content loaded, menus and
@@ -120,163 +120,271 @@ async function expectAccessible(page: Page, state: string) {
       return `  [${violation.impact ?? 'unknown'}] ${violation.id}: ${violation.help}\n    ${violation.helpUrl}\n${nodes}${more}`;
     })
     .join('\n');
-  expect(
+  expect
+    .soft(
     violations.map((violation) => `${violation.id} (${violation.impact ?? 'unknown'})`),
     `axe found accessibility violations on ${state}:\n${report}`,
   ).toEqual([]);
 }
 
+/** Where a state is checked: on the laptop, on the phone, or on both. */
+type Where = 'laptop' | 'phone' | 'both';
+
+type Visit = { page: Page; request: APIRequestContext; isMobile: boolean; open: (route: string) => Promise<void> };
+
+type State = {
+  /** The state, as the report's step names it. */
+  name: string;
+  /** Default: the laptop. The phone's header is its own (the side menu); a page's content is the same markup. */
+  where?: Where;
+  /** A page load, not a link followed in the app: for a state that needs what happens on a first load. */
+  load?: boolean;
+  /** Opens the page (`open`), brings it to the state and checks it, as often as it changes. */
+  visit: (visit: Visit) => Promise<void>;
+};
+
+/**
+ * One test per role and part of the product, one step per state: the first page loads, each next one opens in the app
+ * as a link would (openInApp). A load per state cost a new context and a page load each, about three times the check
+ * itself; the markup axe looks at is the same. A violation does not stop the sweep (expect.soft): the report lists
+ * every state that fails.
+ */
+function sweep(title: string, states: State[]) {
+  const onPhone = states.some((state) => state.where === 'phone' || state.where === 'both');
+  test(onPhone ? `${title} @phone` : title, async ({ page, request, isMobile }) => {
+    const mine = states.filter((state) => [isMobile ? 'phone' : 'laptop', 'both'].includes(state.where ?? 'laptop'));
+    test.skip(mine.length === 0, `no state of this sweep is checked on the ${isMobile ? 'phone' : 'laptop'}`);
+    test.setTimeout(30_000 + 20_000 * mine.length);
+    let load = true;
+    const open = async (route: string) => {
+      if (load) {
+        load = false;
+        await page.goto(route);
+        return;
+      }
+      await closeOverlays(page);
+      if (new URL(page.url()).pathname !== route) await openInApp(page, route);
+    };
+    for (const state of mine) {
+      load = load || state.load === true;
+      await test.step(state.name, () => state.visit({ page, request, isMobile, open }));
+    }
+  });
+}
+
+/** Closes what a state left open (a dialog, a menu, the side menu, a drawer), as a person would, with Escape. */
+async function closeOverlays(page: Page) {
+  // Not filtered by visibility: a Headless UI dialog's own element has no box (its panel is fixed), so Playwright calls
+  // it hidden while it holds the page inert. Closed, it is unmounted.
+  const overlays = page.locator('[role="dialog"], [role="menu"]');
+  // One at a time: an Escape while the top one still closes would go to it, not the one under it.
+  for (let open = await overlays.count(); open > 0; open -= 1) {
+    await page.keyboard.press('Escape');
+    await expect(overlays).toHaveCount(open - 1);
+  }
+}
+
+/** Opens the route and checks it once it shows its content. */
+const pageAsItLoads = (route: string, where?: Where): State => ({
+  name: route,
+  where,
+  visit: async ({ page, open }) => {
+    await open(route);
+    await settle(page);
+    await expectAccessible(page, route);
+  },
+});
+
 test.describe('a visitor', () => {
-  test('the landing page @phone', async ({ page }) => {
-    await page.goto('/');
-    await settle(page);
-    await expectAccessible(page, 'the landing page');
-  });
-
-  test('the side menu of the public header @phone', async ({ page, isMobile }) => {
-    test.skip(!isMobile, 'the side menu is for narrow screens');
-    await page.goto('/');
-    await settle(page);
-    await page.getByTestId('public-header').getByRole('button', { name: 'Open menu' }).click();
-    await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Sign Up' })).toBeVisible();
-    await expectAccessible(page, 'the public side menu');
-  });
-
-  test('/login @phone', async ({ page }) => {
-    await page.goto('/login');
-    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
-    await settle(page);
-    await expectAccessible(page, '/login');
-  });
-
-  test('/createAccount @phone', async ({ page }) => {
-    await page.goto('/createAccount');
-    await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
-    await settle(page);
-    await expectAccessible(page, '/createAccount');
-  });
-
-  test('/ForgotPassword', async ({ page }) => {
-    await page.goto('/ForgotPassword');
-    await settle(page);
-    await expectAccessible(page, '/ForgotPassword');
-  });
+  sweep('the public pages', [
+    {
+      name: 'the landing page',
+      where: 'both',
+      visit: async ({ page, open }) => {
+        await open('/');
+        await settle(page);
+        await expectAccessible(page, 'the landing page');
+      },
+    },
+    {
+      name: 'the side menu of the public header',
+      where: 'phone',
+      visit: async ({ page, open }) => {
+        await open('/');
+        await settle(page);
+        await page.getByTestId('public-header').getByRole('button', { name: 'Open menu' }).click();
+        await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Sign Up' })).toBeVisible();
+        await expectAccessible(page, 'the public side menu');
+      },
+    },
+    {
+      name: '/login',
+      where: 'both',
+      visit: async ({ page, open }) => {
+        await open('/login');
+        await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+        await settle(page);
+        await expectAccessible(page, '/login');
+      },
+    },
+    {
+      name: '/createAccount',
+      where: 'both',
+      visit: async ({ page, open }) => {
+        await open('/createAccount');
+        await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
+        await settle(page);
+        await expectAccessible(page, '/createAccount');
+      },
+    },
+    pageAsItLoads('/ForgotPassword'),
+  ]);
 });
 
 test.describe('a user', () => {
   test.use({ account: 'user@example.com' });
 
-  test('/LocalActivities with the notifications drawer open @phone', async ({ page }) => {
-    await page.goto('/LocalActivities');
-    await settle(page);
-    await page.getByRole('button', { name: /^Notifications/ }).filter({ visible: true }).click();
-    const drawer = page.getByRole('dialog', { name: 'Notifications' });
-    await expect(drawer.getByTestId('notification-item').first().or(drawer.getByText('No notifications found.'))).toBeVisible();
-    await expect(drawer.getByRole('button', { name: 'Mark all as read' })).toBeVisible();
-    await expectAccessible(page, '/LocalActivities with the notifications drawer');
-  });
-
-  test('/LocalActivities with the refused location told and "Set your area" in the picker\'s place @phone', async ({ page, isMobile }) => {
-    // As on the first visit: the refusal not yet remembered, so detection runs and is refused (no position is granted).
-    await page.addInitScript(() => {
-      if (!sessionStorage.getItem('a11yFirstLoad')) {
-        sessionStorage.setItem('a11yFirstLoad', 'done');
-        localStorage.removeItem('locationAccess');
-      }
-    });
-    await page.goto('/LocalActivities');
-    await settle(page);
-    await expect(page.getByRole('alert').filter({ hasText: 'Location access denied' })).toBeVisible();
-    if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
-    await expect(page.getByTestId('location-picker').filter({ visible: true })).toContainText('Set your area');
-    await expectAccessible(page, 'the refused location and the Set your area picker');
-  });
-
-  test('/LocalActivities with the location dialog open @phone', async ({ page, isMobile }) => {
-    await page.goto('/LocalActivities');
-    await settle(page);
-    if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByTestId('location-picker').filter({ visible: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Select Your Location' });
-    await expect(dialog.getByRole('button', { name: 'Use Current Location' })).toBeVisible();
-    await expectAccessible(page, 'the location dialog');
-  });
-
-  test('the side menu of the user header @phone', async ({ page, isMobile }) => {
-    test.skip(!isMobile, 'the side menu is for narrow screens');
-    await page.goto('/LocalActivities');
-    await settle(page);
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Logout' })).toBeVisible();
-    await expectAccessible(page, 'the user side menu');
-  });
-
-  test('/UserProfile', async ({ page }) => {
-    await page.goto('/UserProfile');
-    await settle(page);
-    await expect(page.getByLabel('Username')).toHaveValue('demo_user');
-    await expectAccessible(page, '/UserProfile');
-  });
-
-  test('/Settings', async ({ page }) => {
-    await page.goto('/Settings');
-    await settle(page);
-    await expectAccessible(page, '/Settings');
-  });
-
-  test('/Vendor, the directory, with its "Set your area" prompt @phone', async ({ page }) => {
-    await page.goto('/Vendor');
-    await settle(page);
-    await expect(page.getByRole('heading', { name: 'Golden Crust Bakery' })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Set your area' })).toBeVisible();
-    await expectAccessible(page, 'the vendor directory');
-  });
-
-  test('a vendor page @phone', async ({ page, request }) => {
-    const list = (await (await request.get('/api/vendor/lists/?q=Hudson%20Corner')).json()) as { results: { user_id: string; business_name: string }[] };
-    const vendor = list.results.find((v) => v.business_name === 'Hudson Corner Studio');
-    expect(vendor).toBeDefined();
-    await page.goto(`/vendor/${vendor?.user_id ?? ''}`);
-    await settle(page);
-    await expect(page.getByRole('heading', { level: 1, name: 'Hudson Corner Studio' })).toBeVisible();
-    await expect(page.locator('.leaflet-marker-icon')).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Ratings' }).getByText('Calm, clean and right by City Hall.')).toBeVisible();
-    await expectAccessible(page, 'a vendor page');
-  });
-
-  test('a vendor page with its photos open in the lightbox @phone', async ({ page, request }) => {
-    const list = (await (await request.get('/api/vendor/lists/?q=Golden%20Crust')).json()) as { results: { user_id: string; business_name: string }[] };
-    const vendor = list.results.find((v) => v.business_name === 'Golden Crust Bakery');
-    expect(vendor).toBeDefined();
-    await page.goto(`/vendor/${vendor?.user_id ?? ''}`);
-    await settle(page);
-    await page.getByRole('region', { name: 'Photos of Golden Crust Bakery' }).getByRole('button', { name: 'Show all 3 photos' }).click();
-    const lightbox = page.getByRole('dialog', { name: 'Photos of Golden Crust Bakery' });
-    await expect(lightbox.getByRole('button', { name: 'Close photos' })).toBeVisible();
-    await page.keyboard.press('ArrowRight');
-    await expect(lightbox.getByText('2 / 3')).toBeVisible();
-    await expectAccessible(page, 'the photo lightbox');
-  });
-
-  test('/Favorite', async ({ page }) => {
-    await page.goto('/Favorite');
-    await settle(page);
-    await expect(page.getByRole('heading', { name: 'Golden Crust Bakery' })).toBeVisible();
-    await expectAccessible(page, '/Favorite');
-  });
+  sweep('the account, the location and the directory', [
+    {
+      name: '/LocalActivities with the refused location told and "Set your area" in the picker\'s place',
+      where: 'both',
+      load: true,
+      visit: async ({ page, isMobile, open }) => {
+        // As on the first visit: the refusal not yet remembered, so detection runs and is refused (no position is granted).
+        await page.addInitScript(() => {
+          if (!sessionStorage.getItem('a11yFirstLoad')) {
+            sessionStorage.setItem('a11yFirstLoad', 'done');
+            localStorage.removeItem('locationAccess');
+          }
+        });
+        await open('/LocalActivities');
+        await settle(page);
+        await expect(page.getByRole('alert').filter({ hasText: 'Location access denied' })).toBeVisible();
+        if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
+        await expect(page.getByTestId('location-picker').filter({ visible: true })).toContainText('Set your area');
+        await expectAccessible(page, 'the refused location and the Set your area picker');
+      },
+    },
+    {
+      name: '/LocalActivities with the notifications drawer open',
+      where: 'both',
+      visit: async ({ page, open }) => {
+        await open('/LocalActivities');
+        await settle(page);
+        await page.getByRole('button', { name: /^Notifications/ }).filter({ visible: true }).click();
+        const drawer = page.getByRole('dialog', { name: 'Notifications' });
+        await expect(drawer.getByTestId('notification-item').first().or(drawer.getByText('No notifications found.'))).toBeVisible();
+        await expect(drawer.getByRole('button', { name: 'Mark all as read' })).toBeVisible();
+        await expectAccessible(page, '/LocalActivities with the notifications drawer');
+      },
+    },
+    {
+      name: '/LocalActivities with the location dialog open',
+      where: 'both',
+      visit: async ({ page, isMobile, open }) => {
+        await open('/LocalActivities');
+        await settle(page);
+        if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
+        await page.getByTestId('location-picker').filter({ visible: true }).click();
+        const dialog = page.getByRole('dialog', { name: 'Select Your Location' });
+        await expect(dialog.getByRole('button', { name: 'Use Current Location' })).toBeVisible();
+        await expectAccessible(page, 'the location dialog');
+      },
+    },
+    {
+      name: 'the side menu of the user header',
+      where: 'phone',
+      visit: async ({ page, open }) => {
+        await open('/LocalActivities');
+        await settle(page);
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Logout' })).toBeVisible();
+        await expectAccessible(page, 'the user side menu');
+      },
+    },
+    {
+      name: '/UserProfile',
+      visit: async ({ page, open }) => {
+        await open('/UserProfile');
+        await settle(page);
+        await expect(page.getByLabel('Username')).toHaveValue('demo_user');
+        await expectAccessible(page, '/UserProfile');
+      },
+    },
+    pageAsItLoads('/Settings'),
+    {
+      name: '/Vendor, the directory, with its "Set your area" prompt',
+      where: 'both',
+      visit: async ({ page, open }) => {
+        await open('/Vendor');
+        await settle(page);
+        await expect(page.getByRole('heading', { name: 'Golden Crust Bakery' })).toBeVisible();
+        await expect(page.getByRole('region', { name: 'Set your area' })).toBeVisible();
+        await expectAccessible(page, 'the vendor directory');
+      },
+    },
+    {
+      name: 'a vendor page',
+      where: 'both',
+      visit: async ({ page, request, open }) => {
+        await open(`/vendor/${await demoVendorUserId(request, 'Hudson Corner Studio')}`);
+        await settle(page);
+        await expect(page.getByRole('heading', { level: 1, name: 'Hudson Corner Studio' })).toBeVisible();
+        await expect(page.locator('.leaflet-marker-icon')).toBeVisible();
+        await expect(page.getByRole('list', { name: 'Ratings' }).getByText('Calm, clean and right by City Hall.')).toBeVisible();
+        await expectAccessible(page, 'a vendor page');
+      },
+    },
+    {
+      name: 'a vendor page with its photos open in the lightbox',
+      where: 'both',
+      visit: async ({ page, request, open }) => {
+        await open(`/vendor/${await demoVendorUserId(request, 'Golden Crust Bakery')}`);
+        await settle(page);
+        await page.getByRole('region', { name: 'Photos of Golden Crust Bakery' }).getByRole('button', { name: 'Show all 3 photos' }).click();
+        const lightbox = page.getByRole('dialog', { name: 'Photos of Golden Crust Bakery' });
+        await expect(lightbox.getByRole('button', { name: 'Close photos' })).toBeVisible();
+        await page.keyboard.press('ArrowRight');
+        await expect(lightbox.getByText('2 / 3')).toBeVisible();
+        await expectAccessible(page, 'the photo lightbox');
+      },
+    },
+    {
+      name: '/Favorite',
+      visit: async ({ page, open }) => {
+        await open('/Favorite');
+        await settle(page);
+        await expect(page.getByRole('heading', { name: 'Golden Crust Bakery' })).toBeVisible();
+        await expectAccessible(page, '/Favorite');
+      },
+    },
+  ]);
 });
+
+/** A demo vendor's account id (its page's path), by its business name. */
+async function demoVendorUserId(request: APIRequestContext, name: string): Promise<string> {
+  const list = (await (await request.get(`/api/vendor/lists/?q=${encodeURIComponent(name)}`)).json()) as { results: { user_id: string; business_name: string }[] };
+  const vendor = list.results.find((v) => v.business_name === name);
+  expect(vendor, `the demo vendor ${name}`).toBeDefined();
+  return vendor?.user_id ?? '';
+}
 
 test.describe('a new vendor filling the KYC pages', () => {
   test.use({ account: 'new vendor' });
 
-  for (const path of ['/BasicInfo', '/VendorDocument', '/BankDetails', '/ServiceTime', '/AddAddress']) {
-    test(`${path}${path === '/BasicInfo' ? ' @phone' : ''}`, async ({ page }) => {
-      await page.goto(path);
-      await settle(page);
-      await expect(page.getByRole('navigation', { name: 'Vendor sign-up steps' })).toBeVisible();
-      await expectAccessible(page, path);
-    });
-  }
+  sweep(
+    'the five steps',
+    ['/BasicInfo', '/VendorDocument', '/BankDetails', '/ServiceTime', '/AddAddress'].map((path) => ({
+      name: path,
+      where: path === '/BasicInfo' ? 'both' : 'laptop',
+      visit: async ({ page, open }) => {
+        await open(path);
+        await settle(page);
+        await expect(page.getByRole('navigation', { name: 'Vendor sign-up steps' })).toBeVisible();
+        await expectAccessible(page, path);
+      },
+    })),
+  );
 });
 
 test.describe('a user booking a service', () => {
@@ -289,67 +397,71 @@ test.describe('a user booking a service', () => {
     return service?.id ?? '';
   };
 
-  test('/services/browse @phone', async ({ page }) => {
-    await page.goto('/services/browse');
-    await settle(page);
-    await expect(page.getByTestId('service-card').first()).toBeVisible();
-    await expectAccessible(page, '/services/browse');
-  });
-
-  test('a service\'s page and its booking page with a time chosen @phone', async ({ page, request }) => {
-    const id = await massage(request);
-    await page.goto(`/services/${id}`);
-    await settle(page);
-    await expect(page.getByRole('link', { name: /Book now/ })).toBeVisible();
-    await expectAccessible(page, 'a service page');
-    await page.goto(`/customer/appointment/${id}`);
-    await settle(page);
-    await page.getByRole('group', { name: '1. Who' }).getByRole('radio').first().check();
-    const days = page.getByRole('group', { name: '2. Day' }).getByRole('radio');
-    const times = page.getByRole('group', { name: '3. Time' }).getByRole('radio');
-    for (let i = 1; i < 8; i += 1) {
-      await days.nth(i).check({ force: true });
-      await expect(page.getByText('Loading free times…')).toHaveCount(0);
-      if ((await times.count()) > 0) break;
-    }
-    await times.first().check({ force: true });
-    await expect(page.getByRole('button', { name: 'Book appointment' })).toBeEnabled();
-    // The row of days scrolls inside itself; the page never scrolls sideways (its hidden radios once did, by 730 px).
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
-    await expectAccessible(page, 'the booking page with a time chosen');
-  });
-
-  test('/customer/bookings', async ({ page }) => {
-    await page.goto('/customer/bookings');
-    await settle(page);
-    await expectAccessible(page, '/customer/bookings');
-  });
+  sweep('services and bookings', [
+    {
+      name: '/services/browse',
+      where: 'both',
+      visit: async ({ page, open }) => {
+        await open('/services/browse');
+        await settle(page);
+        await expect(page.getByTestId('service-card').first()).toBeVisible();
+        await expectAccessible(page, '/services/browse');
+      },
+    },
+    {
+      name: 'a service\'s page and its booking page with a time chosen',
+      where: 'both',
+      visit: async ({ page, request, open }) => {
+        const id = await massage(request);
+        await open(`/services/${id}`);
+        await settle(page);
+        await expect(page.getByRole('link', { name: /Book now/ })).toBeVisible();
+        await expectAccessible(page, 'a service page');
+        await open(`/customer/appointment/${id}`);
+        await settle(page);
+        await page.getByRole('group', { name: '1. Who' }).getByRole('radio').first().check();
+        const days = page.getByRole('group', { name: '2. Day' }).getByRole('radio');
+        const times = page.getByRole('group', { name: '3. Time' }).getByRole('radio');
+        for (let i = 1; i < 8; i += 1) {
+          await days.nth(i).check({ force: true });
+          await expect(page.getByText('Loading free times…')).toHaveCount(0);
+          if ((await times.count()) > 0) break;
+        }
+        await times.first().check({ force: true });
+        await expect(page.getByRole('button', { name: 'Book appointment' })).toBeEnabled();
+        // The row of days scrolls inside itself; the page never scrolls sideways (its hidden radios once did, by 730 px).
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+        await expectAccessible(page, 'the booking page with a time chosen');
+      },
+    },
+    pageAsItLoads('/customer/bookings'),
+  ]);
 });
 
 test.describe('a shop managing its bookings', () => {
   test.use({ account: 'vendor@example.com' });
 
-  for (const path of ['/vendor/services', '/vendor/providers', '/appointments']) {
-    test(`${path}`, async ({ page }) => {
-      await page.goto(path);
-      await settle(page);
-      await expectAccessible(page, path);
-    });
-  }
-
-  test('the service dialog and a provider\'s page @phone', async ({ page }) => {
-    await page.goto('/vendor/services');
-    await settle(page);
-    await page.getByRole('button', { name: 'Add service' }).first().click();
-    await expect(page.getByRole('dialog', { name: 'Add a service' }).getByLabel('Name')).toBeVisible();
-    await expectAccessible(page, 'the add-service dialog');
-    await page.keyboard.press('Escape');
-    await page.goto('/vendor/providers');
-    await settle(page);
-    await page.getByRole('link', { name: /^Edit / }).first().click();
-    await expect(page.getByRole('heading', { name: 'Bookable times' })).toBeVisible();
-    await expectAccessible(page, 'a provider\'s page');
-  });
+  sweep('services, providers and appointments', [
+    pageAsItLoads('/vendor/services'),
+    pageAsItLoads('/vendor/providers'),
+    pageAsItLoads('/appointments'),
+    {
+      name: 'the service dialog and a provider\'s page',
+      where: 'both',
+      visit: async ({ page, open }) => {
+        await open('/vendor/services');
+        await settle(page);
+        await page.getByRole('button', { name: 'Add service' }).first().click();
+        await expect(page.getByRole('dialog', { name: 'Add a service' }).getByLabel('Name')).toBeVisible();
+        await expectAccessible(page, 'the add-service dialog');
+        await open('/vendor/providers');
+        await settle(page);
+        await page.getByRole('link', { name: /^Edit / }).first().click();
+        await expect(page.getByRole('heading', { name: 'Bookable times' })).toBeVisible();
+        await expectAccessible(page, 'a provider\'s page');
+      },
+    },
+  ]);
 });
 
 /** A seeded deal of the demo shops near New York, by its title. */
@@ -361,160 +473,211 @@ async function demoDealId(request: APIRequestContext, title: string, q: string):
 }
 
 test.describe('a visitor looking at deals', () => {
-  test('/PopularDeals @phone', async ({ page }) => {
-    await page.goto('/PopularDeals');
-    await settle(page);
-    await expect(page.getByTestId('deal-card').first()).toBeVisible();
-    await expectAccessible(page, '/PopularDeals for a visitor');
-  });
-
-  test('a deal\'s page with Log in to buy', async ({ page, request }) => {
-    await page.goto(`/DealDetails/${await demoDealId(request, 'A dozen bagels for $9', 'bagels')}`);
-    await settle(page);
-    await expect(page.getByRole('link', { name: 'Log in to buy' })).toBeVisible();
-    await expectAccessible(page, 'a deal\'s page for a visitor');
-  });
+  sweep('deals', [
+    {
+      name: '/PopularDeals',
+      where: 'both',
+      visit: async ({ page, open }) => {
+        await open('/PopularDeals');
+        await settle(page);
+        await expect(page.getByTestId('deal-card').first()).toBeVisible();
+        await expectAccessible(page, '/PopularDeals for a visitor');
+      },
+    },
+    {
+      name: 'a deal\'s page with Log in to buy',
+      visit: async ({ page, request, open }) => {
+        await open(`/DealDetails/${await demoDealId(request, 'A dozen bagels for $9', 'bagels')}`);
+        await settle(page);
+        await expect(page.getByRole('link', { name: 'Log in to buy' })).toBeVisible();
+        await expectAccessible(page, 'a deal\'s page for a visitor');
+      },
+    },
+  ]);
 });
 
 test.describe('a user buying deals', () => {
   test.use({ account: 'user@example.com' });
 
-  test('/PopularDeals', async ({ page }) => {
-    await page.goto('/PopularDeals');
-    await settle(page);
-    await expect(page.getByTestId('deal-card').first()).toBeVisible();
-    await expectAccessible(page, '/PopularDeals');
-  });
+  sweep('deals and purchases', [
+    {
+      name: '/PopularDeals',
+      visit: async ({ page, open }) => {
+        await open('/PopularDeals');
+        await settle(page);
+        await expect(page.getByTestId('deal-card').first()).toBeVisible();
+        await expectAccessible(page, '/PopularDeals');
+      },
+    },
+    {
+      name: 'a deal\'s page with its pictures and the Buy panel',
+      where: 'both',
+      visit: async ({ page, request, open }) => {
+        await open(`/DealDetails/${await demoDealId(request, 'A dozen bagels for $9', 'bagels')}`);
+        await settle(page);
+        const buy = page.getByRole('form', { name: 'Buy A dozen bagels for $9' });
+        await expect(buy.getByRole('button', { name: 'Buy now' })).toBeVisible();
+        await expect(buy.getByLabel('Quantity')).toBeEnabled();
+        await expectAccessible(page, 'a deal\'s page with the Buy panel');
+      },
+    },
+    {
+      name: '/mypurchasedeal with a QR code drawn and the rating form of a redeemed purchase, then the full-screen code',
+      where: 'both',
+      visit: async ({ page, open }) => {
+        await open('/mypurchasedeal');
+        await settle(page);
+        await expect(page.getByTestId('purchase-qr').first()).toBeVisible();
+        await expect(page.getByRole('form', { name: /^Rate / }).first()).toBeVisible();
+        await expectAccessible(page, '/mypurchasedeal');
 
-  test('a deal\'s page with its pictures and the Buy panel @phone', async ({ page, request }) => {
-    await page.goto(`/DealDetails/${await demoDealId(request, 'A dozen bagels for $9', 'bagels')}`);
-    await settle(page);
-    const buy = page.getByRole('form', { name: 'Buy A dozen bagels for $9' });
-    await expect(buy.getByRole('button', { name: 'Buy now' })).toBeVisible();
-    await expect(buy.getByLabel('Quantity')).toBeEnabled();
-    await expectAccessible(page, 'a deal\'s page with the Buy panel');
-  });
-
-  test('/mypurchasedeal with a QR code drawn and the rating form of a redeemed purchase, then the full-screen code @phone', async ({ page }) => {
-    await page.goto('/mypurchasedeal');
-    await settle(page);
-    await expect(page.getByTestId('purchase-qr').first()).toBeVisible();
-    await expect(page.getByRole('form', { name: /^Rate / }).first()).toBeVisible();
-    await expectAccessible(page, '/mypurchasedeal');
-
-    await page.getByRole('button', { name: 'Show the QR code for Two studio classes for the price of one full screen' }).click();
-    const full = page.getByRole('dialog', { name: 'Two studio classes for the price of one' });
-    await expect(full.getByRole('button', { name: 'Close' })).toBeVisible();
-    await expect(full.getByTestId('purchase-qr')).toBeVisible();
-    await expectAccessible(page, 'the full-screen QR code');
-  });
+        await page.getByRole('button', { name: 'Show the QR code for Two studio classes for the price of one full screen' }).click();
+        const full = page.getByRole('dialog', { name: 'Two studio classes for the price of one' });
+        await expect(full.getByRole('button', { name: 'Close' })).toBeVisible();
+        await expect(full.getByTestId('purchase-qr')).toBeVisible();
+        await expectAccessible(page, 'the full-screen QR code');
+      },
+    },
+  ]);
 });
 
 test.describe('a shop selling deals', () => {
   test.use({ account: 'vendor@example.com' });
 
-  test('/vendor/deal/add @phone', async ({ page }) => {
-    await page.goto('/vendor/deal/add');
-    await settle(page);
-    await expect(page.getByRole('button', { name: 'Create deal' })).toBeVisible();
-    await expectAccessible(page, '/vendor/deal/add');
-  });
-
-  test('/MyDeals', async ({ page }) => {
-    await page.goto('/MyDeals');
-    await settle(page);
-    await expect(page.getByRole('link', { name: 'View deal: Two studio classes for the price of one' })).toBeVisible();
-    await expectAccessible(page, '/MyDeals');
-  });
-
-  test('/mySalesDeal and its Refund dialog', async ({ page }) => {
-    await page.goto('/mySalesDeal');
-    await settle(page);
-    const refund = page.getByRole('button', { name: /^Refund / }).first();
-    await expect(refund).toBeVisible();
-    await expectAccessible(page, '/mySalesDeal');
-    await refund.click();
-    const dialog = page.getByRole('dialog', { name: /^Refund .* purchase\?$/ });
-    await expect(dialog.getByLabel('Reason')).toBeFocused();
-    await expectAccessible(page, 'the Refund dialog');
-  });
-
-  test('the QR scanner dialog, without a camera @phone', async ({ page, isMobile }) => {
-    await page.goto('/vendor/dashboard');
-    await settle(page);
-    if (isMobile) {
-      await page.getByRole('button', { name: 'Open menu' }).click();
-      await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Scan', exact: true }).click();
-    } else {
-      await page.locator('header').getByRole('button', { name: 'Scan', exact: true }).click();
-    }
-    const dialog = page.getByRole('dialog', { name: 'Scan a purchase' });
-    // Headless Chromium has no camera: the dialog says so and offers the field to paste a code.
-    await expect(dialog.getByTestId('scanner-status')).not.toHaveText(/Initializing/, { timeout: 10_000 });
-    await expect(dialog.getByLabel(/Paste the code/)).toBeVisible();
-    await expectAccessible(page, 'the QR scanner dialog');
-  });
+  sweep('deals, sales and the scanner', [
+    {
+      name: '/vendor/deal/add',
+      where: 'both',
+      visit: async ({ page, open }) => {
+        await open('/vendor/deal/add');
+        await settle(page);
+        await expect(page.getByRole('button', { name: 'Create deal' })).toBeVisible();
+        await expectAccessible(page, '/vendor/deal/add');
+      },
+    },
+    {
+      name: '/MyDeals',
+      visit: async ({ page, open }) => {
+        await open('/MyDeals');
+        await settle(page);
+        await expect(page.getByRole('link', { name: 'View deal: Two studio classes for the price of one' })).toBeVisible();
+        await expectAccessible(page, '/MyDeals');
+      },
+    },
+    {
+      name: '/mySalesDeal and its Refund dialog',
+      visit: async ({ page, open }) => {
+        await open('/mySalesDeal');
+        await settle(page);
+        const refund = page.getByRole('button', { name: /^Refund / }).first();
+        await expect(refund).toBeVisible();
+        await expectAccessible(page, '/mySalesDeal');
+        await refund.click();
+        const dialog = page.getByRole('dialog', { name: /^Refund .* purchase\?$/ });
+        await expect(dialog.getByLabel('Reason')).toBeFocused();
+        await expectAccessible(page, 'the Refund dialog');
+      },
+    },
+    {
+      name: 'the QR scanner dialog, without a camera',
+      where: 'both',
+      visit: async ({ page, isMobile, open }) => {
+        await open('/vendor/dashboard');
+        await settle(page);
+        if (isMobile) {
+          await page.getByRole('button', { name: 'Open menu' }).click();
+          await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Scan', exact: true }).click();
+        } else {
+          await page.locator('header').getByRole('button', { name: 'Scan', exact: true }).click();
+        }
+        const dialog = page.getByRole('dialog', { name: 'Scan a purchase' });
+        // Headless Chromium has no camera: the dialog says so and offers the field to paste a code.
+        await expect(dialog.getByTestId('scanner-status')).not.toHaveText(/Initializing/, { timeout: 10_000 });
+        await expect(dialog.getByLabel(/Paste the code/)).toBeVisible();
+        await expectAccessible(page, 'the QR scanner dialog');
+      },
+    },
+  ]);
 });
 
 test.describe('a vendor waiting for review', () => {
   test.use({ account: 'pending@example.com' });
 
-  for (const path of ['/BasicInfo', '/ServiceTime', '/AddAddress']) {
-    test(`${path}`, async ({ page }) => {
-      await page.goto(path);
-      await settle(page);
-      await expect(page.getByText(/review/i).first()).toBeVisible();
-      await expectAccessible(page, `${path} while the application is reviewed`);
-    });
-  }
+  sweep(
+    'the steps under review',
+    ['/BasicInfo', '/ServiceTime', '/AddAddress'].map((path) => ({
+      name: path,
+      visit: async ({ page, open }) => {
+        await open(path);
+        await settle(page);
+        await expect(page.getByText(/review/i).first()).toBeVisible();
+        await expectAccessible(page, `${path} while the application is reviewed`);
+      },
+    })),
+  );
 });
 
 test.describe('an approved vendor', () => {
   test.use({ account: 'vendor@example.com' });
 
-  test('/vendor/dashboard and the profile menu @phone', async ({ page, isMobile }) => {
-    await page.goto('/vendor/dashboard');
-    await settle(page);
-    await expectAccessible(page, 'the vendor dashboard');
-    if (isMobile) {
-      await page.getByRole('button', { name: 'Open menu' }).click();
-      await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Logout' })).toBeVisible();
-      await expectAccessible(page, 'the vendor side menu');
-    } else {
-      await page.getByRole('button', { name: 'Profile menu' }).click();
-      await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
-      await expectAccessible(page, 'the vendor profile menu');
-    }
-  });
-
-  test('/BasicInfo with its photos, and the dialog that asks before removing one @phone', async ({ page }) => {
-    await page.goto('/BasicInfo');
-    await settle(page);
-    const photos = page.getByRole('region', { name: 'Photos' });
-    await expect(photos.getByTestId('managed-photo')).toHaveCount(3);
-    await expect(photos.locator('img').first()).toBeVisible();
-    await expectAccessible(page, '/BasicInfo with photos');
-    await photos.getByRole('button', { name: 'Remove photo 2' }).click();
-    await expect(page.getByRole('dialog', { name: 'Remove this photo?' }).getByRole('button', { name: 'Cancel' })).toBeVisible();
-    await expectAccessible(page, 'the dialog before removing a photo');
-  });
+  sweep('the dashboard and the shop\'s photos', [
+    {
+      name: '/vendor/dashboard and the profile menu',
+      where: 'both',
+      visit: async ({ page, isMobile, open }) => {
+        await open('/vendor/dashboard');
+        await settle(page);
+        await expectAccessible(page, 'the vendor dashboard');
+        if (isMobile) {
+          await page.getByRole('button', { name: 'Open menu' }).click();
+          await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Logout' })).toBeVisible();
+          await expectAccessible(page, 'the vendor side menu');
+        } else {
+          await page.getByRole('button', { name: 'Profile menu' }).click();
+          await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+          await expectAccessible(page, 'the vendor profile menu');
+        }
+      },
+    },
+    {
+      name: '/BasicInfo with its photos, and the dialog that asks before removing one',
+      where: 'both',
+      visit: async ({ page, open }) => {
+        await open('/BasicInfo');
+        await settle(page);
+        const photos = page.getByRole('region', { name: 'Photos' });
+        await expect(photos.getByTestId('managed-photo')).toHaveCount(3);
+        await expect(photos.locator('img').first()).toBeVisible();
+        await expectAccessible(page, '/BasicInfo with photos');
+        await photos.getByRole('button', { name: 'Remove photo 2' }).click();
+        await expect(page.getByRole('dialog', { name: 'Remove this photo?' }).getByRole('button', { name: 'Cancel' })).toBeVisible();
+        await expectAccessible(page, 'the dialog before removing a photo');
+      },
+    },
+  ]);
 });
 
 test.describe('an operator', () => {
   test.use({ account: 'admin@example.com' });
 
-  test('/admin with a vendor selected and the Reject dialog open @phone', async ({ page }) => {
-    await page.goto('/admin');
-    await settle(page);
-    await page.getByRole('list', { name: 'Vendors' }).getByRole('link', { name: /Brooklyn Bike Repair/ }).click();
-    await expect(page.getByRole('heading', { level: 2, name: 'Brooklyn Bike Repair' })).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: /loading/i })).toHaveCount(0);
-    await expectAccessible(page, '/admin with a vendor selected');
+  sweep('the review of vendors', [
+    {
+      name: '/admin with a vendor selected and the Reject dialog open',
+      where: 'both',
+      visit: async ({ page, open }) => {
+        await open('/admin');
+        await settle(page);
+        await page.getByRole('list', { name: 'Vendors' }).getByRole('link', { name: /Brooklyn Bike Repair/ }).click();
+        await expect(page.getByRole('heading', { level: 2, name: 'Brooklyn Bike Repair' })).toBeVisible();
+        await expect(page.getByRole('status').filter({ hasText: /loading/i })).toHaveCount(0);
+        await expectAccessible(page, '/admin with a vendor selected');
 
-    await page.getByRole('group', { name: 'Decisions' }).getByRole('button', { name: 'Reject' }).click();
-    await expect(page.getByRole('dialog', { name: 'Reject Brooklyn Bike Repair?' }).getByRole('textbox', { name: 'Reason for the vendor' })).toBeVisible();
-    await expectAccessible(page, 'the Reject dialog');
-  });
+        await page.getByRole('group', { name: 'Decisions' }).getByRole('button', { name: 'Reject' }).click();
+        await expect(page.getByRole('dialog', { name: 'Reject Brooklyn Bike Repair?' }).getByRole('textbox', { name: 'Reason for the vendor' })).toBeVisible();
+        await expectAccessible(page, 'the Reject dialog');
+      },
+    },
+  ]);
 });
 
 /** A seeded activity near New York (apps/server/src/db/seed/activities.ts), by its title. */
@@ -529,21 +692,33 @@ async function demoActivityId(request: APIRequestContext, title: string): Promis
 const newYork = { city: 'New York', state: 'New York', latitude: 40.7128, longitude: -74.006, country: 'United States', formattedAddress: 'New York, New York, United States' };
 const chooseNewYork = (page: Page) => page.addInitScript((place) => localStorage.setItem('userLocation', JSON.stringify(place)), newYork);
 
-test.describe('a visitor looking at activities', () => {
-  test('/LocalActivities near a chosen place @phone', async ({ page }) => {
+/** /LocalActivities listing the seeded activities: New York chosen before the page loads. */
+const activitiesNearNewYork = (where: Where, state: string): State => ({
+  name: '/LocalActivities near a chosen place',
+  where,
+  load: true,
+  visit: async ({ page, open }) => {
     await chooseNewYork(page);
-    await page.goto('/LocalActivities');
+    await open('/LocalActivities');
     await settle(page);
     await expect(page.getByTestId('activity-card').first()).toBeVisible();
-    await expectAccessible(page, '/LocalActivities for a visitor');
-  });
+    await expectAccessible(page, state);
+  },
+});
 
-  test('an activity\'s page with Log in to join', async ({ page, request }) => {
-    await page.goto(`/ActivitiesDetails/${await demoActivityId(request, 'Sketching at the Met')}`);
-    await settle(page);
-    await expect(page.getByRole('link', { name: 'Log in to join' })).toBeVisible();
-    await expectAccessible(page, 'an activity\'s page for a visitor');
-  });
+test.describe('a visitor looking at activities', () => {
+  sweep('activities', [
+    activitiesNearNewYork('both', '/LocalActivities for a visitor'),
+    {
+      name: 'an activity\'s page with Log in to join',
+      visit: async ({ page, request, open }) => {
+        await open(`/ActivitiesDetails/${await demoActivityId(request, 'Sketching at the Met')}`);
+        await settle(page);
+        await expect(page.getByRole('link', { name: 'Log in to join' })).toBeVisible();
+        await expectAccessible(page, 'an activity\'s page for a visitor');
+      },
+    },
+  ]);
 });
 
 // The signed-in /LocalActivities without a place (its "Set your area" states) is checked above, with the drawer and
@@ -551,64 +726,65 @@ test.describe('a visitor looking at activities', () => {
 test.describe('a user taking part in activities', () => {
   test.use({ account: 'user@example.com' });
 
-  test('/LocalActivities near a chosen place', async ({ page }) => {
-    await chooseNewYork(page);
-    await page.goto('/LocalActivities');
-    await settle(page);
-    await expect(page.getByTestId('activity-card').first()).toBeVisible();
-    await expectAccessible(page, '/LocalActivities with activities');
-  });
-
-  test('an activity\'s page for a participant @phone', async ({ page, request }) => {
-    await page.goto(`/ActivitiesDetails/${await demoActivityId(request, 'Morning run over the Brooklyn Bridge')}`);
-    await settle(page);
-    await expect(page.getByText('You are going.')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Leave' })).toBeVisible();
-    await expectAccessible(page, 'an activity\'s page for a participant');
-    // Its group chat, with the seeded conversation and someone typing.
-    await page.getByRole('link', { name: 'Chat', exact: true }).click();
-    await expect(page.getByRole('log', { name: 'Messages' }).getByText('I am in!', { exact: false })).toBeVisible();
-    await settle(page);
-    await page.getByRole('textbox', { name: 'Message' }).fill('Typed, not sent');
-    await expectAccessible(page, 'an activity\'s group chat');
-  });
-
-  test('an activity\'s page with the dialog to message its host', async ({ page, request }) => {
-    await page.goto(`/ActivitiesDetails/${await demoActivityId(request, 'Community garden clean-up')}`);
-    await settle(page);
-    await page.getByRole('button', { name: 'Message the host' }).click();
-    await expect(page.getByRole('heading', { name: /^Message / })).toBeVisible();
-    await expectAccessible(page, 'the dialog to message an activity\'s host');
-  });
-
-  test('an activity\'s page for its host, then its requests with one waiting @phone', async ({ page, request }) => {
-    const id = await demoActivityId(request, 'Board games in Washington Square');
-    await page.goto(`/ActivitiesDetails/${id}`);
-    await settle(page);
-    await expect(page.getByText('You host this activity.')).toBeVisible();
-    await expectAccessible(page, 'an activity\'s page for its host');
-    await page.getByRole('link', { name: /^Requests and participants/ }).click();
-    await expect(page).toHaveURL(new RegExp(`/ActivityRequests/${id}$`));
-    await settle(page);
-    await expect(page.getByRole('button', { name: /^Accept / }).first()).toBeVisible();
-    await expectAccessible(page, '/ActivityRequests for the host');
-  });
-
-  test('/PostActivities @phone', async ({ page }) => {
-    await page.goto('/PostActivities');
-    await settle(page);
-    await expectAccessible(page, '/PostActivities');
-  });
-
-  test('/MyActivities and its Joined filter', async ({ page }) => {
-    await page.goto('/MyActivities');
-    await settle(page);
-    await expect(page.getByRole('link', { name: 'Board games in Washington Square' }).first()).toBeVisible();
-    await expectAccessible(page, '/MyActivities');
-    await page.getByRole('navigation', { name: 'Activities by kind' }).getByRole('link', { name: 'Joined' }).click();
-    await expect(page).toHaveURL(/\/MyActivities\/joined$/);
-    await settle(page);
-    await expect(page.getByRole('link', { name: 'Morning run over the Brooklyn Bridge' }).first()).toBeVisible();
-    await expectAccessible(page, '/MyActivities/joined');
-  });
+  sweep('activities, requests and the chat', [
+    activitiesNearNewYork('laptop', '/LocalActivities with activities'),
+    {
+      name: 'an activity\'s page for a participant, then its group chat',
+      where: 'both',
+      visit: async ({ page, request, open }) => {
+        await open(`/ActivitiesDetails/${await demoActivityId(request, 'Morning run over the Brooklyn Bridge')}`);
+        await settle(page);
+        await expect(page.getByText('You are going.')).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Leave' })).toBeVisible();
+        await expectAccessible(page, 'an activity\'s page for a participant');
+        // Its group chat, with the seeded conversation and someone typing.
+        await page.getByRole('link', { name: 'Chat', exact: true }).click();
+        await expect(page.getByRole('log', { name: 'Messages' }).getByText('I am in!', { exact: false })).toBeVisible();
+        await settle(page);
+        await page.getByRole('textbox', { name: 'Message' }).fill('Typed, not sent');
+        await expectAccessible(page, 'an activity\'s group chat');
+      },
+    },
+    {
+      name: 'an activity\'s page with the dialog to message its host',
+      visit: async ({ page, request, open }) => {
+        await open(`/ActivitiesDetails/${await demoActivityId(request, 'Community garden clean-up')}`);
+        await settle(page);
+        await page.getByRole('button', { name: 'Message the host' }).click();
+        await expect(page.getByRole('heading', { name: /^Message / })).toBeVisible();
+        await expectAccessible(page, 'the dialog to message an activity\'s host');
+      },
+    },
+    {
+      name: 'an activity\'s page for its host, then its requests with one waiting',
+      where: 'both',
+      visit: async ({ page, request, open }) => {
+        const id = await demoActivityId(request, 'Board games in Washington Square');
+        await open(`/ActivitiesDetails/${id}`);
+        await settle(page);
+        await expect(page.getByText('You host this activity.')).toBeVisible();
+        await expectAccessible(page, 'an activity\'s page for its host');
+        await page.getByRole('link', { name: /^Requests and participants/ }).click();
+        await expect(page).toHaveURL(new RegExp(`/ActivityRequests/${id}$`));
+        await settle(page);
+        await expect(page.getByRole('button', { name: /^Accept / }).first()).toBeVisible();
+        await expectAccessible(page, '/ActivityRequests for the host');
+      },
+    },
+    pageAsItLoads('/PostActivities', 'both'),
+    {
+      name: '/MyActivities and its Joined filter',
+      visit: async ({ page, open }) => {
+        await open('/MyActivities');
+        await settle(page);
+        await expect(page.getByRole('link', { name: 'Board games in Washington Square' }).first()).toBeVisible();
+        await expectAccessible(page, '/MyActivities');
+        await page.getByRole('navigation', { name: 'Activities by kind' }).getByRole('link', { name: 'Joined' }).click();
+        await expect(page).toHaveURL(/\/MyActivities\/joined$/);
+        await settle(page);
+        await expect(page.getByRole('link', { name: 'Morning run over the Brooklyn Bridge' }).first()).toBeVisible();
+        await expectAccessible(page, '/MyActivities/joined');
+      },
+    },
+  ]);
 });

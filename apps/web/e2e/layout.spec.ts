@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, BrowserContextOptions, Page } from '@playwright/test';
-import { codeFor, countOpenSockets, DEMO_PASSWORD, expect, expectOpenSockets, logIn, newPerson, serveMapTiles, signUpByApi, test as base } from './fixtures.ts';
+import { codeFor, countOpenSockets, DEMO_PASSWORD, expect, expectOpenSockets, logIn, newPerson, openInApp, serveMapTiles, signUpByApi, test as base } from './fixtures.ts';
 
 type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
 
@@ -396,43 +396,6 @@ async function expectEveryWidthFits(page: Page, role: Role, what: string) {
       )
       .toBeLessThanOrEqual(0);
     await expectHeaderControlsOnScreen(page, width, role);
-  }
-}
-
-/**
- * Opens `route` as a link in the app would: React Router's own history entry (a fresh key, as its push makes) and a
- * popstate, no page load. Waits for the route change to land: once the page is shown the shell focuses its h1 (or the
- * page focuses a field itself; useRouteFocus), and nothing in main had the focus before. The focus may not stay
- * there: /appointment/confirmation's h1 while loading is replaced by another once loaded, and the focus drops to the
- * body.
- */
-async function openInApp(page: Page, route: string) {
-  await page.evaluate((to) => {
-    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
-    const flags = window as unknown as { focusLanded: boolean };
-    flags.focusLanded = false;
-    const listener = (event: FocusEvent) => {
-      if (!(event.target instanceof Node) || !document.querySelector('main')?.contains(event.target)) return;
-      flags.focusLanded = true;
-      document.removeEventListener('focusin', listener, true);
-    };
-    document.addEventListener('focusin', listener, true);
-    const { idx } = (window.history.state ?? {}) as { idx?: number };
-    window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: (idx ?? 0) + 1 }, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
-  }, route);
-  const landed = await page
-    .waitForFunction((to) => `${location.pathname}${location.search}` === to && (window as unknown as { focusLanded: boolean }).focusLanded, route, { timeout: 15_000 })
-    .then(() => true)
-    .catch(() => false);
-  if (!landed) {
-    const state = await page.evaluate(() => ({
-      at: `${location.pathname}${location.search}`,
-      focused: `${document.activeElement?.tagName ?? ''} ${document.activeElement?.textContent?.slice(0, 60) ?? ''}`,
-      h1: document.querySelector('main h1')?.textContent ?? null,
-      overlays: [...document.querySelectorAll('[role="menu"], [role="dialog"]')].map((e) => e.outerHTML.slice(0, 200)),
-    }));
-    throw new Error(`${route} did not open in the app within 15 s: ${JSON.stringify(state)}`);
   }
 }
 
