@@ -53,13 +53,16 @@ async function checks(list) {
   }
 }
 
-// Each check keeps what it learnt in node_modules/.cache for the next run: tsc its build info (incremental: a warm
-// run re-checks what changed and what depends on it), ESLint its results by file content and config (a warm run lints
-// the changed files only; the import rules report a new cycle or a forbidden import in the file that makes it). A cold
-// run (a fresh clone, CI) costs what it did. Measured warm, nothing changed: tsc -p apps/web 24 -> 5.5 CPU-seconds,
-// eslint . 38 -> 2.
+// The type checks run on tsgo, TypeScript's native port (@typescript/native-preview, the TypeScript team's own): the same
+// checker, compiled to native code and checking files in parallel. Measured on 2 cores, cold: contract, server and web in
+// 1.2 + 5.1 + 4.6 s against tsc's 10 + 35 + 42 s side by side; it found the same (no) errors, and a planted one. tsc stays
+// for editors, ESLint and Vite.
+// Each check keeps what it learnt in node_modules/.cache for the next run: tsgo its build info (incremental: a warm
+// run re-checks what changed and what depends on it; server 5.4 -> 0.6 s), ESLint its results by file content and
+// config (a warm run lints the changed files only; the import rules report a new cycle or a forbidden import in the file
+// that makes it; 38 -> 2 CPU-seconds). A cold run (a fresh clone, CI) costs what it did.
 const cache = path.join(root, 'node_modules/.cache/localloop-checks');
-const tsc = (project, name) => ['tsc', '-p', project, '--incremental', '--tsBuildInfoFile', path.join(cache, `${name}.tsbuildinfo`)];
+const tsc = (project, name) => ['tsgo', '-p', project, '--incremental', '--tsBuildInfoFile', path.join(cache, `${name}.tsbuildinfo`)];
 await checks([
   ['TypeScript: contract', tsc('packages/contract', 'contract')],
   ['TypeScript: server', tsc('apps/server', 'server')],
