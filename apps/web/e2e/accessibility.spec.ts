@@ -172,8 +172,15 @@ function sweep(title: string, states: State[]) {
   });
 }
 
-/** Closes what a state left open (a dialog, a menu, the side menu, a drawer), as a person would, with Escape. */
+/**
+ * Closes what a state left open, as a person would: its toasts (a toast that times out while the next page is checked
+ * fails the contrast rule half faded) with their close buttons, then a dialog, a menu, the side menu or a drawer with
+ * Escape.
+ */
 async function closeOverlays(page: Page) {
+  const toasts = page.locator('#toasts .Toastify__toast');
+  for (const close of await toasts.getByRole('button', { name: 'close' }).all()) await close.click().catch(() => undefined);
+  await expect(toasts).toHaveCount(0);
   // Not filtered by visibility: a Headless UI dialog's own element has no box (its panel is fixed), so Playwright calls
   // it hidden while it holds the page inert. Closed, it is unmounted.
   const overlays = page.locator('[role="dialog"], [role="menu"]');
