@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freshDatabaseUrl, migratedDataDir } from './helper.ts';
-import { startServer, waitFor } from './processes.ts';
+import { seedDemoWithoutPictures, startServer, waitFor } from './processes.ts';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
   for (const c of cleanups.splice(0)) c();
 });
 
-async function databaseEnv(): Promise<Record<string, string>> {
+async function databaseEnv(): Promise<{ DATA_DIR: string; DATABASE_URL?: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'localloop-proc-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const url = await freshDatabaseUrl();
@@ -30,7 +30,9 @@ describe('the server process', () => {
 
   it('on SIGTERM finishes the request in flight, then closes the database and exits 0', async () => {
     const port = String(31000 + Math.floor(Math.random() * 2000));
-    const server = startServer({ ...(await databaseEnv()), PORT: port, HOST: '127.0.0.1' }, cleanups);
+    const env = await databaseEnv();
+    await seedDemoWithoutPictures(env);
+    const server = startServer({ ...env, SEED_DEMO: 'false', PORT: port, HOST: '127.0.0.1' }, cleanups);
     await waitFor(() => server.output().includes('LocalLoop is ready'), 45_000);
 
     const inFlight = fetch(`http://127.0.0.1:${port}/api/login/v2/`, {

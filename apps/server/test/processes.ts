@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openPglite, openPostgres } from '../src/db/client.ts';
+import { seedDemoData } from '../src/db/seed/index.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -26,5 +28,19 @@ export async function waitFor(check: () => boolean, timeoutMs: number) {
   while (!check()) {
     if (Date.now() > until) throw new Error('timed out');
     await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * The demo accounts, shops, deals, activities and chats, without the vendors' pictures, put in before a server starts
+ * with SEED_DEMO=false: drawing and encoding the pictures costs every seeding server about 5 CPU-seconds, which a test
+ * of processes has no use for. The database is the one the server will use (DATABASE_URL, else PGlite under DATA_DIR).
+ */
+export async function seedDemoWithoutPictures(env: { DATABASE_URL?: string; DATA_DIR: string }): Promise<void> {
+  const database = env.DATABASE_URL ? openPostgres(env.DATABASE_URL, 1) : await openPglite({ dataDir: path.join(env.DATA_DIR, 'pglite') });
+  try {
+    await seedDemoData(database.db);
+  } finally {
+    await database.close();
   }
 }

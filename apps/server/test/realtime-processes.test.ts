@@ -6,23 +6,29 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { ServerFrame } from '@localloop/contract';
 import { freshDatabaseUrl, onPostgres } from './helper.ts';
-import { startServer, waitFor } from './processes.ts';
+import { seedDemoWithoutPictures, startServer, waitFor } from './processes.ts';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
   for (const c of cleanups.splice(0)) c();
 });
 
+/** Two servers on one database, with the demo data (its pictures left out: seedDemoWithoutPictures) put in first. */
+async function startTwo(url: string, ports: number[]) {
+  await seedDemoWithoutPictures({ DATABASE_URL: url, DATA_DIR: '' });
+  return ports.map((port) => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'localloop-rt-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    return startServer({ DATABASE_URL: url, DATA_DIR: dataDir, SEED_DEMO: 'false', PORT: String(port), HOST: '127.0.0.1', JWT_SECRET: 'one-secret-shared-by-both-processes-000' }, cleanups);
+  });
+}
+
 // Several processes share one database only on PostgreSQL (PGlite is one process's own database).
 describe.skipIf(!onPostgres)('two server processes on one PostgreSQL', () => {
   it('deliver an event raised on one to a socket held by the other, and close it there when the sessions end', async () => {
     const url = (await freshDatabaseUrl()) ?? '';
     const ports = [32100 + Math.floor(Math.random() * 800), 33100 + Math.floor(Math.random() * 800)];
-    const servers = ports.map((port) => {
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'localloop-rt-'));
-      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-      return startServer({ DATABASE_URL: url, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET: 'one-secret-shared-by-both-processes-000' }, cleanups);
-    });
+    const servers = await startTwo(url, ports);
     for (const s of servers) await waitFor(() => s.output().includes('LocalLoop is ready'), 45_000);
     const [a, b] = ports.map((p) => `127.0.0.1:${p}`);
 
@@ -61,11 +67,7 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL', () => {
   it('deliver a chat message posted on one to a member\'s socket subscribed to the room on the other', async () => {
     const url = (await freshDatabaseUrl()) ?? '';
     const ports = [34100 + Math.floor(Math.random() * 800), 35100 + Math.floor(Math.random() * 800)];
-    const servers = ports.map((port) => {
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'localloop-rt-'));
-      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-      return startServer({ DATABASE_URL: url, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET: 'one-secret-shared-by-both-processes-000' }, cleanups);
-    });
+    const servers = await startTwo(url, ports);
     for (const s of servers) await waitFor(() => s.output().includes('LocalLoop is ready'), 45_000);
     const [a, b] = ports.map((p) => `127.0.0.1:${p}`);
     const call = async (host: string | undefined, method: string, route: string, body?: unknown, access?: string) => {
