@@ -25,6 +25,9 @@ export default defineConfig({
     trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    // The built app registers a service worker (the installable app); page.route() mocks and request counts must see
+    // every request, so the specs run without it. pwa.spec.ts allows it (test.use({ serviceWorkers: 'allow' })).
+    serviceWorkers: 'block',
   },
   projects: [
     { name: 'laptop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 800 } } },

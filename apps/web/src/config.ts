@@ -23,4 +23,9 @@ export const config = {
    * server's offline gazetteer (see features/location/geocoding.ts). Unset: offline.
    */
   googleMapsApiKey: optional(env.VITE_GOOGLE_MAPS_API_KEY) ?? optional(env.GOOGLE_MAPS_API_KEY),
+  /** The native apps' store pages (the footer's badges and /appDownload); the stores' front pages until the apps are listed. */
+  iosAppUrl: optional(env.VITE_IOS_APP_URL) ?? 'https://apps.apple.com/',
+  androidAppUrl: optional(env.VITE_ANDROID_APP_URL) ?? 'https://play.google.com/store/apps',
+  /** The service worker (the installable app) runs in the built app only: never under `npm run dev` nor in unit tests. */
+  serviceWorker: env.PROD,
 } as const;

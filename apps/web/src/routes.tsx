@@ -166,7 +166,7 @@ export const routes: readonly AppRoute[] = [
   protectedRoute(paths.activityRequests, 'Activity Requests', userOnly, activityRequests),
   protectedRoute(paths.chat, 'Activity Chat', userOnly, chat),
 
-  publicOrUser(paths.appDownload, 'Get the App'),
+  publicOrUser(paths.appDownload, 'Get the App', lazyPage(() => import('./features/app-download/app-download-page.tsx'))),
   publicOrUser(paths.activitiesDetails, 'Activity Details', activityDetails),
   // Listed both as "public or user" and as "vendor or user": visitors, users and vendors all see it.
   { path: paths.dealDetails, title: 'Deal Details', page: dealDetails, guard: 'public', roles: vendorOrUser },

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { authEndpoints, ErrorResponse, TokenRefreshResponse } from '@localloop/contract';
 import type { BodyOf, Endpoint, HttpMethod, ParamsOf, QueryOf, ResponseOf } from '@localloop/contract';
 import { config } from '../config.ts';
+import { reportReachable, reportUnreachable } from '../lib/connectivity.ts';
 import { clearAll, getAccessToken, getRefreshToken, storeTokens } from '../session/storage.ts';
 import { ApiError, badResponseCode, networkErrorCode } from './api-error.ts';
 
@@ -105,15 +106,19 @@ async function send(path: string, options: RequestOptions, access: string | null
   if (options.body !== undefined && !(options.body instanceof FormData)) headers['Content-Type'] = 'application/json';
   if (access) headers.Authorization = `Bearer ${access}`;
   try {
-    return await deps.fetch(buildUrl(path, options.query), {
+    const response = await deps.fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
       body: encodeBody(options.body),
       signal: options.signal,
     });
+    reportReachable();
+    return response;
   } catch (cause) {
     // A cancelled request (e.g. a query that is no longer needed) stays an AbortError for its caller.
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    // The shell's offline banner (shell/offline-banner.tsx) shows until a call gets through again.
+    reportUnreachable();
     throw networkError();
   }
 }

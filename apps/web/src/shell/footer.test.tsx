@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { config } from '../config.ts';
 import { storeSession, userLogin, vendorLogin } from '../test/fixtures.ts';
 import { renderApp } from '../test/render-app.tsx';
 
@@ -40,10 +41,11 @@ describe('footer', () => {
     }
   });
 
-  it('links the iOS and Android app badges to /appDownload and has social profile links', async () => {
+  it('links the iOS and Android app badges to the configured store pages, the web app to /appDownload, and has social profile links', async () => {
     const { footer } = await openFooter();
-    expect(footer.getByRole('link', { name: /App Store \(iOS\)/ })).toHaveAttribute('href', '/appDownload');
-    expect(footer.getByRole('link', { name: /Google Play \(Android\)/ })).toHaveAttribute('href', '/appDownload');
+    expect(footer.getByRole('link', { name: /App Store \(iOS\)/ })).toHaveAttribute('href', config.iosAppUrl);
+    expect(footer.getByRole('link', { name: /Google Play \(Android\)/ })).toHaveAttribute('href', config.androidAppUrl);
+    expect(footer.getByRole('link', { name: 'Install the web app' })).toHaveAttribute('href', '/appDownload');
     for (const name of ['Facebook', 'Instagram', 'X (Twitter)', 'LinkedIn']) {
       expect(footer.getByRole('link', { name })).toHaveAttribute('target', '_blank');
     }

@@ -1,6 +1,7 @@
 import { Apple, Play } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
+import { config } from '../config.ts';
 import { toast } from '../lib/toast.ts';
 import { paths } from '../paths.ts';
 import { useAuth } from '../session/auth-context.tsx';
@@ -20,9 +21,10 @@ const socialLinks = [
   { name: 'LinkedIn', href: 'https://www.linkedin.com/', Icon: LinkedInIcon },
 ];
 
+// The native apps' store pages, from configuration (VITE_IOS_APP_URL, VITE_ANDROID_APP_URL), as /appDownload links them.
 const appLinks = [
-  { name: 'iOS', caption: 'Download on the', store: 'App Store', Icon: Apple },
-  { name: 'Android', caption: 'Get it on', store: 'Google Play', Icon: Play },
+  { name: 'iOS', caption: 'Download on the', store: 'App Store', href: config.iosAppUrl, Icon: Apple },
+  { name: 'Android', caption: 'Get it on', store: 'Google Play', href: config.androidAppUrl, Icon: Play },
 ];
 
 function FooterNavLink({ link }: { link: FooterLink }) {
@@ -75,10 +77,12 @@ export function Footer() {
               ))}
             </ul>
             <div className="mt-6 flex flex-wrap gap-3">
-              {appLinks.map(({ name, caption, store, Icon }) => (
-                <Link
+              {appLinks.map(({ name, caption, store, href, Icon }) => (
+                <a
                   key={name}
-                  to={paths.appDownload}
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
                   className="flex items-center gap-2 rounded-xl border border-white/15 bg-black/30 px-3 py-2 text-white transition-colors hover:border-teal-400"
                 >
                   <Icon aria-hidden="true" className="size-5" />
@@ -88,9 +92,12 @@ export function Footer() {
                     {' '}
                     <span className="sr-only">({name})</span>
                   </span>
-                </Link>
+                </a>
               ))}
             </div>
+            <Link to={paths.appDownload} className="mt-3 inline-block rounded text-sm text-slate-300 underline-offset-2 hover:text-white hover:underline">
+              Install the web app
+            </Link>
           </div>
 
           {footerSections.map((section) => (

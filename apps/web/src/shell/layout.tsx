@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { NotificationsProvider, useNotifications } from '../features/notifications/notifications-context.tsx';
 import { useAuth } from '../session/auth-context.tsx';
 import { Footer } from './footer.tsx';
+import { OfflineBanner } from './offline-banner.tsx';
 import { PublicHeader } from './public-header.tsx';
 import { useRouteFocus } from './use-route-focus.ts';
 
@@ -61,6 +62,7 @@ function Shell() {
           setConfirmingLogout(true);
         }}
       />
+      <OfflineBanner />
       <main ref={mainRef} id="main" tabIndex={-1} className={`flex-1 focus:outline-none ${panelOpen ? 'lg:mr-96' : ''}`}>
         <Outlet />
       </main>

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { restoreApiStub } from './api-stub.ts';
+import { resetConnectivity } from '../lib/connectivity.ts';
 import { takeUnexpectedConsoleCalls } from './console.ts';
 import { installMatchMedia, resetViewport } from './media.ts';
 
@@ -56,6 +57,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   restoreApiStub();
+  resetConnectivity();
   window.localStorage.clear();
   resetViewport();
   scrollWindowTo(0, 0);
