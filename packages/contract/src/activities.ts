@@ -191,6 +191,8 @@ export const ActivityListQuery = withinNearbyDepth(
     lng: Longitude,
     radius_km: z.coerce.number().min(1, 'The radius is at least 1 km.').max(500, 'The radius is at most 500 km.').default(25),
     category: ActivityCategory.optional(),
+    /** Words of the title or the host's name; a typo of one short word still finds it. */
+    q: z.string().trim().max(100, 'Use at most 100 characters.').optional(),
     /** Activities running on or after this day (UTC). */
     from: DateOnly.optional(),
     /** Activities starting on or before this day (UTC). */

@@ -13,6 +13,7 @@ import { geoEndpoints } from './geo.ts';
 import { healthEndpoints } from './health.ts';
 import { notificationsEndpoints } from './notifications.ts';
 import { realtimeEndpoints } from './realtime.ts';
+import { searchEndpoints } from './search.ts';
 import { uploadsEndpoints } from './uploads.ts';
 import { vendorsEndpoints } from './vendors.ts';
 import { vendorPhotosEndpoints } from './vendor-photos.ts';
@@ -42,6 +43,7 @@ export const endpoints = {
   ...dealsEndpoints,
   ...activitiesEndpoints,
   ...chatEndpoints,
+  ...searchEndpoints,
   ...adminEndpoints,
 };
 

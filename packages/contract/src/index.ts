@@ -18,3 +18,4 @@ export * from './appointments.ts';
 export * from './deals.ts';
 export * from './activities.ts';
 export * from './chat.ts';
+export * from './search.ts';

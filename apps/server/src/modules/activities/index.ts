@@ -1,2 +1,3 @@
 // The activities module's public surface: its routes (activities, the near-me list, participation).
 export { activitiesRoutes } from './routes.ts';
+export { activitiesNear } from './near.ts';

@@ -116,11 +116,51 @@ describe('activities near a point, nearest first', () => {
     expect((await inject(t.app, endpoints.activityList, { query: { lat: centre.lat, lng: centre.lng, from: day(9), to: day(7) } })).statusCode).toBe(400);
   });
 
-  it('bounds a page with a category by the radius: the index answers the box', async () => {
-    const query = ActivityListQuery.parse({ lat: centre.lat, lng: centre.lng, radius_km: 5, category: 'Music' });
-    const plan = (await explain(t.database, activitiesNearSql(t.database.db, query, new Date()), { generic: true })).join('\n');
-    expect(plan, plan).toMatch(/activities_listed_earth_idx/);
-    expect(plan, plan).toMatch(/@>|<@/);
+  it('bounds a page with a category or a search by the radius: the index answers the box', async () => {
+    for (const asked of [{ category: 'Music' }, { q: 'pottery' }, { category: 'Music', q: 'pottery' }]) {
+      const query = ActivityListQuery.parse({ lat: centre.lat, lng: centre.lng, radius_km: 5, ...asked });
+      const plan = (await explain(t.database, activitiesNearSql(t.database.db, query, new Date()), { generic: true })).join('\n');
+      expect(plan, plan).toMatch(/activities_listed_earth_idx/);
+      expect(plan, plan).toMatch(/@>|<@/);
+    }
+  });
+});
+
+describe('searching activities near a point', () => {
+  const centre = { lat: -33.87, lng: 151.21 };
+  let ids: string[] = [];
+
+  beforeAll(async () => {
+    ids = await bulkActivities([{ at: near(centre, 0.5, 0) }, { at: near(centre, 1, 0) }, { at: near(centre, 2, 0), category: 'Music' }, { at: near(centre, 3, 0) }, { at: near(centre, 60, 0) }]);
+    const titles = ['Pottery night at the harbour', 'Sunrise yoga on the beach', 'Harbour jazz session', '100% fun: board games', 'Pottery for beginners'];
+    for (const [i, id] of ids.entries()) await t.database.db.execute(sql`UPDATE activities SET title = ${titles[i] ?? ''} WHERE id = ${id}`);
+    const [yoga] = await t.database.db.execute(sql`SELECT host_id FROM activities WHERE id = ${ids[1] ?? ''}`).then((r) => (r as unknown as { rows: { host_id: string }[] }).rows);
+    await t.database.db.execute(sql`UPDATE users SET first_name = 'Marisol' WHERE id = ${yoga?.host_id ?? ''}`);
+  });
+
+  const found = async (query: Around) => (await page(centre, { radius_km: 25, ...query })).results.map((r) => r.title);
+
+  it('finds words of the title, a title one short typo away, and the host\'s first name, nearest first, within the radius', async () => {
+    expect(await found({ q: 'pottery' })).toEqual(['Pottery night at the harbour']);
+    expect(await found({ q: 'HARBOUR' })).toEqual(['Pottery night at the harbour', 'Harbour jazz session']);
+    expect(await found({ q: 'potery' })).toEqual(['Pottery night at the harbour']);
+    expect(await found({ q: 'marisol' })).toEqual(['Sunrise yoga on the beach']);
+    expect(await found({ q: 'pottery', radius_km: 100 })).toEqual(['Pottery night at the harbour', 'Pottery for beginners']);
+    expect(await found({ q: 'harbour', category: 'Music' })).toEqual(['Harbour jazz session']);
+    const counted = await page(centre, { radius_km: 25, q: 'harbour', page_size: 1 });
+    expect(counted).toMatchObject({ count: 2, count_capped: false });
+  });
+
+  it('takes % and _ in a search as themselves', async () => {
+    expect(await found({ q: '100%' })).toEqual(['100% fun: board games']);
+    expect(await found({ q: '%' })).toEqual(['100% fun: board games']);
+    expect(await found({ q: '_' })).toEqual([]);
+  });
+
+  it('refuses a search over 100 characters, naming the field', async () => {
+    const res = await inject(t.app, endpoints.activityList, { query: { lat: centre.lat, lng: centre.lng, q: 'x'.repeat(101) } });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.error().fields ?? {})).toEqual(['q']);
   });
 });
 

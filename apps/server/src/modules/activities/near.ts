@@ -6,6 +6,7 @@ import { activities, users } from '../../db/schema.ts';
 import { chordOf, chordTo, distanceKm, earthPoint, inBoxAround } from '../../lib/geo-sql.ts';
 import { literalLimit, prepared, preparedShapes } from '../../lib/prepared.ts';
 import { avatar, firstImageOf, personColumns, statusesOf, toCard, waitlistCountOf, type ActivitiesDeps, type SelectedActivity } from './shared.ts';
+import { SEARCH_SIMILARITY, likeAnywhere } from '../../lib/text-search.ts';
 
 /**
  * Activities near a point (activities/lists), on the deals' design (modules/deals/near.ts, docs/decisions/0011): one
@@ -14,12 +15,15 @@ import { avatar, firstImageOf, personColumns, statusesOf, toCard, waitlistCountO
  *   first (KNN); those outside the asked days are skipped as they come, and the scan stops at a window of
  *   offset + size + 1 written into the statement; the radius is applied after. The count separately, only when the
  *   page does not tell it, and never past NEARBY_LIST_DEPTH.
- * - With a category: every match within the radius's box, sorted, with the total as a window count.
+ * - With a category or a search: every match within the radius's box, sorted, with the total as a window count. A search
+ *   matches the title's words or the host's first name (ILIKE), or a title one short typo away (pg_trgm's
+ *   word_similarity, as the deals' and the directory's).
  */
 type Query = z.output<typeof ActivityListQuery>;
-type Shape = { knn: true; window: number } | { knn: false };
+type Shape = { knn: true; window: number } | { knn: false; category: boolean; search: boolean };
 
-const shapeName = (s: Shape) => (s.knn ? `activities_near_nearest_${s.window}` : 'activities_near_box_category');
+const shapeName = (s: Shape) => (s.knn ? `activities_near_nearest_${s.window}` : `activities_near_box${s.category ? '_category' : ''}${s.search ? '_search' : ''}`);
+
 
 const windows = [21, 51, 101, 201, 501, NEARBY_LIST_DEPTH + 1];
 const windowFor = (rows: number) => windows.find((w) => w >= rows) ?? NEARBY_LIST_DEPTH + 1;
@@ -50,15 +54,15 @@ function nearestPage(db: Db, shape: Extract<Shape, { knn: true }>) {
   );
 }
 
-function boxPage(db: Db) {
+function boxPage(db: Db, shape: Extract<Shape, { knn: false }>) {
   const distance = chordTo(activities.earth, p('point'));
-  const filters: SQL[] = [
-    sql`${activities.listed}`,
-    runningWithin(),
-    inBoxAround(activities.earth, p('point'), p('radius_m')),
-    lte(distance, p('chord_m')),
-    sql`${activities.category} = ${p('category')}`,
-  ];
+  const filters: SQL[] = [sql`${activities.listed}`, runningWithin(), inBoxAround(activities.earth, p('point'), p('radius_m')), lte(distance, p('chord_m'))];
+  if (shape.category) filters.push(sql`${activities.category} = ${p('category')}`);
+  if (shape.search) {
+    filters.push(
+      sql`(${activities.title} ILIKE ${p('like')} OR ${users.firstName} ILIKE ${p('like')} OR word_similarity(${p('search')}::text, ${activities.title}) >= ${SEARCH_SIMILARITY})`,
+    );
+  }
   return db
     .select({ ...cardColumns(db), chordM: distance, total: sql<number | null>`(count(*) OVER ())::int` })
     .from(activities)
@@ -81,7 +85,7 @@ function cappedCount(db: Db) {
   return db.select({ n: count() }).from(matches);
 }
 
-const pageOf = (db: Db, shape: Shape) => (shape.knn ? nearestPage(db, shape) : boxPage(db));
+const pageOf = (db: Db, shape: Shape) => (shape.knn ? nearestPage(db, shape) : boxPage(db, shape));
 const pageStatement = preparedShapes(shapeName, pageOf);
 const countStatement = prepared('activities_near_count', cappedCount);
 
@@ -90,7 +94,8 @@ const DAY = 86_400_000;
 function planOf(query: Query, now: Date) {
   const offset = (query.page - 1) * query.page_size;
   const take = Math.max(1, Math.min(query.page_size, NEARBY_LIST_DEPTH - offset));
-  const shape: Shape = query.category ? { knn: false } : { knn: true, window: windowFor(offset + take + 1) };
+  const shape: Shape =
+    query.category || query.q ? { knn: false, category: Boolean(query.category), search: Boolean(query.q) } : { knn: true, window: windowFor(offset + take + 1) };
   const radiusM = query.radius_km * 1000;
   const fromDay = query.from ? Date.parse(`${query.from}T00:00:00Z`) : 0;
   const values = {
@@ -102,6 +107,8 @@ function planOf(query: Query, now: Date) {
     size: take,
     offset,
     category: query.category ?? null,
+    search: query.q ?? '',
+    like: likeAnywhere(query.q ?? ''),
   };
   return { shape, values, take, offset };
 }

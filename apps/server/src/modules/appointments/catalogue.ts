@@ -11,12 +11,12 @@ import { toResponsiveImage, type StoredImage } from '../uploads/index.ts';
 import { servicesNear } from './services-near.ts';
 import { imageColumns, imageOf, iso, upcomingCount, type AppointmentsDeps, type Reader } from './shared.ts';
 import { requireOwnImages } from '../uploads/index.ts';
+import { likeAnywhere } from '../../lib/text-search.ts';
 
 type ServiceRow = typeof services.$inferSelect;
 type VendorBits = { id: string; userId: string; businessName: string; ratingSum: number; ratingCount: number; timeZone: string; listed: boolean };
 
 const noSuchService = () => AppError.notFound('That service');
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 
 const vendorBits = {
   id: vendors.id,
@@ -209,7 +209,7 @@ export async function myServices(deps: AppointmentsDeps, userId: string, query: 
   const vendor = await requireApprovedVendor(deps.db, userId);
   const filters: SQL[] = [eq(services.vendorId, vendor.id)];
   if (query.active) filters.push(eq(services.isActive, query.active === 'true'));
-  if (query.q) filters.push(or(ilike(services.name, `%${escapeLike(query.q)}%`), ilike(services.category, `%${escapeLike(query.q)}%`)) as SQL);
+  if (query.q) filters.push(or(ilike(services.name, likeAnywhere(query.q)), ilike(services.category, likeAnywhere(query.q))) as SQL);
   const where = and(...filters);
   const [total] = await deps.db.select({ n: count() }).from(services).where(where);
   const rows = await deps.db

@@ -7,6 +7,7 @@ import { favoriteServices, media, serviceImages, services, vendorAddresses, vend
 import { chordOf, chordTo, earthPoint, inBoxAround } from '../../lib/geo-sql.ts';
 import { literalLimit, prepared, preparedShapes } from '../../lib/prepared.ts';
 import type { StoredImage } from '../uploads/index.ts';
+import { SEARCH_SIMILARITY, likeAnywhere } from '../../lib/text-search.ts';
 
 /**
  * "Services near me" (get-all-services), on the directory's design (docs/decisions/0011, modules/directory/list.ts):
@@ -33,10 +34,7 @@ const windows = [21, 51, 101, 201, 501, NEARBY_LIST_DEPTH + 1];
 const largestWindow = NEARBY_LIST_DEPTH + 1;
 const windowFor = (rows: number) => windows.find((w) => w >= rows) ?? largestWindow;
 
-/** As the directory's search: a typo of one short word still finds the name (pg_trgm's word_similarity). */
-const SEARCH_SIMILARITY = 0.45;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 const p = (name: string) => sql.placeholder(name);
 
 const cover = alias(media, 'service_cover');
@@ -225,7 +223,7 @@ function planOf(callerId: string | null, query: Query) {
     min_price_cents: query.min_price_cents ?? null,
     max_price_cents: query.max_price_cents ?? null,
     search: query.q ?? '',
-    like: `%${escapeLike(query.q ?? '')}%`,
+    like: likeAnywhere(query.q ?? ''),
   };
   return { shape, values, take };
 }

@@ -8,6 +8,7 @@ import { chordOf, chordTo, distanceKm, earthPoint, inBoxAround } from '../../lib
 import { literalLimit, prepared, preparedShapes } from '../../lib/prepared.ts';
 import { toResponsiveImage } from '../uploads/index.ts';
 import { discountPercent, firstImageOf, iso, logo, money, ratingAvg, remainingOf, toDealVendor, vendorColumns, type DealsDeps } from './shared.ts';
+import { SEARCH_SIMILARITY, likeAnywhere } from '../../lib/text-search.ts';
 
 /**
  * Live deals near a point (deals/lists), on the directory's design (docs/decisions/0011, lib/geo-sql.ts): one prepared
@@ -28,9 +29,6 @@ const shapeName = (s: Shape) =>
 const windows = [21, 51, 101, 201, 501, NEARBY_LIST_DEPTH + 1];
 const windowFor = (rows: number) => windows.find((w) => w >= rows) ?? NEARBY_LIST_DEPTH + 1;
 
-/** As the directory's search: a typo of one short word still finds the title (pg_trgm's word_similarity). */
-const SEARCH_SIMILARITY = 0.45;
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 const p = (name: string) => sql.placeholder(name);
 
 /**
@@ -128,7 +126,7 @@ function planOf(query: Query, now: Date) {
     vendor_id: query.vendor_id ?? null,
     category: query.category ?? null,
     search: query.q ?? '',
-    like: `%${escapeLike(query.q ?? '')}%`,
+    like: likeAnywhere(query.q ?? ''),
   };
   return { shape, values, take, offset };
 }
@@ -142,7 +140,7 @@ export function dealsNearSql(db: Db, query: Query, now: Date) {
 
 type Row = Awaited<ReturnType<ReturnType<ReturnType<typeof pageStatement>>['execute']>>[number];
 
-function toCard(deps: DealsDeps, r: Row, now: Date): DealCard {
+function toCard(deps: Pick<DealsDeps, 'mediaUrl'>, r: Row, now: Date): DealCard {
   const remaining = remainingOf(r);
   return {
     id: r.id,
@@ -167,7 +165,7 @@ function toCard(deps: DealsDeps, r: Row, now: Date): DealCard {
 }
 
 /** Live deals of listed shops near the point (or of one shop): one page and the total, exact up to NEARBY_LIST_DEPTH. */
-export async function dealsNear(deps: DealsDeps, query: Query): Promise<DealListResponse> {
+export async function dealsNear(deps: Pick<DealsDeps, 'db' | 'clock' | 'mediaUrl'>, query: Query): Promise<DealListResponse> {
   if (query.vendor_id) {
     // One shop's list is there for shops on the marketplace: another id answers as the shop's own page does (404).
     const [shop] = await deps.db.select({ listed: vendors.listed }).from(vendors).where(eq(vendors.id, query.vendor_id));

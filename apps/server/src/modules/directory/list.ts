@@ -7,16 +7,9 @@ import { media, vendorAddresses, vendors } from '../../db/schema.ts';
 import { chordOf, chordTo, earthPoint, inBoxAround } from '../../lib/geo-sql.ts';
 import { literalLimit, prepared, preparedShapes } from '../../lib/prepared.ts';
 import { cardColumns, ratingAvgSql, toCard, type MediaUrl } from './repo.ts';
+import { SEARCH_SIMILARITY, escapeLike } from '../../lib/text-search.ts';
 
-/**
- * How alike a search and a name (or category) must be, by pg_trgm's word_similarity: the best match of the
- * search's trigrams against any run of words in the name. 0.45 lets one slip in a short word through
- * ('bakry' → 'Bakery' scores 0.5, 'yoga studo' → 'Sunrise Yoga Studio' 0.82) while unrelated names stay
- * under 0.4. pg_trgm's own default (0.6, the `<%` operator) misses most one-letter typos of short words.
- */
-export const SEARCH_SIMILARITY = 0.45;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 const p = (name: string) => sql.placeholder(name);
 
 /**
