@@ -37,6 +37,7 @@ import { geoRoutes } from './modules/geo/index.ts';
 import { dealsRoutes } from './modules/deals/index.ts';
 import { activitiesRoutes } from './modules/activities/index.ts';
 import { chatRoutes } from './modules/chat/index.ts';
+import { supportRoutes } from './modules/support/index.ts';
 import { searchRoutes } from './modules/search/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { socialRoutes } from './modules/social/index.ts';
@@ -192,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await activitiesRoutes(api, ctx);
       await chatRoutes(api, ctx);
       await searchRoutes(api, ctx);
+      await supportRoutes(api, ctx);
       await adminRoutes(api, ctx);
     },
     { prefix: '/api' },

@@ -35,7 +35,7 @@ let t: TestContext;
 const tokens = {} as Record<Exclude<Role, 'visitor'> | 'sessionEnder', string>;
 /** Endpoints that end every session of the caller: swept with an account of their own, so the others keep theirs. */
 const sessionEnders = new Set<EndpointName>(['logoutAll']);
-const ids = { vendor: '', vendorUser: '', address: '', document: '', notification: '', pendingVendor: '', place: '', service: '', provider: '', appointment: '', calendarFeed: '' };
+const ids = { vendor: '', vendorUser: '', address: '', document: '', notification: '', pendingVendor: '', place: '', service: '', provider: '', appointment: '', calendarFeed: '', supportRequest: '' };
 /** The token in the address of the vendor's calendar link (GET /calendar/{token}.ics). */
 let calendarToken = '';
 const stale: { label: string; header: string }[] = [];
@@ -89,6 +89,8 @@ beforeAll(async () => {
   const [place] = (await inject(t.app, endpoints.geoSuggest, { query: { q: 'New York' } })).json();
   if (!place) throw new Error('fixture: no place suggested for New York');
   ids.place = place.id;
+  // A support request of the user's, for its reads, follow-ups and the operators' answers to reach a row.
+  ids.supportRequest = (await inject(t.app, endpoints.createSupportRequest, { access: tokens.user, body: { topic: 'other', message: 'A question for the sweep.' } })).json().id;
 
   // Bearer headers that are not a session.
   const secret = testConfig().jwtSecret;
@@ -228,6 +230,7 @@ function idFor(e: Endpoint, field: string): string {
   if (e.path.includes('/addresses/{')) return ids.address;
   if (e.path.includes('/documents/{')) return ids.document;
   if (e.path.includes('/notifications/')) return ids.notification;
+  if (e.path.includes('support/requests/{') || e.path.includes('/support-requests/{')) return ids.supportRequest;
   if (e.path.startsWith('/admin/')) return ids.pendingVendor;
   return ids.vendor;
 }

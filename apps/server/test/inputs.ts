@@ -119,6 +119,8 @@ const byName: Record<string, unknown> = {
   is_accepted: true,
   is_rejected: false,
   text: 'Sample message',
+  // Support: a request's message is at least 10 characters.
+  message: 'A sample message for support.',
 };
 
 export type SampleContext = {

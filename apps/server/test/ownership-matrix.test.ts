@@ -27,6 +27,8 @@ import {
   refreshTokens,
   serviceImages,
   services,
+  supportMessages,
+  supportRequests,
   timeSlots,
   userLocations,
   users,
@@ -217,6 +219,10 @@ beforeAll(async () => {
   victimIds.chatRequest = victimAsks.id;
   victimIds.acceptedChatRequest = asked.id;
   victimIds.appointment = booking.id;
+  // Help & Support: the victim asks about its order, and an operator answers.
+  const support = (await inject(t.app, endpoints.createSupportRequest, { access: v, body: { topic: 'orders', message: 'My tasting code will not scan.', reference_id: toRedeem.id } })).json();
+  (await inject(t.app, endpoints.answerSupportRequest, { access: operator.access, params: { id: support.id }, body: { message: 'Show the code to the shop again.' } })).json();
+  victimIds.supportRequest = support.id;
   // Not the shop's vendor id: the shop is live, so its public page and ratings are anyone's to read.
   shopIds = { service: service.id, provider: provider.id, appointment: booking.id, calendarFeed: feed.id };
 
@@ -278,6 +284,8 @@ async function victimRows() {
     chatRooms: await rows(chatRooms, eq(chatRooms.activityId, victimActivityId), chatRooms.id),
     chatMessages: await rows(chatMessages, eq(chatMessages.senderId, victim.id), chatMessages.id),
     chatReads: await rows(chatReads, eq(chatReads.userId, victim.id), chatReads.roomId),
+    supportRequests: await rows(supportRequests, eq(supportRequests.userId, victim.id), supportRequests.id),
+    supportMessages: await rows(supportMessages, eq(supportMessages.requestId, victimIds.supportRequest ?? ''), supportMessages.id),
   };
 }
 

@@ -13,6 +13,7 @@ import { geoEndpoints } from './geo.ts';
 import { healthEndpoints } from './health.ts';
 import { notificationsEndpoints } from './notifications.ts';
 import { realtimeEndpoints } from './realtime.ts';
+import { supportEndpoints } from './support.ts';
 import { searchEndpoints } from './search.ts';
 import { uploadsEndpoints } from './uploads.ts';
 import { vendorsEndpoints } from './vendors.ts';
@@ -44,6 +45,7 @@ export const endpoints = {
   ...activitiesEndpoints,
   ...chatEndpoints,
   ...searchEndpoints,
+  ...supportEndpoints,
   ...adminEndpoints,
 };
 

@@ -125,6 +125,9 @@ export const errorStatuses = {
   CHAT_REQUEST_EXISTS: 409,
   CHAT_REQUEST_CLOSED: 409,
   CHAT_REQUEST_DECIDED: 409,
+  // Help & Support
+  SUPPORT_REQUEST_CLOSED: 409,
+  SUPPORT_REQUEST_NOT_CLOSED: 409,
 } as const satisfies Record<string, 400 | 401 | 402 | 403 | 404 | 409 | 413 | 414 | 415 | 429 | 500 | 503>;
 
 export type ErrorCode = keyof typeof errorStatuses;

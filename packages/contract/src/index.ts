@@ -19,3 +19,4 @@ export * from './deals.ts';
 export * from './activities.ts';
 export * from './chat.ts';
 export * from './search.ts';
+export * from './support.ts';

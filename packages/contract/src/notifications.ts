@@ -20,9 +20,11 @@ export const NotificationTarget = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('shop_sales') }),
   // An activity's news (joins, requests, decisions, removal, the waitlist, deactivation): its page, by the activity's id.
   z.object({ kind: z.literal('activity'), activity_id: z.string().uuid() }),
+  // A support request's news (an answer, closed, reopened): the request on /ContactSupport, by its id.
+  z.object({ kind: z.literal('support_request'), support_request_id: z.string().uuid() }),
 ]);
 export type NotificationTarget = z.infer<typeof NotificationTarget>;
-export const notificationTargetKinds = ['vendor_application', 'vendor_page', 'account_settings', 'customer_bookings', 'shop_appointments', 'customer_purchases', 'shop_sales', 'activity'] as const satisfies readonly NotificationTarget['kind'][];
+export const notificationTargetKinds = ['vendor_application', 'vendor_page', 'account_settings', 'customer_bookings', 'shop_appointments', 'customer_purchases', 'shop_sales', 'activity', 'support_request'] as const satisfies readonly NotificationTarget['kind'][];
 
 /** The spec's notification: id, title, body, notification_type, is_read, created_at; plus data and what it opens. */
 export const Notification = z.object({

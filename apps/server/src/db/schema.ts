@@ -12,3 +12,4 @@ export * from './schema/jobs.ts';
 export * from './schema/deals.ts';
 export * from './schema/activities.ts';
 export * from './schema/chat.ts';
+export * from './schema/support.ts';

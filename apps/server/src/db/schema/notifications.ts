@@ -14,7 +14,7 @@ import { users } from './accounts.ts';
 
 
 /** What a notification opens when clicked (the contract's NotificationTarget kinds). */
-export const notificationTargetKind = pgEnum('notification_target_kind', ['vendor_application', 'vendor_page', 'account_settings', 'customer_bookings', 'shop_appointments', 'customer_purchases', 'shop_sales', 'activity']);
+export const notificationTargetKind = pgEnum('notification_target_kind', ['vendor_application', 'vendor_page', 'account_settings', 'customer_bookings', 'shop_appointments', 'customer_purchases', 'shop_sales', 'activity', 'support_request']);
 
 /**
  * Notifications of one user; `notify()` writes them inside the caller's transaction. `target_kind` and `target_id`
@@ -41,6 +41,6 @@ export const notifications = pgTable(
     index('notifications_user_created_idx').on(t.userId, t.createdAt),
     check('notifications_lengths', sql`length(${t.title}) <= 200 AND length(${t.body}) <= 2000`),
     // As text: a value added by ALTER TYPE cannot be used in the transaction that adds it (migration 0016).
-    check('notifications_target', sql`CASE WHEN ${t.targetKind}::text IN ('vendor_page', 'activity') THEN ${t.targetId} IS NOT NULL ELSE ${t.targetId} IS NULL END`),
+    check('notifications_target', sql`CASE WHEN ${t.targetKind}::text IN ('vendor_page', 'activity', 'support_request') THEN ${t.targetId} IS NOT NULL ELSE ${t.targetId} IS NULL END`),
   ],
 );

@@ -8,6 +8,7 @@ import type { PrivateStorage } from '../../lib/storage.ts';
 import { seedNotifications } from './notifications.ts';
 import { seedPendingVendorKyc } from './pending-vendor.ts';
 import { seedPictures, type PicturesOptions } from './pictures.ts';
+import { seedSupport } from './support.ts';
 import { seedVendors } from './vendors.ts';
 
 /** Said at every start of a production server that was asked to add the demo data. */
@@ -44,6 +45,8 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<v
     if (dealt > 0) log?.info(`demo data: deals and purchases of ${dealt} vendors`);
     const hosted = await seedActivities(tx);
     if (hosted > 0) log?.info(`demo data: activities of ${hosted} demo customers`);
+    const helped = await seedSupport(tx);
+    if (helped > 0) log?.info('demo data: the demo user\'s answered support request');
     const papers = await seedPendingVendorKyc(tx, options.documents);
     if (papers > 0) log?.info(`demo data: the pending vendor's payout account and ${papers} KYC documents`);
   });

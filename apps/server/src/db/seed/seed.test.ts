@@ -91,6 +91,16 @@ describe('demo data', () => {
     expect((mismatched as unknown as { rows: unknown[] }).rows).toEqual([]);
   });
 
+  it('gives the demo user an answered support request about their order, without a notification of it', async () => {
+    const { access } = await login(t.app, 'user@example.com', DEMO_PASSWORD);
+    const [request] = (await inject(t.app, endpoints.mySupportRequests, { access })).json().results;
+    expect(request).toMatchObject({ status: 'answered', topic: 'orders', message_count: 2, reference: { kind: 'purchase' } });
+    const thread = (await inject(t.app, endpoints.supportRequest, { access, params: { id: request?.id ?? '' } })).json();
+    expect(thread.messages.map((m) => m.author)).toEqual(['person', 'support']);
+    const notes = (await inject(t.app, endpoints.notifications, { access })).json();
+    expect(notes.filter((n) => n.notification_type.startsWith('support'))).toEqual([]);
+  });
+
   it('is idempotent: a second run adds nothing', async () => {
     const before = await rowCounts();
     await seed();

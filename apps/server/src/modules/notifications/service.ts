@@ -12,7 +12,7 @@ type Row = typeof notifications.$inferSelect;
 
 function targetColumns(target: NotificationTarget | undefined): Pick<Row, 'targetKind' | 'targetId'> {
   if (!target) return { targetKind: null, targetId: null };
-  return { targetKind: target.kind, targetId: target.kind === 'vendor_page' ? target.user_id : target.kind === 'activity' ? target.activity_id : null };
+  return { targetKind: target.kind, targetId: target.kind === 'vendor_page' ? target.user_id : target.kind === 'activity' ? target.activity_id : target.kind === 'support_request' ? target.support_request_id : null };
 }
 
 function targetOf(row: Row): NotificationTarget | null {
@@ -22,6 +22,8 @@ function targetOf(row: Row): NotificationTarget | null {
       return row.targetId ? { kind: 'vendor_page', user_id: row.targetId } : null;
     case 'activity':
       return row.targetId ? { kind: 'activity', activity_id: row.targetId } : null;
+    case 'support_request':
+      return row.targetId ? { kind: 'support_request', support_request_id: row.targetId } : null;
     case 'vendor_application':
     case 'account_settings':
     case 'customer_bookings':

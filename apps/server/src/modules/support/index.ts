@@ -1,0 +1,2 @@
+// The support module's public surface: its routes.
+export { supportRoutes } from './routes.ts';
