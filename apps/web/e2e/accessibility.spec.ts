@@ -245,6 +245,7 @@ test.describe('a visitor', () => {
       },
     },
     pageAsItLoads('/ForgotPassword'),
+    pageAsItLoads('/appDownload', 'both'),
   ]);
 });
 

@@ -283,6 +283,7 @@ function routesOf(role: Role, vendorPage: string, booking: Worker['longNamedBook
         `/DealDetails/${deal.dealId}`,
         '/login',
         '/createAccount',
+        '/appDownload',
       ];
     case 'user':
       return [
@@ -309,6 +310,7 @@ function routesOf(role: Role, vendorPage: string, booking: Worker['longNamedBook
         `/ActivitiesDetails/${activities.hosted}`,
         `/ActivityRequests/${activities.hosted}`,
         `/chat/${activities.joined}/${activities.joinedRoom}`,
+        '/appDownload',
         // Last: the reschedule dialog below opens on it.
         '/customer/bookings',
       ];

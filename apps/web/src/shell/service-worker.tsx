@@ -1,4 +1,3 @@
-import { logError } from '../lib/log-error.ts';
 import { toast } from '../lib/toast.ts';
 
 /** One toast however often the worker reports the same waiting version. */
@@ -41,7 +40,9 @@ export async function registerServiceWorker(): Promise<void> {
       if (registration) setInterval(() => void registration.update().catch(() => undefined), updateCheckMs);
     },
     onRegisterError(error: unknown) {
-      logError('Service worker registration', error);
+      // A warning, not an error: the app works as before, only not offline (private windows, a browser or a test run
+      // that blocks workers: Playwright's stub answers register() with nothing).
+      console.warn('[LocalLoop] No offline support: the service worker did not register.', error instanceof Error ? error.message : error);
     },
   });
 }
