@@ -3,7 +3,7 @@ import type { Params } from 'react-router';
 import type { Guard } from './app/access.ts';
 import { paths } from './paths.ts';
 import type { Role } from './session/auth-rules.ts';
-import LandingPage from './features/landing/landing-page.tsx';
+import LandingPage from './app/pages/landing-page.tsx';
 import { eagerPage, lazyPage } from './shell/lazy-page.ts';
 import type { LazyPage } from './shell/lazy-page.ts';
 

@@ -2,17 +2,13 @@ import type { Money } from '@localloop/contract';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
+import { formatMoney } from '../../lib/format-money.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-/** "$35", "$35.50", "€12": whole amounts without cents. */
-export function formatPrice(price: Money): string {
-  const whole = price.amount_cents % 100 === 0;
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: price.currency, minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 }).format(
-    price.amount_cents / 100,
-  );
-}
+/** A service's price: formatMoney's "$35", "$35.50", "€12". */
+export const formatPrice = (price: Money): string => formatMoney(price);
 
 /** "45 min", "1 h", "1 h 30 min". */
 export function formatDuration(minutes: number): string {

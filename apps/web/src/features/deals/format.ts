@@ -1,10 +1,6 @@
-import type { DealState, Money } from '@localloop/contract';
+import type { DealState } from '@localloop/contract';
 
-/** "$35", "$35.50", "€12": a price in its currency, whole amounts without cents. */
-export function formatMoney(price: Money | { amount_cents: number; currency: string }): string {
-  const whole = price.amount_cents % 100 === 0;
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: price.currency, minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 }).format(price.amount_cents / 100);
-}
+export { formatMoney } from '../../lib/format-money.ts';
 
 /** What each deal state is called where a person reads it. */
 export const dealStateLabels: Record<DealState, string> = {

@@ -1,5 +1,6 @@
 import { ArrowRight, CalendarDays, ShieldCheck, Tag, Users, Wrench } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../paths.ts';
 import { HeroPicks } from './components/hero-picks.tsx';
@@ -43,7 +44,12 @@ const steps = [
   { title: 'Show up and enjoy', body: 'Meet your neighbours and support the businesses on your street.' },
 ];
 
-export default function LandingPage() {
+type LandingPageProps = {
+  /** The search across the marketplace, under the hero's words (composed in app/pages: another feature). */
+  search?: ReactNode;
+};
+
+export default function LandingPage({ search }: LandingPageProps = {}) {
   return (
     <>
       <section className="relative overflow-hidden bg-linear-to-b from-teal-50 via-white to-slate-50">
@@ -60,6 +66,7 @@ export default function LandingPage() {
               LocalLoop connects people with local businesses, deals and community activities. Join an activity,
               grab a deal from the shop down the street or book a service, all close to home.
             </p>
+            {search && <div className="mt-8 max-w-xl">{search}</div>}
             <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
               <Link to={paths.localActivities} className="btn-primary px-5 py-3 text-base">
                 Browse activities
