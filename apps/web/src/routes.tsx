@@ -183,7 +183,7 @@ export const routes: readonly AppRoute[] = [
     title: (params) => `${(params.productFeatures ?? '').replace(/features$/i, '')} Features`,
     accepts: (params) => isProductFeaturesSegment(params.productFeatures),
   },
-  protectedRoute(paths.contactSupport, 'Help & Support', vendorOrUser),
+  protectedRoute(paths.contactSupport, 'Help & Support', vendorOrUser, lazyPage(() => import('./features/support/contact-support-page.tsx'))),
   protectedRoute(paths.settings, 'Settings', vendorOrUser, settings),
   protectedRoute(paths.basicInfo, 'Vendor Profile', vendorOrUser, basicInfo),
   protectedRoute(paths.vendorDocument, 'Vendor Documents', vendorOrUser, vendorDocument),

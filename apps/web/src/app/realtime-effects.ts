@@ -3,6 +3,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { chatRoomsKeyPrefix } from '../features/chat/api/get-chat-rooms.ts';
 import { newestUnreadQueryOptions, notificationsQueryOptions } from '../features/notifications/api.ts';
 import { toastNotification } from '../features/notifications/notification-toast.ts';
+import { supportKeyPrefix } from '../features/support/api/get-my-support-requests.ts';
 import { getVendorDashboardQueryOptions } from '../features/vendor-dashboard/api/get-vendor-dashboard.ts';
 import { getMyVendorQueryOptions } from '../features/vendors/api/get-my-vendor.ts';
 import { getVendorStatusQueryOptions, vendorStatusQueryKey } from '../features/vendors/api/get-vendor-status.ts';
@@ -27,8 +28,13 @@ export const realtimeEffects: { [T in RealtimeEventType]: Effect<Extract<Realtim
   notification: {
     // The panel's list, the unread dot, and the dashboard's recent notifications; an activity's news (a request to join,
     // an acceptance, a chat request) also what the activity pages and the chat show of it.
-    refresh: (event, scope) => [...notificationQueries(scope), ...(aboutActivities(event.notification_type) ? activityQueries : [])],
-    afterGap: (scope) => [...notificationQueries(scope), ...activityQueries],
+    // A support request's news (an answer, closed, reopened): the person's requests and their conversations.
+    refresh: (event, scope) => [
+      ...notificationQueries(scope),
+      ...(aboutActivities(event.notification_type) ? activityQueries : []),
+      ...(event.notification_type.startsWith('support_') ? [supportKeyPrefix] : []),
+    ],
+    afterGap: (scope) => [...notificationQueries(scope), ...activityQueries, supportKeyPrefix],
     announce: (event) => toastNotification(event.title, event.origin),
   },
   vendor_status: {

@@ -13,6 +13,7 @@ import type { AdminVendorFilter } from './api/get-admin-vendors.ts';
 import { useIsOperator } from './api/get-operator.ts';
 import { VendorQueue } from './components/vendor-queue.tsx';
 import { VendorReview } from './components/vendor-review.tsx';
+import { SupportConsole, supportTabs } from './components/support-console.tsx';
 
 const tabs: { status: AdminVendorFilter; label: string }[] = [
   { status: 'pending', label: 'Pending' },
@@ -82,13 +83,46 @@ function OperatorConsole({ title }: { title: string }) {
   const showList = !isNarrow || !selectedId;
   const showDetail = !isNarrow || selectedId;
   const selectedIndex = tabs.findIndex((tab) => tab.status === status);
+  const support = params.get('section') === 'support';
+  const supportStatus = supportTabs.find((tab) => tab.status === params.get('status'))?.status ?? 'open';
+  const supportId = params.get('request');
+  const sections = [
+    { label: 'Vendors', href: '?', current: !support },
+    { label: 'Support', href: '?section=support', current: support },
+  ];
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8">
-      <div className={isNarrow && selectedId ? 'sr-only' : undefined}>
+      <div className={isNarrow && (support ? supportId : selectedId) ? 'sr-only' : undefined}>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
-        <p className="mt-1 text-sm text-slate-600">Review vendor applications, and suspend or reinstate vendors.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          {support ? 'Answer people\'s support requests, and close them when they are solved.' : 'Review vendor applications, and suspend or reinstate vendors.'}
+        </p>
+        <nav aria-label="Operator sections" className="mt-4 flex gap-2">
+          {sections.map((section) => (
+            <Link
+              key={section.label}
+              to={section.href}
+              aria-current={section.current ? 'page' : undefined}
+              className={`rounded-xl px-3 py-1.5 text-sm font-semibold ${section.current ? 'bg-slate-900 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
+            >
+              {section.label}
+            </Link>
+          ))}
+        </nav>
       </div>
+      {support ? (
+        <SupportConsole
+          status={supportStatus}
+          q={q}
+          searchText={search.text}
+          onSearch={search.onChange}
+          onStatus={(next) => setParams(nextParams({ status: next, request: null }))}
+          selectedId={supportId}
+          hrefOf={(request) => withParams({ request: request?.id ?? null })}
+          isNarrow={isNarrow}
+        />
+      ) : (
       <div className="mt-6 grid gap-6 lg:grid-cols-[26rem_minmax(0,1fr)]">
         {showList && (
           <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm lg:sticky lg:self-start lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto">
@@ -136,6 +170,7 @@ function OperatorConsole({ title }: { title: string }) {
           </div>
         )}
       </div>
+      )}
     </section>
   );
 }

@@ -120,6 +120,8 @@ export function targetPath(target: NotificationTarget | null): string | null {
       return paths.mySalesDeal;
     case 'activity':
       return to.activitiesDetails(target.activity_id);
+    case 'support_request':
+      return `${paths.contactSupport}?request=${encodeURIComponent(target.support_request_id)}`;
     default:
       return null;
   }

@@ -1,0 +1,16 @@
+import { endpoints } from '@localloop/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { call } from '../../../api/client.ts';
+import { adminSupportKey } from './get-admin-support-requests.ts';
+
+/** One request with its thread, as an operator reads it. */
+export function getAdminSupportRequestQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: [...adminSupportKey, 'request', id],
+    queryFn: ({ signal }) => call(endpoints.supportRequest, { params: { id }, signal }),
+  });
+}
+
+export function useAdminSupportRequest(id: string) {
+  return useQuery(getAdminSupportRequestQueryOptions(id));
+}
