@@ -83,11 +83,15 @@ describe('who may call the operator endpoints', () => {
   const adminEndpoints = Object.values(endpoints).filter((e) => e.path.startsWith('/admin/'));
   const bodies: Record<string, object | undefined> = { GET: undefined, POST: { ...rejection, note: '' } };
 
-  it('covers the eight operator endpoints of the contract', () => {
+  it('covers the twelve operator endpoints of the contract (vendors and support)', () => {
     expect(adminEndpoints.map((e) => `${e.method} ${e.path}`).sort()).toEqual([
+      'GET /admin/support-requests/',
       'GET /admin/vendors/',
       'GET /admin/vendors/{id}/',
       'GET /admin/vendors/{id}/photos/',
+      'POST /admin/support-requests/{id}/answer/',
+      'POST /admin/support-requests/{id}/close/',
+      'POST /admin/support-requests/{id}/reopen/',
       'POST /admin/vendors/{id}/approve/',
       'POST /admin/vendors/{id}/photos/{photo_id}/take-down/',
       'POST /admin/vendors/{id}/reject/',
