@@ -81,6 +81,11 @@ const postActivity = lazyPage(() => import('./app/pages/post-activity-page.tsx')
 const myActivities = lazyPage(() => import('./features/activities/my-activities-page.tsx'));
 const activityRequests = lazyPage(() => import('./features/activities/activity-requests-page.tsx'));
 const chat = lazyPage(() => import('./features/chat/chat-page.tsx'));
+// /Discover mixes deals, activities, services and vendors near the person (app/: four features' cards on one map).
+const discover = lazyPage(() => import('./app/pages/discover-page.tsx'));
+// /MainMenu: the header's menus as a page (app/: the shell's groups, profile entries and the location picker).
+const mainMenu = lazyPage(() => import('./app/pages/main-menu-page.tsx'));
+const productFeatures = lazyPage(() => import('./features/product-features/product-features-page.tsx'));
 const placeholder = lazyPage(() => import('./features/placeholder/placeholder-page.tsx'));
 
 const vendorOnly = ['vendor'] as const satisfies readonly Role[];
@@ -176,10 +181,10 @@ export const routes: readonly AppRoute[] = [
   publicOrUser(paths.localActivities, 'Local Activities', localActivities),
   publicOrUser(paths.vendor, 'Find Vendors', vendorDirectory),
 
-  protectedRoute(paths.discover, 'Discover', vendorOrUser),
-  protectedRoute(paths.mainMenu, 'Main Menu', vendorOrUser),
+  protectedRoute(paths.discover, 'Discover', vendorOrUser, discover),
+  protectedRoute(paths.mainMenu, 'Main Menu', vendorOrUser, mainMenu),
   {
-    ...protectedRoute(paths.productFeatures, 'Features', vendorOrUser),
+    ...protectedRoute(paths.productFeatures, 'Features', vendorOrUser, productFeatures),
     title: (params) => `${(params.productFeatures ?? '').replace(/features$/i, '')} Features`,
     accepts: (params) => isProductFeaturesSegment(params.productFeatures),
   },
