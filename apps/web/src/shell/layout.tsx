@@ -1,8 +1,9 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { NotificationsProvider, useNotifications } from '../features/notifications/notifications-context.tsx';
 import { useAuth } from '../session/auth-context.tsx';
 import { Footer } from './footer.tsx';
+import { LogoutRequestContext } from './logout-request.ts';
 import { OfflineBanner } from './offline-banner.tsx';
 import { PublicHeader } from './public-header.tsx';
 import { useRouteFocus } from './use-route-focus.ts';
@@ -49,41 +50,42 @@ function Shell() {
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   // Mounted from its first opening on, so it can play its closing transition.
   const [logoutAsked, setLogoutAsked] = useState(false);
+  const requestLogout = useCallback(() => {
+    setLogoutAsked(true);
+    setConfirmingLogout(true);
+  }, []);
   const mainRef = useRef<HTMLElement>(null);
   useRouteFocus(mainRef);
   return (
-    <div className="flex min-h-screen flex-col">
-      <a href="#main" className="skip-link">
-        Skip to content
-      </a>
-      <SiteHeader
-        onRequestLogout={() => {
-          setLogoutAsked(true);
-          setConfirmingLogout(true);
-        }}
-      />
-      <OfflineBanner />
-      <main ref={mainRef} id="main" tabIndex={-1} className={`flex-1 focus:outline-none ${panelOpen ? 'lg:mr-96' : ''}`}>
-        <Outlet />
-      </main>
-      <Footer />
-      {isAuthenticated && (
-        <Suspense fallback={null}>
-          <NotificationsPanel />
-        </Suspense>
-      )}
-      {logoutAsked && (
-        <Suspense fallback={null}>
-          <LogoutDialog
-            open={confirmingLogout}
-            onCancel={() => setConfirmingLogout(false)}
-            onConfirm={() => {
-              setConfirmingLogout(false);
-              void logout();
-            }}
-          />
-        </Suspense>
-      )}
-    </div>
+    <LogoutRequestContext value={requestLogout}>
+      <div className="flex min-h-screen flex-col">
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        <SiteHeader onRequestLogout={requestLogout} />
+        <OfflineBanner />
+        <main ref={mainRef} id="main" tabIndex={-1} className={`flex-1 focus:outline-none ${panelOpen ? 'lg:mr-96' : ''}`}>
+          <Outlet />
+        </main>
+        <Footer />
+        {isAuthenticated && (
+          <Suspense fallback={null}>
+            <NotificationsPanel />
+          </Suspense>
+        )}
+        {logoutAsked && (
+          <Suspense fallback={null}>
+            <LogoutDialog
+              open={confirmingLogout}
+              onCancel={() => setConfirmingLogout(false)}
+              onConfirm={() => {
+                setConfirmingLogout(false);
+                void logout();
+              }}
+            />
+          </Suspense>
+        )}
+      </div>
+    </LogoutRequestContext>
   );
 }
