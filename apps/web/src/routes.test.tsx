@@ -159,9 +159,13 @@ describe('route matching', () => {
     expect(matchedPath('/no/such/page')).toBe('*');
   });
 
-  it('recognises a /{product}Features segment only when it ends in Features', () => {
+  it('recognises a /{product}Features segment only for the four products, in any case', () => {
     expect(isProductFeaturesSegment('DealsFeatures')).toBe(true);
     expect(isProductFeaturesSegment('servicesfeatures')).toBe(true);
+    expect(isProductFeaturesSegment('ACTIVITIESFEATURES')).toBe(true);
+    expect(isProductFeaturesSegment('VendorsFeatures')).toBe(true);
+    expect(isProductFeaturesSegment('FooFeatures')).toBe(false);
+    expect(isProductFeaturesSegment('DealFeatures')).toBe(false);
     expect(isProductFeaturesSegment('Features')).toBe(false);
     expect(isProductFeaturesSegment('Deals')).toBe(false);
     expect(isProductFeaturesSegment(undefined)).toBe(false);

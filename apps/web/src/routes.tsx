@@ -121,9 +121,18 @@ const myActivitiesFilters = ['created', 'joined', 'requested', 'upcoming', 'past
 /** /MyDeals/{type?}'s types (the contract's MyDealsType, written out: this table does not load the schemas). */
 const myDealsTypes = ['active', 'upcoming', 'expired', 'sold-out', 'paused'];
 
-/** "{product}Features" names one segment ending in "Features" (matched case-insensitively, like every path). */
+/** The products of /{product}Features, as their pages spell them (the feature's products.ts, written out: this table loads no page's data). */
+const featureProducts = ['Activities', 'Deals', 'Services', 'Vendors'];
+
+/** The product a "{product}Features" segment names, matched case-insensitively like every path; undefined for any other. */
+function featureProductOf(segment: string | undefined): string | undefined {
+  const named = /^(.+)features$/i.exec(segment ?? '')?.[1]?.toLowerCase();
+  return featureProducts.find((product) => product.toLowerCase() === named);
+}
+
+/** "{product}Features" names one of the four products followed by "Features"; /FooFeatures is Not Found. */
 export function isProductFeaturesSegment(segment: string | undefined): boolean {
-  return segment !== undefined && /^.+features$/i.test(segment);
+  return featureProductOf(segment) !== undefined;
 }
 
 export const routes: readonly AppRoute[] = [
@@ -185,7 +194,7 @@ export const routes: readonly AppRoute[] = [
   protectedRoute(paths.mainMenu, 'Main Menu', vendorOrUser, mainMenu),
   {
     ...protectedRoute(paths.productFeatures, 'Features', vendorOrUser, productFeatures),
-    title: (params) => `${(params.productFeatures ?? '').replace(/features$/i, '')} Features`,
+    title: (params) => `${featureProductOf(params.productFeatures) ?? ''} Features`,
     accepts: (params) => isProductFeaturesSegment(params.productFeatures),
   },
   protectedRoute(paths.contactSupport, 'Help & Support', vendorOrUser, lazyPage(() => import('./features/support/contact-support-page.tsx'))),

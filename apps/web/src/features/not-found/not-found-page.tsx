@@ -1,19 +1,20 @@
-import { Compass } from 'lucide-react';
-import { Link } from 'react-router';
-import { paths } from '../../paths.ts';
+import { LayoutDashboard, House, Tag, Wrench } from 'lucide-react';
+import { NotFound, publicPlaces } from '../../components/not-found.tsx';
+import type { NotFoundPlace } from '../../components/not-found.tsx';
+import type { PageProps } from '../../components/page-props.ts';
+import { paths, to } from '../../paths.ts';
+import { useAuth } from '../../session/auth-context.tsx';
 
-export default function NotFoundPage() {
-  return (
-    <section className="mx-auto max-w-2xl px-4 py-20 text-center sm:px-6">
-      <span className="mx-auto flex size-12 items-center justify-center rounded-2xl bg-teal-50 text-teal-700">
-        <Compass aria-hidden="true" className="size-6" />
-      </span>
-      <p className="mt-5 text-sm font-semibold text-teal-700">404</p>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">Page not found</h1>
-      <p className="mt-3 text-slate-600">We could not find the page you were looking for.</p>
-      <Link to={paths.root} className="btn-primary mt-8">
-        Back to home
-      </Link>
-    </section>
-  );
+/** A vendor is sent away from the public lists, so its way back is the shop's own pages. */
+const vendorPlaces: NotFoundPlace[] = [
+  { name: 'Vendor Dashboard', path: paths.vendorDashboard, icon: LayoutDashboard, description: 'Your shop at a glance.' },
+  { name: 'My Created Deals', path: to.myDeals(), icon: Tag, description: 'The deals you sell, by state.' },
+  { name: 'My Services', path: paths.vendorServices, icon: Wrench, description: 'What customers can book with you.' },
+  { name: 'Home', path: paths.root, icon: House, description: 'The LocalLoop front page.' },
+];
+
+/** Unknown paths, and a known pattern whose parameter names nothing (routes.tsx's accepts). */
+export default function NotFoundPage({ title }: PageProps) {
+  const { userRole } = useAuth();
+  return <NotFound title={title} places={userRole === 'vendor' ? vendorPlaces : publicPlaces} />;
 }
