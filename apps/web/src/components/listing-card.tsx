@@ -32,10 +32,12 @@ type ListingCardProps = {
   place: string;
   /** At the bottom right: sold, going, left. */
   stat: ReactNode;
+  /** The title's heading level: h2 on a list page, h3 in a page's section (the landing page, /Discover). */
+  level?: 'h2' | 'h3';
 };
 
 /** One listing in a grid of things near the reader (a deal, an activity): picture, title, facts, place; the whole card opens it. */
-export function ListingCard({ testId, image, fallback, overlay, title, to, children, place, stat }: ListingCardProps) {
+export function ListingCard({ testId, image, fallback, overlay, title, to, children, place, stat, level: Heading = 'h2' }: ListingCardProps) {
   return (
     <article
       data-testid={testId}
@@ -54,11 +56,11 @@ export function ListingCard({ testId, image, fallback, overlay, title, to, child
         {overlay}
       </div>
       <div className="flex min-w-0 flex-1 flex-col px-4 pb-4 pt-3.5">
-        <h2 className="text-base font-semibold leading-snug text-slate-900 [overflow-wrap:anywhere]">
+        <Heading className="text-base font-semibold leading-snug text-slate-900 [overflow-wrap:anywhere]">
           <Link to={to} className="outline-none after:absolute after:inset-0 after:rounded-2xl">
             {title}
           </Link>
-        </h2>
+        </Heading>
         {children}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 pt-3 text-sm">
           {place && (

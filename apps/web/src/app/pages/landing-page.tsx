@@ -1,29 +1,60 @@
-import { lazy, Suspense } from 'react';
-import { Search } from 'lucide-react';
+import { CalendarDays, Tag } from 'lucide-react';
+import { ActivityGrid, ActivityGridSkeleton } from '../../features/activities/components/activity-card.tsx';
+import { DealGrid, DealGridSkeleton } from '../../features/deals/components/deal-card.tsx';
+import { landingListingCount, usePopularDeals, useUpcomingActivities } from '../../features/landing/api/get-nearby-listings.ts';
+import { NearbySection } from '../../features/landing/components/nearby-section.tsx';
 import LandingPage from '../../features/landing/landing-page.tsx';
+import { SearchBox } from '../../features/search/components/search-box.tsx';
+import { paths } from '../../paths.ts';
 
-// The landing page stays off zod and the API client (docs/decisions/0012): the search box, which needs both, comes in
-// its own chunk once the page is shown.
-const MarketplaceSearch = lazy(() => import('../../features/search/components/marketplace-search.tsx').then((m) => ({ default: m.MarketplaceSearch })));
+const placeOf = (city: string) => city.trim() || 'you';
 
-/** The box's shape while its chunk loads, so the hero does not jump; not a field, as typing into it would be lost. */
-function SearchShape() {
+function PopularDeals() {
+  const { location, deals } = usePopularDeals();
+  const place = placeOf(location.city);
   return (
-    <div aria-hidden="true" className="flex items-center gap-3 rounded-2xl border border-field bg-white py-3.5 pl-4 text-base text-slate-500 shadow-sm">
-      <Search className="size-5 text-slate-400" />
-      Search deals, activities, services and vendors
-    </div>
+    <NearbySection
+      title={`Popular deals near ${place}`}
+      lead="What people around you are buying this week."
+      seeAll={{ to: `${paths.popularDeals}?sort=popularity`, label: 'See all deals' }}
+      query={deals}
+      skeleton={<DealGridSkeleton count={landingListingCount} />}
+      empty={{ icon: Tag, text: `No deals near ${place} yet: local shops are adding theirs.` }}
+      what="deals"
+    >
+      {(items) => <DealGrid deals={items} level="h3" />}
+    </NearbySection>
   );
 }
 
-/** / and /Home: the landing feature's page with the search feature's box in its hero. */
+function UpcomingActivities() {
+  const { location, activities } = useUpcomingActivities();
+  const place = placeOf(location.city);
+  return (
+    <NearbySection
+      title={`Upcoming activities near ${place}`}
+      lead="Runs, classes, games and meet-ups you can join."
+      seeAll={{ to: paths.localActivities, label: 'See all activities' }}
+      query={activities}
+      skeleton={<ActivityGridSkeleton count={landingListingCount} />}
+      empty={{ icon: CalendarDays, text: `Nothing planned near ${place} yet: start the first activity.` }}
+      what="activities"
+    >
+      {(items) => <ActivityGrid activities={items} level="h3" />}
+    </NearbySection>
+  );
+}
+
+/** / and /Home: the landing feature's page with the search feature's box in its hero and the deals' and activities' rows. */
 export default function LandingRoutePage() {
   return (
     <LandingPage
-      search={
-        <Suspense fallback={<SearchShape />}>
-          <MarketplaceSearch size="large" label="Search deals, activities, services and vendors near you" />
-        </Suspense>
+      search={<SearchBox size="large" label="Search deals, activities, services and vendors near you" />}
+      nearby={
+        <>
+          <PopularDeals />
+          <UpcomingActivities />
+        </>
       }
     />
   );

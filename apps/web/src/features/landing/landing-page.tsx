@@ -38,18 +38,52 @@ const features: Feature[] = [
   },
 ];
 
-const steps = [
+type Step = { title: string; body: string };
+
+const peopleSteps: Step[] = [
   { title: 'Set your area', body: 'LocalLoop shows what is happening near you, not across the country.' },
-  { title: 'Pick what you like', body: 'An activity to join, a deal to grab or a service to book.' },
-  { title: 'Show up and enjoy', body: 'Meet your neighbours and support the businesses on your street.' },
+  { title: 'Pick what you like', body: 'Join an activity, buy a deal or book a time with a local provider.' },
+  { title: 'Show up and enjoy', body: 'Show the deal\'s QR code at the counter, meet the group, chat with the people going.' },
 ];
+
+const vendorSteps: Step[] = [
+  { title: 'Apply in minutes', body: 'Tell us about your business, add your address and hours, and verify your identity.' },
+  { title: 'Get approved', body: 'Our team reviews every application, so customers know who they are buying from.' },
+  { title: 'Sell and grow', body: 'Post deals and services, take bookings, scan QR codes at the counter and see your sales.' },
+];
+
+function Steps({ id, title, steps, action }: { id: string; title: string; steps: Step[]; action: ReactNode }) {
+  return (
+    <div aria-labelledby={id} role="group" className="flex flex-col rounded-3xl border border-slate-200 bg-slate-50 p-6 sm:p-8">
+      <h3 id={id} className="text-xl font-semibold text-slate-900">
+        {title}
+      </h3>
+      <ol className="mt-6 flex-1 space-y-6">
+        {steps.map((step, index) => (
+          <li key={step.title} className="flex gap-4">
+            <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-teal-700 font-semibold text-white">
+              {index + 1}
+            </span>
+            <div>
+              <h4 className="font-semibold text-slate-900">{step.title}</h4>
+              <p className="mt-1 text-sm leading-6 text-slate-600">{step.body}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+      <div className="mt-6">{action}</div>
+    </div>
+  );
+}
 
 type LandingPageProps = {
   /** The search across the marketplace, under the hero's words (composed in app/pages: another feature). */
   search?: ReactNode;
+  /** The live rows under the hero (popular deals, upcoming activities near the visitor), composed in app/pages. */
+  nearby?: ReactNode;
 };
 
-export default function LandingPage({ search }: LandingPageProps = {}) {
+export default function LandingPage({ search, nearby }: LandingPageProps = {}) {
   return (
     <>
       <section className="relative overflow-hidden bg-linear-to-b from-teal-50 via-white to-slate-50">
@@ -92,6 +126,8 @@ export default function LandingPage({ search }: LandingPageProps = {}) {
         </div>
       </section>
 
+      {nearby}
+
       <section aria-labelledby="features-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
         <div className="max-w-2xl">
           <h2 id="features-title" className="text-3xl font-bold tracking-tight text-slate-900">
@@ -121,19 +157,30 @@ export default function LandingPage({ search }: LandingPageProps = {}) {
           <h2 id="steps-title" className="text-3xl font-bold tracking-tight text-slate-900">
             How it works
           </h2>
-          <ol className="mt-10 grid gap-8 md:grid-cols-3">
-            {steps.map((step, index) => (
-              <li key={step.title} className="flex gap-4">
-                <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-teal-700 font-semibold text-white">
-                  {index + 1}
-                </span>
-                <div>
-                  <h3 className="font-semibold text-slate-900">{step.title}</h3>
-                  <p className="mt-1 text-sm leading-6 text-slate-600">{step.body}</p>
-                </div>
-              </li>
-            ))}
-          </ol>
+          <div className="mt-10 grid gap-6 lg:grid-cols-2">
+            <Steps
+              id="steps-people"
+              title="For people nearby"
+              steps={peopleSteps}
+              action={
+                <Link to={paths.createAccount} className="inline-flex items-center gap-1 text-sm font-semibold text-teal-800 hover:text-teal-900">
+                  Create a free account
+                  <ArrowRight aria-hidden="true" className="size-4" />
+                </Link>
+              }
+            />
+            <Steps
+              id="steps-vendors"
+              title="For local businesses"
+              steps={vendorSteps}
+              action={
+                <Link to={paths.login} className="inline-flex items-center gap-1 text-sm font-semibold text-teal-800 hover:text-teal-900">
+                  Join as a vendor
+                  <ArrowRight aria-hidden="true" className="size-4" />
+                </Link>
+              }
+            />
+          </div>
         </div>
       </section>
 

@@ -10,7 +10,14 @@ import { vendorCard } from '../../test/vendor-fixtures.ts';
 const none = { count: 0, count_capped: false, results: [] };
 const answer = (overrides: Partial<SearchResponse> = {}): SearchResponse => ({ q: 'bagel', deals: none, activities: none, services: none, vendors: none, ...overrides });
 
-const searchBox = () => screen.findByRole('combobox', { name: 'Search deals, activities, services and vendors near you' });
+const name = 'Search deals, activities, services and vendors near you';
+/** The plain field the page starts with; focused, the full box (a combobox) loads and takes its place, focused. */
+async function searchBox() {
+  (await screen.findByRole('searchbox', { name })).focus();
+  const box = await screen.findByRole('combobox', { name });
+  await waitFor(() => expect(box).toHaveFocus());
+  return box;
+}
 
 describe('the search on the landing page', () => {
   it('asks near the area with what is typed and lists the matches grouped by kind, each a way to its page', async () => {
@@ -59,5 +66,20 @@ describe('the search on the landing page', () => {
     api.on('GET /search/', refuse(503, 'UNAVAILABLE', 'Try again shortly.'));
     await user.type(box, 'y');
     expect(await screen.findByText('The search did not answer just now. Check your connection and try again.')).toBeInTheDocument();
+  });
+
+  it('starts as a plain field, and keeps what was typed into it when the full box takes its place', async () => {
+    const api = stubApi({ 'GET /search/': ok(answer({ q: 'bag', vendors: { count: 1, count_capped: false, results: [vendorCard(1, { business_name: 'Bagel Barn' })] } })) });
+    const { user } = renderApp('/');
+    const plain = await screen.findByRole('searchbox', { name });
+    expect(screen.queryByRole('combobox', { name })).not.toBeInTheDocument();
+    // Typed at once: the keystrokes land in the plain field, then move with the focus into the full box.
+    plain.focus();
+    await user.keyboard('bag');
+    const box = await screen.findByRole('combobox', { name });
+    await waitFor(() => expect(box).toHaveFocus());
+    expect(box).toHaveValue('bag');
+    expect(await screen.findByRole('option', { name: /Bagel Barn/ })).toBeInTheDocument();
+    expect(api.to('GET /search/').at(-1)?.query.get('q')).toBe('bag');
   });
 });

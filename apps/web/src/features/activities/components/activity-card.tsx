@@ -18,12 +18,13 @@ export function ActivityImageFallback({ large = false }: { large?: boolean }) {
 }
 
 /** One activity in a grid: image, title, host, when, where, who goes and spots left; the whole card opens it. */
-export function ActivityCard({ activity }: { activity: ActivityCardData }) {
+export function ActivityCard({ activity, level }: { activity: ActivityCardData; level?: 'h2' | 'h3' }) {
   const place = [activity.distance_km === null ? null : formatDistance(activity.distance_km), activity.city].filter(Boolean).join(' · ');
   const mine = myStateLabels[activity.my_state];
   return (
     <ListingCard
       testId="activity-card"
+      level={level}
       image={activity.image}
       fallback={<ActivityImageFallback />}
       overlay={
@@ -55,8 +56,8 @@ export function ActivityCard({ activity }: { activity: ActivityCardData }) {
   );
 }
 
-export function ActivityGrid({ activities, dimmed = false }: { activities: ActivityCardData[]; dimmed?: boolean }) {
-  return <ListingGrid items={activities} renderCard={(activity) => <ActivityCard activity={activity} />} dimmed={dimmed} />;
+export function ActivityGrid({ activities, dimmed = false, level }: { activities: ActivityCardData[]; dimmed?: boolean; level?: 'h2' | 'h3' }) {
+  return <ListingGrid items={activities} renderCard={(activity) => <ActivityCard activity={activity} level={level} />} dimmed={dimmed} />;
 }
 
 export function ActivityGridSkeleton({ count = 8 }: { count?: number }) {

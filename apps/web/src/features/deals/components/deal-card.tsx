@@ -28,11 +28,12 @@ export function DealImageFallback({ large = false }: { large?: boolean }) {
 }
 
 /** One deal in a grid: picture, discount, title, shop, prices, distance, rating, sold and left; the whole card opens the deal. */
-export function DealCard({ deal }: { deal: DealCardData }) {
+export function DealCard({ deal, level }: { deal: DealCardData; level?: 'h2' | 'h3' }) {
   const place = [formatDistance(deal.distance_km), deal.city].filter(Boolean).join(' · ');
   return (
     <ListingCard
       testId="deal-card"
+      level={level}
       image={deal.image}
       fallback={<DealImageFallback />}
       overlay={
@@ -62,8 +63,8 @@ export function DealCard({ deal }: { deal: DealCardData }) {
   );
 }
 
-export function DealGrid({ deals, dimmed = false }: { deals: DealCardData[]; dimmed?: boolean }) {
-  return <ListingGrid items={deals} renderCard={(deal) => <DealCard deal={deal} />} dimmed={dimmed} />;
+export function DealGrid({ deals, dimmed = false, level }: { deals: DealCardData[]; dimmed?: boolean; level?: 'h2' | 'h3' }) {
+  return <ListingGrid items={deals} renderCard={(deal) => <DealCard deal={deal} level={level} />} dimmed={dimmed} />;
 }
 
 /** The price line is taller than the other lines. */

@@ -2,7 +2,7 @@ import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headl
 import type { SearchResponse } from '@localloop/contract';
 import { ArrowRight, CalendarDays, LoaderCircle, Search, Store, Tag, Wrench } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDate } from '../../../lib/format-date.ts';
 import { formatDistance } from '../../../lib/format-distance.ts';
@@ -10,6 +10,7 @@ import { formatMoney } from '../../../lib/format-money.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { paths, to } from '../../../paths.ts';
 import { searchMinLength, useMarketplaceSearch } from '../api/search-marketplace.ts';
+import { searchIconClass, searchInputClass, searchLabel, searchPlaceholder } from './search-look.ts';
 
 /** Typing settles for this long before the search is asked (each keystroke would otherwise be a request). */
 export const searchDebounceMs = 250;
@@ -83,12 +84,19 @@ function groupsOf(answer: SearchResponse): Group[] {
   return groups.filter((g) => g.hits.length > 0);
 }
 
-type MarketplaceSearchProps = {
+export type MarketplaceSearchProps = {
   /** The field's name for screen readers (it shows a magnifier and a placeholder, no visible label). */
   label?: string;
   placeholder?: string;
   /** Larger, for the landing page's hero. */
   size?: 'regular' | 'large';
+};
+
+type LoadedSearchProps = MarketplaceSearchProps & {
+  /** What was typed into the light box (SearchBox) before this one loaded. */
+  initialText?: string;
+  /** Takes the focus once shown: the light box had it. */
+  focusOnMount?: boolean;
 };
 
 /**
@@ -97,10 +105,19 @@ type MarketplaceSearchProps = {
  * each group with "See all" on its own page when there are more, and a live message when nothing matches or the search
  * failed. Typos of a short word still match (the server's trigram search).
  */
-export function MarketplaceSearch({ label = 'Search LocalLoop', placeholder = 'Search deals, activities, services and vendors', size = 'regular' }: MarketplaceSearchProps) {
+export function MarketplaceSearch({ label = searchLabel, placeholder = searchPlaceholder, size = 'regular', initialText = '', focusOnMount = false }: LoadedSearchProps) {
   const inputId = useId();
   const navigate = useNavigate();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initialText);
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!focusOnMount || !input) return;
+    input.focus();
+    input.setSelectionRange(input.value.length, input.value.length);
+    // Only when it first shows: the light box it replaces had the focus.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const typed = useDebouncedValue(text.trim(), searchDebounceMs);
   const search = useMarketplaceSearch(typed);
   const enough = text.trim().length >= searchMinLength;
@@ -109,7 +126,6 @@ export function MarketplaceSearch({ label = 'Search LocalLoop', placeholder = 'S
   const answeredNow = enough && typed === text.trim() && !search.isFetching;
   const noMatch = answeredNow && search.isSuccess && groups.length === 0;
   const failed = answeredNow && search.isError;
-  const large = size === 'large';
 
   return (
     <div className="relative min-w-0">
@@ -125,17 +141,16 @@ export function MarketplaceSearch({ label = 'Search LocalLoop', placeholder = 'S
         }}
       >
         <div className="relative">
-          <Search aria-hidden="true" className={`pointer-events-none absolute top-1/2 left-4 -translate-y-1/2 text-slate-400 ${large ? 'size-5' : 'size-4'}`} />
+          <Search aria-hidden="true" className={searchIconClass(size)} />
           <ComboboxInput
+            ref={inputRef}
             id={inputId}
             type="search"
             maxLength={100}
             autoComplete="off"
             placeholder={placeholder}
             aria-describedby={`${inputId}-status`}
-            className={`block w-full min-w-0 rounded-2xl border border-field bg-white text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-teal-600 focus:outline-2 focus:outline-offset-0 focus:outline-teal-600/30 ${
-              large ? 'py-3.5 pr-11 pl-12 text-base' : 'py-2.5 pr-10 pl-10 text-sm'
-            }`}
+            className={searchInputClass(size)}
             displayValue={() => text}
             onChange={(event) => setText(event.target.value)}
           />
