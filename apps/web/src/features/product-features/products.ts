@@ -94,7 +94,7 @@ const activities: Product = {
   invitation: ({ role, vendorIsApproved }) => {
     if (role === 'vendor') {
       return vendorIsApproved
-        ? { lead: 'Host a tasting, a class or a walk: switch to the user view in the Main Menu to post it.', actions: [mainMenu, dashboard] }
+        ? { lead: 'Host a tasting, a class or a walk: switch to the user view, from the header or the Main Menu, to post it.', actions: [mainMenu, dashboard] }
         : { lead: 'Activities are posted from the user view, which your shop can switch to once it is approved.', actions: [dashboard] };
     }
     if (role === 'user') {
