@@ -39,6 +39,7 @@ import { activitiesRoutes } from './modules/activities/index.ts';
 import { chatRoutes } from './modules/chat/index.ts';
 import { supportRoutes } from './modules/support/index.ts';
 import { searchRoutes } from './modules/search/index.ts';
+import { discoverRoutes } from './modules/discover/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { socialRoutes } from './modules/social/index.ts';
 import { registerMediaFiles, uploadRoutes } from './modules/uploads/index.ts';
@@ -193,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await activitiesRoutes(api, ctx);
       await chatRoutes(api, ctx);
       await searchRoutes(api, ctx);
+      await discoverRoutes(api, ctx);
       await supportRoutes(api, ctx);
       await adminRoutes(api, ctx);
     },

@@ -3,7 +3,10 @@ import type { Database } from '../src/db/client.ts';
 
 type Queryable = { query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
 
-const literal = (v: unknown) => (v === null || v === undefined ? 'NULL' : typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
+/** An array as PostgreSQL writes one ({"a","b"}), each element quoted. */
+const arrayText = (items: unknown[]) => `{${items.map((item) => `"${String(item).replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+const literal = (v: unknown) =>
+  v === null || v === undefined ? 'NULL' : typeof v === 'number' ? String(v) : `'${(Array.isArray(v) ? arrayText(v) : String(v)).replace(/'/g, "''")}'`;
 
 /**
  * The plan PostgreSQL (or PGlite) picks for a statement: `custom` as a statement's first runs are planned, with its

@@ -108,6 +108,9 @@ export const ServiceCard = z.object({
   /** From the asked point to the vendor's nearest address. */
   distance_km: z.number().nullable(),
   city: z.string().nullable(),
+  /** That address's point (a map's marker); null in lists that are not near a point (favorites). */
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
   is_favorite: z.boolean(),
 });
 export type ServiceCard = z.infer<typeof ServiceCard>;

@@ -89,6 +89,14 @@ export function nearbyPage<T extends z.ZodType>(item: T) {
   return paginated(item).extend({ count_capped: z.boolean() });
 }
 
+/**
+ * The first results of one kind near a point, nearest first, and how many there are in all (exact up to
+ * NEARBY_LIST_DEPTH, as the kind's own list counts): a group of the marketplace search and of /Discover.
+ */
+export function nearbyGroup<T extends z.ZodType>(item: T) {
+  return z.object({ count: z.number().int(), count_capped: z.boolean(), results: z.array(item) });
+}
+
 /** Currencies prices are given in (ISO 4217). */
 export const currencies = ['USD', 'EUR', 'GBP', 'CAD', 'AUD'] as const;
 export const Currency = z.enum(currencies, { error: 'Choose a currency.' });

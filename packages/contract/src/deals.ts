@@ -118,6 +118,9 @@ export const DealCard = z.object({
   /** From the asked point to the redemption address. */
   distance_km: z.number(),
   city: z.string(),
+  /** The redemption address's point (a map's marker). */
+  latitude: z.number(),
+  longitude: z.number(),
 });
 export type DealCard = z.infer<typeof DealCard>;
 

@@ -35,6 +35,9 @@ export const VendorCard = z.object({
   distance_km: z.number().nullable(),
   city: z.string().nullable(),
   state: z.string().nullable(),
+  /** The point of the address the city is of (the nearest, else the primary: a map's marker); null without an address. */
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
   /** Whether the signed-in caller has this vendor among their favorites (false for visitors). */
   is_favorite: z.boolean(),
 });

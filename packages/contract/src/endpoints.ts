@@ -8,6 +8,7 @@ import { authEndpoints } from './auth.ts';
 import { chatEndpoints } from './chat.ts';
 import { dealsEndpoints } from './deals.ts';
 import { devEndpoints } from './dev.ts';
+import { discoverEndpoints } from './discover.ts';
 import { directoryEndpoints } from './directory.ts';
 import { geoEndpoints } from './geo.ts';
 import { healthEndpoints } from './health.ts';
@@ -45,6 +46,7 @@ export const endpoints = {
   ...activitiesEndpoints,
   ...chatEndpoints,
   ...searchEndpoints,
+  ...discoverEndpoints,
   ...supportEndpoints,
   ...adminEndpoints,
 };

@@ -19,4 +19,5 @@ export * from './deals.ts';
 export * from './activities.ts';
 export * from './chat.ts';
 export * from './search.ts';
+export * from './discover.ts';
 export * from './support.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ActivityCard } from './activities.ts';
 import { ServiceCard } from './appointments.ts';
-import { Latitude, Longitude } from './common.ts';
+import { Latitude, Longitude, nearbyGroup } from './common.ts';
 import { DealCard } from './deals.ts';
 import { VendorCard } from './directory.ts';
 import { endpoint, type Endpoint } from './endpoint.ts';
@@ -19,18 +19,13 @@ export const SearchQuery = z.object({
 });
 export type SearchQuery = z.input<typeof SearchQuery>;
 
-/** The first matches of one kind, nearest first, and how many match in all (exact up to the lists' depth). */
-function searchGroup<T extends z.ZodType>(item: T) {
-  return z.object({ count: z.number().int(), count_capped: z.boolean(), results: z.array(item) });
-}
-
 export const SearchResponse = z.object({
   /** The search as understood (trimmed). */
   q: z.string(),
-  deals: searchGroup(DealCard),
-  activities: searchGroup(ActivityCard),
-  services: searchGroup(ServiceCard),
-  vendors: searchGroup(VendorCard),
+  deals: nearbyGroup(DealCard),
+  activities: nearbyGroup(ActivityCard),
+  services: nearbyGroup(ServiceCard),
+  vendors: nearbyGroup(VendorCard),
 });
 export type SearchResponse = z.infer<typeof SearchResponse>;
 

@@ -25,6 +25,8 @@ export function dealCard(n: number, overrides: Partial<DealCard> = {}): DealCard
     rating_count: 0,
     distance_km: 1.24,
     city: 'New York',
+    latitude: 40.7183,
+    longitude: -73.9985,
     ...overrides,
   };
 }
@@ -34,7 +36,7 @@ export function dealPage(results: DealCard[], overrides: Partial<DealListRespons
 }
 
 export function deal(overrides: Partial<Deal> = {}): Deal {
-  const { distance_km: _distance, city: _city, ...card } = dealCard(1, { title: 'Half-price pizza night', remaining: 8, rating_avg: 4.5, rating_count: 2 });
+  const { distance_km: _distance, city: _city, latitude: _latitude, longitude: _longitude, ...card } = dealCard(1, { title: 'Half-price pizza night', remaining: 8, rating_avg: 4.5, rating_count: 2 });
   return {
     ...card,
     description: 'Any large pizza at half price, Monday to Thursday.',

@@ -36,6 +36,8 @@ export function vendorCard(n: number, overrides: Partial<VendorCard> = {}): Vend
     distance_km: 1.234,
     city: 'New York',
     state: 'New York',
+    latitude: 40.7197,
+    longitude: -74.0089,
     is_favorite: false,
     ...overrides,
   };

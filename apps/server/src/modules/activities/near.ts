@@ -1,12 +1,13 @@
 import { and, asc, count, eq, fillPlaceholders, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { NEARBY_LIST_DEPTH, type ActivityListQuery, type ActivityListResponse } from '@localloop/contract';
+import { NEARBY_LIST_DEPTH, type ActivityCategory, type ActivityListQuery, type ActivityListResponse } from '@localloop/contract';
 import type { Db } from '../../db/client.ts';
 import { activities, users } from '../../db/schema.ts';
 import { chordOf, chordTo, distanceKm, earthPoint, inBoxAround } from '../../lib/geo-sql.ts';
 import { literalLimit, prepared, preparedShapes } from '../../lib/prepared.ts';
 import { avatar, firstImageOf, personColumns, statusesOf, toCard, waitlistCountOf, type ActivitiesDeps, type SelectedActivity } from './shared.ts';
 import { SEARCH_SIMILARITY, likeAnywhere } from '../../lib/text-search.ts';
+import { categoryFilter } from '../../lib/category-filter.ts';
 
 /**
  * Activities near a point (activities/lists), on the deals' design (modules/deals/near.ts, docs/decisions/0011): one
@@ -15,14 +16,21 @@ import { SEARCH_SIMILARITY, likeAnywhere } from '../../lib/text-search.ts';
  *   first (KNN); those outside the asked days are skipped as they come, and the scan stops at a window of
  *   offset + size + 1 written into the statement; the radius is applied after. The count separately, only when the
  *   page does not tell it, and never past NEARBY_LIST_DEPTH.
- * - With a category or a search: every match within the radius's box, sorted, with the total as a window count. A search
+ * - With a category (or several: a theme of /Discover) or a search: every match within the radius's box, sorted, with
+ *   the total as a window count. A search
  *   matches the title's words or the host's first name (ILIKE), or a title one short typo away (pg_trgm's
  *   word_similarity, as the deals' and the directory's).
  */
-type Query = z.output<typeof ActivityListQuery>;
-type Shape = { knn: true; window: number } | { knn: false; category: boolean; search: boolean };
+type Query = z.output<typeof ActivityListQuery> & {
+  /** Any of these categories (a theme of /Discover); the HTTP list takes one `category`, and one here is the same. */
+  categories?: readonly ActivityCategory[];
+};
+type Shape = { knn: true; window: number } | { knn: false; category: 'one' | 'any' | null; search: boolean };
 
-const shapeName = (s: Shape) => (s.knn ? `activities_near_nearest_${s.window}` : `activities_near_box${s.category ? '_category' : ''}${s.search ? '_search' : ''}`);
+const shapeName = (s: Shape) =>
+  s.knn
+    ? `activities_near_nearest_${s.window}`
+    : `activities_near_box${s.category === 'one' ? '_category' : s.category === 'any' ? '_categories' : ''}${s.search ? '_search' : ''}`;
 
 
 const windows = [21, 51, 101, 201, 501, NEARBY_LIST_DEPTH + 1];
@@ -57,7 +65,8 @@ function nearestPage(db: Db, shape: Extract<Shape, { knn: true }>) {
 function boxPage(db: Db, shape: Extract<Shape, { knn: false }>) {
   const distance = chordTo(activities.earth, p('point'));
   const filters: SQL[] = [sql`${activities.listed}`, runningWithin(), inBoxAround(activities.earth, p('point'), p('radius_m')), lte(distance, p('chord_m'))];
-  if (shape.category) filters.push(sql`${activities.category} = ${p('category')}`);
+  if (shape.category === 'one') filters.push(sql`${activities.category} = ${p('category')}`);
+  if (shape.category === 'any') filters.push(sql`${activities.category} = ANY(${p('categories')}::text[])`);
   if (shape.search) {
     filters.push(
       sql`(${activities.title} ILIKE ${p('like')} OR ${users.firstName} ILIKE ${p('like')} OR word_similarity(${p('search')}::text, ${activities.title}) >= ${SEARCH_SIMILARITY})`,
@@ -94,8 +103,9 @@ const DAY = 86_400_000;
 function planOf(query: Query, now: Date) {
   const offset = (query.page - 1) * query.page_size;
   const take = Math.max(1, Math.min(query.page_size, NEARBY_LIST_DEPTH - offset));
-  const shape: Shape =
-    query.category || query.q ? { knn: false, category: Boolean(query.category), search: Boolean(query.q) } : { knn: true, window: windowFor(offset + take + 1) };
+  const categories = categoryFilter(query.category, query.categories) ?? [];
+  const category = categories.length === 0 ? null : categories.length === 1 ? 'one' : 'any';
+  const shape: Shape = category || query.q ? { knn: false, category, search: Boolean(query.q) } : { knn: true, window: windowFor(offset + take + 1) };
   const radiusM = query.radius_km * 1000;
   const fromDay = query.from ? Date.parse(`${query.from}T00:00:00Z`) : 0;
   const values = {
@@ -106,7 +116,8 @@ function planOf(query: Query, now: Date) {
     to: query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY).toISOString() : 'infinity',
     size: take,
     offset,
-    category: query.category ?? null,
+    category: categories[0] ?? null,
+    categories,
     search: query.q ?? '',
     like: likeAnywhere(query.q ?? ''),
   };
@@ -124,6 +135,7 @@ type Row = SelectedActivity & { chordM: number; total: number | null };
 
 /** Public activities near the point, not ended nor deactivated: one page and the total, exact up to NEARBY_LIST_DEPTH. */
 export async function activitiesNear(deps: ActivitiesDeps, callerId: string | null, query: Query): Promise<ActivityListResponse> {
+  if (categoryFilter(query.category, query.categories) === null) return { count: 0, count_capped: false, page: query.page, page_size: query.page_size, results: [] };
   const now = deps.clock();
   const { shape, values, take, offset } = planOf(query, now);
   const rows = (await pageStatement(shape)(deps.db).execute(values)) as Row[];

@@ -1,14 +1,14 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { AllServicesQuery, AllServicesResponse, Currency, FavoriteResponse, Service, ServiceCard, ServiceInput, ServiceListQuery } from '@localloop/contract';
+import type { AllServicesResponse, Currency, FavoriteResponse, Service, ServiceCard, ServiceInput, ServiceListQuery } from '@localloop/contract';
 import { NEARBY_LIST_DEPTH } from '@localloop/contract';
 import { favoriteServices, media, providerServices, providers, serviceImages, services, vendors } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { distanceKm } from '../../lib/geo-sql.ts';
 import { ratingAverage, requireApprovedVendor } from '../vendors/index.ts';
 import { toResponsiveImage, type StoredImage } from '../uploads/index.ts';
-import { servicesNear } from './services-near.ts';
+import { servicesNear, type ServicesNearQuery } from './services-near.ts';
 import { imageColumns, imageOf, iso, upcomingCount, type AppointmentsDeps, type Reader } from './shared.ts';
 import { requireOwnImages } from '../uploads/index.ts';
 import { likeAnywhere } from '../../lib/text-search.ts';
@@ -244,7 +244,7 @@ export async function getService(deps: AppointmentsDeps, callerId: string | null
  * page on the KNN order of listed addresses, filtered ones bounded by the radius's box; the count exact up to
  * NEARBY_LIST_DEPTH.
  */
-export async function allServices(deps: AppointmentsDeps, callerId: string | null, query: z.output<typeof AllServicesQuery>): Promise<AllServicesResponse> {
+export async function allServices(deps: AppointmentsDeps, callerId: string | null, query: ServicesNearQuery): Promise<AllServicesResponse> {
   if (query.vendor_id) {
     // One shop's list is there for shops on the marketplace: another id answers as the shop's own page does (404).
     const [shop] = await deps.db.select({ listed: vendors.listed }).from(vendors).where(eq(vendors.id, query.vendor_id));
@@ -264,7 +264,7 @@ type CardService = Pick<ServiceRow, 'id' | 'name' | 'description' | 'category' |
 
 function toCard(
   deps: AppointmentsDeps,
-  r: { service: CardService; vendor: Omit<VendorBits, 'listed'>; chordM: number | null; city: string | null },
+  r: { service: CardService; vendor: Omit<VendorBits, 'listed'>; chordM: number | null; city: string | null; latitude: number | null; longitude: number | null },
   image: StoredImage | null,
   isFavorite: boolean,
 ): ServiceCard {
@@ -279,6 +279,8 @@ function toCard(
     vendor: toServiceVendor(r.vendor),
     distance_km: r.chordM === null ? null : distanceKm(Number(r.chordM)),
     city: r.city,
+    latitude: r.latitude,
+    longitude: r.longitude,
     is_favorite: isFavorite,
   };
 }
@@ -312,5 +314,5 @@ export async function favoriteServiceCards(deps: AppointmentsDeps, userId: strin
     .orderBy(desc(favoriteServices.createdAt))
     .limit(200);
   const images = await imagesOf(deps.db, rows.map((r) => r.service.id));
-  return rows.map((r) => toCard(deps, { ...r, chordM: null }, images.get(r.service.id)?.[0]?.image ?? null, true));
+  return rows.map((r) => toCard(deps, { ...r, chordM: null, latitude: null, longitude: null }, images.get(r.service.id)?.[0]?.image ?? null, true));
 }

@@ -1,13 +1,14 @@
 import { and, asc, count, eq, exists, fillPlaceholders, lt, lte, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { NEARBY_LIST_DEPTH, type AllServicesQuery } from '@localloop/contract';
+import { NEARBY_LIST_DEPTH, type AllServicesQuery, type VendorCategory } from '@localloop/contract';
 import type { Db } from '../../db/client.ts';
 import { favoriteServices, media, serviceImages, services, vendorAddresses, vendors } from '../../db/schema.ts';
 import { chordOf, chordTo, earthPoint, inBoxAround } from '../../lib/geo-sql.ts';
 import { literalLimit, prepared, preparedShapes } from '../../lib/prepared.ts';
 import type { StoredImage } from '../uploads/index.ts';
 import { SEARCH_SIMILARITY, likeAnywhere } from '../../lib/text-search.ts';
+import { categoryFilter } from '../../lib/category-filter.ts';
 
 /**
  * "Services near me" (get-all-services), on the directory's design (docs/decisions/0011, modules/directory/list.ts):
@@ -16,18 +17,23 @@ import { SEARCH_SIMILARITY, likeAnywhere } from '../../lib/text-search.ts';
  *   address) and only vendors with an active service, cut at a window of vendors written into the statement; the
  *   radius after it; then those vendors' active services by distance, name and id. The count separately, only when
  *   the page does not tell it, and never past NEARBY_LIST_DEPTH.
- * - With a category, a price bound, a search or one vendor: every match within the radius's box (or of that vendor),
- *   sorted, with the total as a window count.
+ * - With a category (or several: a theme of /Discover), a price bound, a search or one vendor: every match within the
+ *   radius's box (or of that vendor), sorted, with the total as a window count.
+ * Each card carries the vendor's address it is measured to (city and point).
  */
-type Query = z.output<typeof AllServicesQuery>;
+export type ServicesNearQuery = z.output<typeof AllServicesQuery> & {
+  /** Any of these categories (a theme of /Discover); the HTTP list takes one `category`, and one here is the same. */
+  categories?: readonly VendorCategory[];
+};
+type Query = ServicesNearQuery;
 type Shape =
   | { knn: true; signedIn: boolean; window: number }
-  | { knn: false; vendor: boolean; category: boolean; minPrice: boolean; maxPrice: boolean; search: boolean; signedIn: boolean };
+  | { knn: false; vendor: boolean; category: 'one' | 'any' | null; minPrice: boolean; maxPrice: boolean; search: boolean; signedIn: boolean };
 
 const shapeName = (s: Shape) =>
   s.knn
     ? `services_near_nearest_${s.window}${s.signedIn ? '_caller' : ''}`
-    : `services_near_box${s.vendor ? '_vendor' : ''}${s.category ? '_category' : ''}${s.minPrice ? '_min' : ''}${s.maxPrice ? '_max' : ''}${s.search ? '_search' : ''}${s.signedIn ? '_caller' : ''}`;
+    : `services_near_box${s.vendor ? '_vendor' : ''}${s.category === 'one' ? '_category' : s.category === 'any' ? '_categories' : ''}${s.minPrice ? '_min' : ''}${s.maxPrice ? '_max' : ''}${s.search ? '_search' : ''}${s.signedIn ? '_caller' : ''}`;
 
 /** Windows of vendors a nearest-first page reads: the smallest that holds offset + size and the row after the page. */
 const windows = [21, 51, 101, 201, 501, NEARBY_LIST_DEPTH + 1];
@@ -102,7 +108,7 @@ function nearestPage(db: Db, shape: Extract<Shape, { knn: true }>) {
   );
   const offersSomething = exists(db.select({ one: sql`1` }).from(offered).where(and(eq(offered.vendorId, a.vendorId), sql`${offered.isActive}`)));
   const knn = db
-    .select({ vendorId: a.vendorId, city: a.city, chordM: chordTo(a.earth, p('point')).as('chord_m') })
+    .select({ vendorId: a.vendorId, city: a.city, latitude: a.latitude, longitude: a.longitude, chordM: chordTo(a.earth, p('point')).as('chord_m') })
     .from(a)
     // The bare column, never `= true`: Drizzle would send `true` as a parameter, and the partial index could not serve it.
     .where(and(sql`${a.listed}`, nearestOfItsVendor, offersSomething))
@@ -113,6 +119,8 @@ function nearestPage(db: Db, shape: Extract<Shape, { knn: true }>) {
     .select({
       vendorId: knn.vendorId,
       city: knn.city,
+      latitude: knn.latitude,
+      longitude: knn.longitude,
       chordM: knn.chordM,
       edgeM: sql<number>`max(${knn.chordM}) OVER ()`.as('edge_m'),
       scanned: sql<number>`(count(*) OVER ())::int`.as('scanned'),
@@ -120,7 +128,16 @@ function nearestPage(db: Db, shape: Extract<Shape, { knn: true }>) {
     .from(knn)
     .as('near');
   return db
-    .select({ ...cardColumns(db, shape.signedIn), chordM: near.chordM, city: near.city, edgeM: near.edgeM, scanned: near.scanned, total: sql<number | null>`NULL::int` })
+    .select({
+      ...cardColumns(db, shape.signedIn),
+      chordM: near.chordM,
+      city: near.city,
+      latitude: near.latitude,
+      longitude: near.longitude,
+      edgeM: near.edgeM,
+      scanned: near.scanned,
+      total: sql<number | null>`NULL::int`,
+    })
     .from(near)
     .innerJoin(services, and(eq(services.vendorId, near.vendorId), sql`${services.isActive}`))
     .innerJoin(vendors, eq(vendors.id, near.vendorId))
@@ -138,14 +155,15 @@ function boxPage(db: Db, shape: Extract<Shape, { knn: false }>) {
     : and(inBoxAround(a.earth, p('point'), p('radius_m')), lte(chordTo(a.earth, p('point')), p('chord_m')));
   // Each vendor at its nearest listed address (the lower id wins a tie).
   const near = db
-    .selectDistinctOn([a.vendorId], { vendorId: a.vendorId, city: a.city, chordM: chordTo(a.earth, p('point')).as('chord_m') })
+    .selectDistinctOn([a.vendorId], { vendorId: a.vendorId, city: a.city, latitude: a.latitude, longitude: a.longitude, chordM: chordTo(a.earth, p('point')).as('chord_m') })
     .from(a)
     .where(and(sql`${a.listed}`, where))
     .orderBy(a.vendorId, chordTo(a.earth, p('point')), a.id)
     .as('near');
   const filters: SQL[] = [sql`${services.isActive}`, sql`${vendors.listed}`];
   if (shape.vendor) filters.push(eq(services.vendorId, p('vendor_id')));
-  if (shape.category) filters.push(sql`${services.category} = ${p('category')}`);
+  if (shape.category === 'one') filters.push(sql`${services.category} = ${p('category')}`);
+  if (shape.category === 'any') filters.push(sql`${services.category} = ANY(${p('categories')}::text[])`);
   if (shape.minPrice) filters.push(sql`${services.priceCents} >= ${p('min_price_cents')}`);
   if (shape.maxPrice) filters.push(sql`${services.priceCents} <= ${p('max_price_cents')}`);
   if (shape.search) {
@@ -157,6 +175,8 @@ function boxPage(db: Db, shape: Extract<Shape, { knn: false }>) {
       ...cardColumns(db, shape.signedIn),
       chordM: near.chordM,
       city: near.city,
+      latitude: near.latitude,
+      longitude: near.longitude,
       edgeM: sql<number | null>`NULL::float8`,
       scanned: sql<number | null>`NULL::int`,
       total: sql<number | null>`(count(*) OVER ())::int`,
@@ -197,12 +217,14 @@ function planOf(callerId: string | null, query: Query) {
   const signedIn = Boolean(callerId);
   const offset = (query.page - 1) * query.page_size;
   const take = Math.max(1, Math.min(query.page_size, NEARBY_LIST_DEPTH - offset));
-  const filtered = Boolean(query.vendor_id || query.category || query.q) || query.min_price_cents !== undefined || query.max_price_cents !== undefined;
+  const categories = categoryFilter(query.category, query.categories) ?? [];
+  const category = categories.length === 0 ? null : categories.length === 1 ? 'one' : 'any';
+  const filtered = Boolean(query.vendor_id || category || query.q) || query.min_price_cents !== undefined || query.max_price_cents !== undefined;
   const shape: Shape = filtered
     ? {
         knn: false,
         vendor: Boolean(query.vendor_id),
-        category: Boolean(query.category),
+        category,
         minPrice: query.min_price_cents !== undefined,
         maxPrice: query.max_price_cents !== undefined,
         search: Boolean(query.q),
@@ -219,7 +241,8 @@ function planOf(callerId: string | null, query: Query) {
     offset,
     caller: callerId,
     vendor_id: query.vendor_id ?? null,
-    category: query.category ?? null,
+    category: categories[0] ?? null,
+    categories,
     min_price_cents: query.min_price_cents ?? null,
     max_price_cents: query.max_price_cents ?? null,
     search: query.q ?? '',
@@ -245,6 +268,7 @@ export type ServiceNearRow = Awaited<ReturnType<ReturnType<ReturnType<typeof pag
  * and the total, exact up to NEARBY_LIST_DEPTH (more than that past it).
  */
 export async function servicesNear(db: Db, callerId: string | null, query: Query): Promise<{ rows: ServiceNearRow[]; total: number }> {
+  if (categoryFilter(query.category, query.categories) === null) return { rows: [], total: 0 };
   const plan = planOf(callerId, query);
   const { values, take } = plan;
   let { shape } = plan;

@@ -118,9 +118,10 @@ describe('deals near a point, nearest first', () => {
     expect(list.count).toBe((await everyDealByDistance(centre, 15)).length);
   });
 
-  it('bounds a filtered or popular page by the radius: the index answers the box', async () => {
-    for (const filter of [{ sort: 'popularity' as const }, { q: 'deal' }, { category: 'Food & Drink' as const }]) {
-      const query = DealListQuery.parse({ lat: centre.lat, lng: centre.lng, radius_km: 5, ...filter });
+  it('bounds a filtered or popular page by the radius, one category or several (a theme of /Discover): the index answers the box', async () => {
+    const several = { categories: ['Food & Drink', 'Pets'] as const };
+    for (const filter of [{ sort: 'popularity' as const }, { q: 'deal' }, { category: 'Food & Drink' as const }, several]) {
+      const query = { ...DealListQuery.parse({ lat: centre.lat, lng: centre.lng, radius_km: 5, ...filter }), ...filter };
       const plan = (await explain(t.database, dealsNearSql(t.database.db, query, new Date()), { generic: true })).join('\n');
       expect(plan, plan).toMatch(/deals_listed_earth_idx/);
       expect(plan, plan).toMatch(/@>|<@/);

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, fillPlaceholders, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { NEARBY_LIST_DEPTH, type DealCard, type DealListQuery, type DealListResponse } from '@localloop/contract';
+import { NEARBY_LIST_DEPTH, type DealCard, type DealListQuery, type DealListResponse, type VendorCategory } from '@localloop/contract';
 import type { Db } from '../../db/client.ts';
 import { deals, vendors } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -9,6 +9,7 @@ import { literalLimit, prepared, preparedShapes } from '../../lib/prepared.ts';
 import { toResponsiveImage } from '../uploads/index.ts';
 import { discountPercent, firstImageOf, iso, logo, money, ratingAvg, remainingOf, toDealVendor, vendorColumns, type DealsDeps } from './shared.ts';
 import { SEARCH_SIMILARITY, likeAnywhere } from '../../lib/text-search.ts';
+import { categoryFilter } from '../../lib/category-filter.ts';
 
 /**
  * Live deals near a point (deals/lists), on the directory's design (docs/decisions/0011, lib/geo-sql.ts): one prepared
@@ -17,14 +18,19 @@ import { SEARCH_SIMILARITY, likeAnywhere } from '../../lib/text-search.ts';
  *   ones not live at `now` (not started, ended, sold out) are skipped as they come, and the scan stops at a window of
  *   offset + size + 1 written into the statement; the radius is applied after. The count separately, only when the
  *   page does not tell it, and never past NEARBY_LIST_DEPTH.
- * - Most sold first, or with a category, a search or one shop: every match within the radius's box (or of that shop),
- *   sorted, with the total as a window count.
+ * - Most sold first, or with a category (or several: a theme of /Discover), a search or one shop: every match within
+ *   the radius's box (or of that shop), sorted, with the total as a window count.
  */
-type Query = z.output<typeof DealListQuery>;
-type Shape = { knn: true; window: number } | { knn: false; popular: boolean; vendor: boolean; category: boolean; search: boolean };
+type Query = z.output<typeof DealListQuery> & {
+  /** Any of these categories (a theme of /Discover); the HTTP list takes one `category`, and one here is the same. */
+  categories?: readonly VendorCategory[];
+};
+type Shape = { knn: true; window: number } | { knn: false; popular: boolean; vendor: boolean; category: 'one' | 'any' | null; search: boolean };
 
 const shapeName = (s: Shape) =>
-  s.knn ? `deals_near_nearest_${s.window}` : `deals_near_box${s.popular ? '_popular' : ''}${s.vendor ? '_vendor' : ''}${s.category ? '_category' : ''}${s.search ? '_search' : ''}`;
+  s.knn
+    ? `deals_near_nearest_${s.window}`
+    : `deals_near_box${s.popular ? '_popular' : ''}${s.vendor ? '_vendor' : ''}${s.category === 'one' ? '_category' : s.category === 'any' ? '_categories' : ''}${s.search ? '_search' : ''}`;
 
 const windows = [21, 51, 101, 201, 501, NEARBY_LIST_DEPTH + 1];
 const windowFor = (rows: number) => windows.find((w) => w >= rows) ?? NEARBY_LIST_DEPTH + 1;
@@ -56,6 +62,8 @@ const cardColumns = (db: Db) => ({
   ratingSum: deals.ratingSum,
   ratingCount: deals.ratingCount,
   city: deals.city,
+  latitude: deals.latitude,
+  longitude: deals.longitude,
   image: firstImageOf(db),
   vendor: vendorColumns,
 });
@@ -77,7 +85,8 @@ function boxPage(db: Db, shape: Extract<Shape, { knn: false }>) {
   const filters: SQL[] = [sql`${deals.listed}`, liveAt()];
   if (shape.vendor) filters.push(eq(deals.vendorId, p('vendor_id')));
   else filters.push(inBoxAround(deals.earth, p('point'), p('radius_m')), lte(chordTo(deals.earth, p('point')), p('chord_m')));
-  if (shape.category) filters.push(sql`${deals.category} = ${p('category')}`);
+  if (shape.category === 'one') filters.push(sql`${deals.category} = ${p('category')}`);
+  if (shape.category === 'any') filters.push(sql`${deals.category} = ANY(${p('categories')}::text[])`);
   if (shape.search) {
     filters.push(sql`(${deals.title} ILIKE ${p('like')} OR ${vendors.businessName} ILIKE ${p('like')} OR word_similarity(${p('search')}::text, ${deals.title}) >= ${SEARCH_SIMILARITY})`);
   }
@@ -111,9 +120,11 @@ const countStatement = prepared('deals_near_count', cappedCount);
 function planOf(query: Query, now: Date) {
   const offset = (query.page - 1) * query.page_size;
   const take = Math.max(1, Math.min(query.page_size, NEARBY_LIST_DEPTH - offset));
-  const filtered = query.sort === 'popularity' || Boolean(query.vendor_id || query.category || query.q);
+  const categories = categoryFilter(query.category, query.categories) ?? [];
+  const category = categories.length === 0 ? null : categories.length === 1 ? 'one' : 'any';
+  const filtered = query.sort === 'popularity' || Boolean(query.vendor_id || category || query.q);
   const shape: Shape = filtered
-    ? { knn: false, popular: query.sort === 'popularity', vendor: Boolean(query.vendor_id), category: Boolean(query.category), search: Boolean(query.q) }
+    ? { knn: false, popular: query.sort === 'popularity', vendor: Boolean(query.vendor_id), category, search: Boolean(query.q) }
     : { knn: true, window: windowFor(offset + take + 1) };
   const radiusM = query.radius_km * 1000;
   const values = {
@@ -124,7 +135,8 @@ function planOf(query: Query, now: Date) {
     size: take,
     offset,
     vendor_id: query.vendor_id ?? null,
-    category: query.category ?? null,
+    category: categories[0] ?? null,
+    categories,
     search: query.q ?? '',
     like: likeAnywhere(query.q ?? ''),
   };
@@ -161,6 +173,8 @@ function toCard(deps: Pick<DealsDeps, 'mediaUrl'>, r: Row, now: Date): DealCard 
     rating_count: r.ratingCount,
     distance_km: distanceKm(r.chordM),
     city: r.city,
+    latitude: r.latitude,
+    longitude: r.longitude,
   };
 }
 
@@ -171,6 +185,7 @@ export async function dealsNear(deps: Pick<DealsDeps, 'db' | 'clock' | 'mediaUrl
     const [shop] = await deps.db.select({ listed: vendors.listed }).from(vendors).where(eq(vendors.id, query.vendor_id));
     if (!shop?.listed) throw AppError.notFound('That vendor');
   }
+  if (categoryFilter(query.category, query.categories) === null) return { count: 0, count_capped: false, page: query.page, page_size: query.page_size, results: [] };
   const now = deps.clock();
   const { shape, values, take, offset } = planOf(query, now);
   const rows = await pageStatement(shape)(deps.db).execute(values);

@@ -1,13 +1,14 @@
 import { and, asc, count, desc, eq, fillPlaceholders, lt, lte, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { NEARBY_LIST_DEPTH, type VendorListQuery, type VendorListResponse } from '@localloop/contract';
+import { NEARBY_LIST_DEPTH, type VendorCategory, type VendorListQuery, type VendorListResponse } from '@localloop/contract';
 import type { Db } from '../../db/client.ts';
 import { media, vendorAddresses, vendors } from '../../db/schema.ts';
 import { chordOf, chordTo, earthPoint, inBoxAround } from '../../lib/geo-sql.ts';
 import { literalLimit, prepared, preparedShapes } from '../../lib/prepared.ts';
 import { cardColumns, ratingAvgSql, toCard, type MediaUrl } from './repo.ts';
 import { SEARCH_SIMILARITY, escapeLike } from '../../lib/text-search.ts';
+import { categoryFilter } from '../../lib/category-filter.ts';
 
 
 const p = (name: string) => sql.placeholder(name);
@@ -17,15 +18,21 @@ const p = (name: string) => sql.placeholder(name);
  * - nearest first without a filter: the GiST index's KNN order, each vendor at its nearest address, cut at a window
  *   written into the statement (a LIMIT parameter would leave a generic plan guessing a tenth of the table); the
  *   count separately, only when the page is full, and never past NEARBY_LIST_DEPTH;
- * - with a search or a category, or best rated first: every match within the radius's box, sorted, with the total as
- *   a window count: bounded by the radius, however few rows match.
+ * - with a search or a category (or several: a theme of /Discover), or best rated first: every match within the
+ *   radius's box, sorted, with the total as a window count: bounded by the radius, however few rows match.
+ * Each card carries the address it is measured to (city, state and point).
  */
-type Shape = { knn: true; signedIn: boolean; window: number } | { knn: false; sort: 'distance' | 'rating'; category: boolean; search: boolean; signedIn: boolean };
+type Query = z.output<typeof VendorListQuery> & {
+  /** Any of these categories (a theme of /Discover); the HTTP list takes one `category`, and one here is the same. */
+  categories?: readonly VendorCategory[];
+};
+type Category = 'one' | 'any' | null;
+type Shape = { knn: true; signedIn: boolean; window: number } | { knn: false; sort: 'distance' | 'rating'; category: Category; search: boolean; signedIn: boolean };
 
 const shapeName = (s: Shape) =>
   s.knn
     ? `directory_nearest_${s.window}${s.signedIn ? '_caller' : ''}`
-    : `directory_box_${s.sort}${s.category ? '_category' : ''}${s.search ? '_search' : ''}${s.signedIn ? '_caller' : ''}`;
+    : `directory_box_${s.sort}${s.category === 'one' ? '_category' : s.category === 'any' ? '_categories' : ''}${s.search ? '_search' : ''}${s.signedIn ? '_caller' : ''}`;
 
 /**
  * Windows a nearest-first page reads: the smallest that holds offset + size and the row after the page. Six
@@ -36,9 +43,10 @@ const largestWindow = NEARBY_LIST_DEPTH + 1;
 const windowFor = (rows: number) => windows.find((w) => w >= rows) ?? largestWindow;
 
 /** A name or category that starts with the search, has a word starting with it, or is close to it despite typos. */
-function vendorFilters(t: { category: AnyPgColumn; businessName: AnyPgColumn }, shape: { category: boolean; search: boolean }): SQL[] {
+function vendorFilters(t: { category: AnyPgColumn; businessName: AnyPgColumn }, shape: { category: Category; search: boolean }): SQL[] {
   const filters: SQL[] = [];
-  if (shape.category) filters.push(sql`${t.category} = ${p('category')}`);
+  if (shape.category === 'one') filters.push(sql`${t.category} = ${p('category')}`);
+  if (shape.category === 'any') filters.push(sql`${t.category} = ANY(${p('categories')}::text[])`);
   if (shape.search) {
     const category = sql`coalesce(${t.category}, '')`;
     filters.push(sql`(${t.businessName} ILIKE ${p('prefix')} OR ${t.businessName} ILIKE ${p('word_prefix')}
@@ -70,7 +78,7 @@ function nearestPage(db: Db, shape: Extract<Shape, { knn: true }>) {
       .where(and(eq(other.vendorId, a.vendorId), sql`${other.listed}`, ne(other.id, a.id), sql`(${theirs} < ${mine} OR (${theirs} = ${mine} AND ${other.id} < ${a.id}))`)),
   );
   const near = db
-    .select({ vendorId: a.vendorId, city: a.city, state: a.state, chordM: chordTo(a.earth, p('point')).as('chord_m') })
+    .select({ vendorId: a.vendorId, city: a.city, state: a.state, latitude: a.latitude, longitude: a.longitude, chordM: chordTo(a.earth, p('point')).as('chord_m') })
     .from(a)
     // The bare column, never `= true`: Drizzle would send `true` as a parameter, and the partial index could not serve it.
     .where(and(sql`${a.listed}`, nearestOfItsVendor))
@@ -83,6 +91,8 @@ function nearestPage(db: Db, shape: Extract<Shape, { knn: true }>) {
       chordM: near.chordM,
       city: near.city,
       state: near.state,
+      latitude: near.latitude,
+      longitude: near.longitude,
       total: sql<number | null>`NULL::int`,
     })
     .from(near)
@@ -98,7 +108,14 @@ function nearestPage(db: Db, shape: Extract<Shape, { knn: true }>) {
 function boxPage(db: Db, shape: Extract<Shape, { knn: false }>) {
   const a = vendorAddresses;
   const near = db
-    .selectDistinctOn([a.vendorId], { vendorId: a.vendorId, city: a.city, state: a.state, chordM: chordTo(a.earth, p('point')).as('chord_m') })
+    .selectDistinctOn([a.vendorId], {
+      vendorId: a.vendorId,
+      city: a.city,
+      state: a.state,
+      latitude: a.latitude,
+      longitude: a.longitude,
+      chordM: chordTo(a.earth, p('point')).as('chord_m'),
+    })
     .from(a)
     .where(and(sql`${a.listed}`, inBoxAround(a.earth, p('point'), p('radius_m')), lte(chordTo(a.earth, p('point')), p('chord_m'))))
     .orderBy(a.vendorId, chordTo(a.earth, p('point')))
@@ -113,6 +130,8 @@ function boxPage(db: Db, shape: Extract<Shape, { knn: false }>) {
       chordM: near.chordM,
       city: near.city,
       state: near.state,
+      latitude: near.latitude,
+      longitude: near.longitude,
       total: sql<number | null>`(count(*) OVER ())::int`,
     })
     .from(vendors)
@@ -147,14 +166,16 @@ const countStatement = prepared('directory_count', cappedCount);
 const pageStatement = preparedShapes(shapeName, pageOf);
 
 /** The shape and placeholder values of one request. */
-function planOf(callerId: string | null, query: z.output<typeof VendorListQuery>) {
+function planOf(callerId: string | null, query: Query) {
   const signedIn = Boolean(callerId);
   const offset = (query.page - 1) * query.page_size;
-  const filtered = Boolean(query.category || query.q);
+  const categories = categoryFilter(query.category, query.categories) ?? [];
+  const category: Category = categories.length === 0 ? null : categories.length === 1 ? 'one' : 'any';
+  const filtered = Boolean(category || query.q);
   const shape: Shape =
     query.sort === 'distance' && !filtered
       ? { knn: true, signedIn, window: windowFor(offset + query.page_size + 1) }
-      : { knn: false, sort: query.sort, category: Boolean(query.category), search: Boolean(query.q), signedIn };
+      : { knn: false, sort: query.sort, category, search: Boolean(query.q), signedIn };
   const radiusM = query.radius_km * 1000;
   const search = query.q ? query.q.replace(/\s+/g, ' ') : '';
   const values = {
@@ -165,7 +186,8 @@ function planOf(callerId: string | null, query: z.output<typeof VendorListQuery>
     size_and_next: query.page_size + 1,
     offset,
     caller: callerId,
-    category: query.category ?? null,
+    category: categories[0] ?? null,
+    categories,
     search,
     prefix: `${escapeLike(search)}%`,
     word_prefix: `% ${escapeLike(search)}%`,
@@ -174,7 +196,7 @@ function planOf(callerId: string | null, query: z.output<typeof VendorListQuery>
 }
 
 /** The SQL and parameters the list runs for a request, for EXPLAIN in tests and the bench. */
-export function vendorListSql(db: Db, callerId: string | null, query: z.output<typeof VendorListQuery>) {
+export function vendorListSql(db: Db, callerId: string | null, query: Query) {
   const { shape, values } = planOf(callerId, query);
   const withValues = (q: { toSQL(): { sql: string; params: unknown[] } }) => {
     const { sql: text, params } = q.toSQL();
@@ -187,7 +209,8 @@ export function vendorListSql(db: Db, callerId: string | null, query: z.output<t
  * The directory (GET vendor/lists/): listed vendors near a point, searched, filtered, sorted and paged. The count is
  * exact up to NEARBY_LIST_DEPTH; past it `count_capped` says "more than that".
  */
-export async function listVendors(deps: { db: Db; mediaUrl: MediaUrl }, callerId: string | null, query: z.output<typeof VendorListQuery>): Promise<VendorListResponse> {
+export async function listVendors(deps: { db: Db; mediaUrl: MediaUrl }, callerId: string | null, query: Query): Promise<VendorListResponse> {
+  if (categoryFilter(query.category, query.categories) === null) return { count: 0, count_capped: false, page: query.page, page_size: query.page_size, results: [] };
   const plan = planOf(callerId, query);
   const { values } = plan;
   let { shape } = plan;

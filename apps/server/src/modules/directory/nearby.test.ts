@@ -185,6 +185,13 @@ describe('nearest-first pages', () => {
     expect(plan, plan).toMatch(/vendor_addresses_listed_earth_idx/);
     expect(plan, plan).toMatch(/@>|<@/);
   });
+
+  it('bound a page of several categories (a theme of /Discover) by the radius the same way', async () => {
+    const query = { ...VendorListQuery.parse({ lat: centre.lat, lng: centre.lng, radius_km: 5 }), categories: ['Food & Drink', 'Pets'] as const };
+    const plan = (await explain(t.database, vendorListSql(t.database.db, null, query).page, { generic: true })).join('\n');
+    expect(plan, plan).toMatch(/vendor_addresses_listed_earth_idx/);
+    expect(plan, plan).toMatch(/@>|<@/);
+  });
 });
 
 describe('how deep a list near a point goes', () => {

@@ -93,7 +93,7 @@ export type MediaUrl = (key: string) => string;
 
 export function toCard(
   row: CardRow,
-  extra: { chordM: number | null; city: string | null; state: string | null },
+  extra: { chordM: number | null; city: string | null; state: string | null; latitude: number | null; longitude: number | null },
   mediaUrl: MediaUrl,
 ): VendorCard {
   return {
@@ -114,6 +114,8 @@ export function toCard(
     distance_km: extra.chordM === null ? null : distanceKm(extra.chordM),
     city: extra.city,
     state: extra.state,
+    latitude: extra.latitude,
+    longitude: extra.longitude,
     is_favorite: Boolean(row.isFavorite),
   };
 }

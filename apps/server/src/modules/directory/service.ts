@@ -109,7 +109,11 @@ export async function publicVendor(
   // The card's place: the nearest address when asked from a point, else the primary one.
   const shown = from ? [...addresses].sort((a, b) => (a.chordM ?? 0) - (b.chordM ?? 0))[0] : addresses[0];
   return {
-    ...toCard(row, { chordM: shown?.chordM ?? null, city: shown?.city ?? null, state: shown?.state ?? null }, deps.mediaUrl),
+    ...toCard(
+      row,
+      { chordM: shown?.chordM ?? null, city: shown?.city ?? null, state: shown?.state ?? null, latitude: shown?.latitude ?? null, longitude: shown?.longitude ?? null },
+      deps.mediaUrl,
+    ),
     contact_email: row.contactEmail,
     contact_phone: row.contactPhone,
     favorites_count: row.favoritesCount,
@@ -290,18 +294,24 @@ export async function toggleFavorite(deps: DirectoryDeps, callerId: string, vend
 }
 
 /** The primary (else the first) address's column, for cards shown without a location. */
-const primaryAddress = (column: 'city' | 'state') =>
-  sql<string | null>`(SELECT ${sql.identifier(column)} FROM ${vendorAddresses} a WHERE a.vendor_id = ${vendors.id} ORDER BY a.is_primary DESC, a.created_at, a.id LIMIT 1)`;
+const primaryAddress = <T extends string | number>(column: 'city' | 'state' | 'latitude' | 'longitude') =>
+  sql<T | null>`(SELECT ${sql.identifier(column)} FROM ${vendorAddresses} a WHERE a.vendor_id = ${vendors.id} ORDER BY a.is_primary DESC, a.created_at, a.id LIMIT 1)`;
 
 /** The caller's favorite vendors that are listed, the most recently added first. */
 export async function listFavorites(deps: DirectoryDeps, callerId: string): Promise<VendorCard[]> {
   const { db } = deps;
   const rows = await db
-    .select({ ...cardColumns(db, callerId), city: primaryAddress('city'), state: primaryAddress('state') })
+    .select({
+      ...cardColumns(db, callerId),
+      city: primaryAddress<string>('city'),
+      state: primaryAddress<string>('state'),
+      latitude: primaryAddress<number>('latitude'),
+      longitude: primaryAddress<number>('longitude'),
+    })
     .from(favoriteVendors)
     .innerJoin(vendors, eq(vendors.id, favoriteVendors.vendorId))
     .leftJoin(media, eq(media.id, vendors.logoId))
     .where(and(eq(favoriteVendors.userId, callerId), isListed))
     .orderBy(desc(favoriteVendors.createdAt), asc(vendors.id));
-  return rows.map((r) => toCard(r, { chordM: null, city: r.city, state: r.state }, deps.mediaUrl));
+  return rows.map((r) => toCard(r, { chordM: null, city: r.city, state: r.state, latitude: r.latitude, longitude: r.longitude }, deps.mediaUrl));
 }

@@ -43,6 +43,8 @@ const card = (n: number, over: Partial<ServiceCard> = {}): ServiceCard => ({
   vendor,
   distance_km: 1.2,
   city: 'New York',
+  latitude: 40.7203,
+  longitude: -74.0052,
   is_favorite: false,
   ...over,
 });
