@@ -1,7 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { headerLinks } from '../paths.ts';
+import { SearchBox } from '../features/search/components/search-box.tsx';
 import { HeaderBar, MenuToggleButton } from './header-bar.tsx';
+import { HeaderSearch } from './header-search.tsx';
 import { Logo } from './logo.tsx';
 import { publicAccountNav, publicNav } from './nav-data.ts';
 import { useSideMenu } from './use-side-menu.ts';
@@ -29,7 +31,14 @@ export function PublicHeader() {
           </NavLink>
         ))}
       </nav>
+      {/* The marketplace search: a field where the bar has room (1280 px on), a button that opens it below that. */}
+      <div role="search" aria-label="Search LocalLoop" className="hidden w-full max-w-xs xl:block">
+        <SearchBox label="Search LocalLoop" placeholder="Search LocalLoop" />
+      </div>
       <div className="ml-auto hidden items-center gap-2 lg:flex">
+        <div className="xl:hidden">
+          <HeaderSearch />
+        </div>
         <Link to={publicAccountNav.login.path} className="btn-ghost">
           {publicAccountNav.login.name}
         </Link>

@@ -3,6 +3,7 @@ import { NotificationBell } from '../features/notifications/notification-bell.ts
 import { paths } from '../paths.ts';
 import { useAuth } from '../session/auth-context.tsx';
 import { HeaderBar, MenuToggleButton } from './header-bar.tsx';
+import { HeaderSearch } from './header-search.tsx';
 import { Logo } from './logo.tsx';
 import { MobileMenu, userHomeEntry } from './mobile-menu.tsx';
 import { NavDropdown } from './nav-dropdown.tsx';
@@ -49,6 +50,7 @@ export function SignedInHeader({ view, onRequestLogout }: { view: 'user' | 'vend
         ))}
       </nav>
       <div className="ml-auto hidden shrink-0 items-center gap-2 xl:flex 2xl:gap-3">
+        <HeaderSearch />
         {isVendor && <ScanButton onClick={scanner.show} />}
         <ViewToggle />
         <NotificationBell />

@@ -52,8 +52,9 @@ describe('the landing page\'s hero', () => {
     const requests = directory({ status: 200, body: { count: 3, page: 1, page_size: 3, results: picks } });
     renderApp('/');
     const hero = await screen.findByRole('region', { name: 'Top rated near New York' });
-    const links = await within(hero).findAllByRole('link');
+    const links = (await within(hero).findAllByRole('link')).filter((link) => link.textContent !== 'See all vendors');
     expect(links.map((link) => link.getAttribute('href'))).toEqual(picks.map((pick) => `/vendor/${pick.user_id}`));
+    expect(within(hero).getByRole('link', { name: 'See all vendors' })).toHaveAttribute('href', '/Vendor?sort=rating');
     expect(links[0]).toHaveTextContent('Golden Crust Bakery');
     expect(links[0]).toHaveTextContent('Food & Drink · Brooklyn · 3.4 km away');
     expect(links[0]).toHaveTextContent('Rated 4.7');

@@ -20,7 +20,7 @@ import {
 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { to } from '../../../paths.ts';
+import { paths, to } from '../../../paths.ts';
 import { nearbyPickCount, useNearbyPicks } from '../api/get-nearby-picks.ts';
 import type { NearbyPick } from '../api/get-nearby-picks.ts';
 
@@ -158,6 +158,14 @@ export function HeroPicks() {
           </ul>
         ) : (
           <ExampleCards />
+        )}
+        {found.length > 0 && (
+          <p className="mt-4 text-right">
+            <Link to={`${paths.vendor}?sort=rating`} className="inline-flex items-center gap-1 rounded-lg text-sm font-semibold text-teal-800 hover:text-teal-900 hover:underline">
+              See all vendors
+              <ChevronRight aria-hidden="true" className="size-4" />
+            </Link>
+          </p>
         )}
       </div>
     </section>

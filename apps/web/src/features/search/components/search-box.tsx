@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ComponentType } from 'react';
 import type { MarketplaceSearch as FullSearch, MarketplaceSearchProps } from './marketplace-search.tsx';
 import { searchIconClass, searchInputClass, searchLabel, searchPlaceholder } from './search-look.ts';
@@ -11,12 +11,22 @@ const loadFullSearch = () => import('./marketplace-search.tsx').then((module) =>
  * box, and the real one (the combobox, the API client and the contract's schemas) loaded when someone shows they want
  * it — a pointer over it, a touch, the focus. What was typed meanwhile is kept, and the focus stays in the field.
  */
-export function SearchBox({ label = searchLabel, placeholder = searchPlaceholder, size = 'regular' }: MarketplaceSearchProps) {
+export function SearchBox({
+  label = searchLabel,
+  placeholder = searchPlaceholder,
+  size = 'regular',
+  focusOnMount = false,
+}: MarketplaceSearchProps & { /** Takes the focus when shown (a header's search panel, opened to type). */ focusOnMount?: boolean }) {
   const inputId = useId();
   const [text, setText] = useState('');
   const [full, setFull] = useState<{ Search: ComponentType<Parameters<typeof FullSearch>[0]>; focused: boolean } | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const asked = useRef(false);
+  useEffect(() => {
+    if (focusOnMount) inputRef.current?.focus();
+    // Only when it first shows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const want = () => {
     if (asked.current) return;
     asked.current = true;
