@@ -123,4 +123,21 @@ describe('Help & Support (/ContactSupport)', () => {
     await openPage();
     expect(await screen.findByText(/You have not contacted support yet/)).toBeInTheDocument();
   });
+
+  it('says that a request named in the address is not among the person\'s, with or without requests of their own', async () => {
+    const othersId = '52000000-0000-4000-8000-0000000000ff';
+    const api = supportApi([]);
+    api.on(`GET /support/requests/${othersId}/`, refuse(404, 'NOT_FOUND', 'That support request was not found.'));
+    const { unmount } = await openPage(`/ContactSupport?request=${othersId}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('That request was not found among yours.');
+    expect(screen.getByText(/You have not contacted support yet/)).toBeInTheDocument();
+    // Asking again would not change a 404: no Try again.
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    unmount();
+
+    supportApi([answered]).on(`GET /support/requests/${othersId}/`, refuse(404, 'NOT_FOUND', 'That support request was not found.'));
+    await openPage(`/ContactSupport?request=${othersId}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('That request was not found among yours.');
+    expect(screen.getByRole('list', { name: 'Your support requests' })).toHaveTextContent('#1041');
+  });
 });

@@ -37,10 +37,18 @@ export function MyRequests({ page, selectedId, hrefOf }: MyRequestsProps) {
   const { results, count } = requests.data;
   if (count === 0) {
     return (
-      <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-slate-300 px-4 py-10 text-center text-sm text-slate-600">
-        <Inbox aria-hidden="true" className="size-6 text-slate-500" />
-        You have not contacted support yet. Your requests and our answers will show here.
-      </div>
+      <>
+        {/* An address naming a request (another account's link, an old e-mail) says what became of it. */}
+        {selectedId !== null && (
+          <div className="mb-4">
+            <RequestDetails id={selectedId} />
+          </div>
+        )}
+        <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-slate-300 px-4 py-10 text-center text-sm text-slate-600">
+          <Inbox aria-hidden="true" className="size-6 text-slate-500" />
+          You have not contacted support yet. Your requests and our answers will show here.
+        </div>
+      </>
     );
   }
   const pages = Math.ceil(count / supportPageSize);

@@ -4,6 +4,7 @@ import { LoaderCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { ApiError } from '../../../api/client.ts';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { applyServerError, errorMessageOf } from '../../../components/server-errors.ts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
@@ -23,6 +24,14 @@ export function RequestDetails({ id }: { id: string }) {
     return (
       <p role="status" className="flex items-center gap-2 py-6 text-sm text-slate-600">
         <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> Loading the conversation…
+      </p>
+    );
+  }
+  if (request.isError && request.error instanceof ApiError && request.error.status === 404) {
+    // Another account's request answers as one that does not exist: asking again will not change that.
+    return (
+      <p role="alert" className="rounded-2xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
+        That request was not found among yours. Check that you are logged in with the account that sent it.
       </p>
     );
   }
