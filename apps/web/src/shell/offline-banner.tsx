@@ -14,8 +14,8 @@ export function OfflineBanner() {
           <p className="mx-auto flex max-w-7xl items-start gap-3 px-4 py-3 text-sm sm:px-6 lg:px-8">
             <WifiOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
             <span>
-              <strong className="font-semibold">You are offline.</strong> Pages you have opened still show, and your deals&apos; QR codes stay
-              in My Orders. Searching, booking, buying and chat wait for the connection; this note goes away when you are back online.
+              <strong className="font-semibold">You are offline.</strong> Pages you have opened still show, and your deals&apos; QR codes in My
+              Orders; searching, booking, buying and chat wait for the connection.
             </span>
           </p>
         </div>
