@@ -1,11 +1,8 @@
-import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { productNames, products } from '../features/product-features/products.ts';
 import type { Reader } from '../features/product-features/products.ts';
-import { routes } from '../routes.tsx';
-import type { AppRoute } from '../routes.tsx';
 import { to } from '../paths.ts';
-import { decideAccess } from './access.ts';
+import { outcomeFor } from '../test/route-outcome.ts';
 
 const accountId = '0b9f1c7e-3f0a-4c1e-9d55-1a2b3c4d5e62';
 const readers: Reader[] = [
@@ -15,21 +12,6 @@ const readers: Reader[] = [
   { role: 'vendor', canPostDeals: false, vendorIsApproved: false, accountId },
   { role: 'public', canPostDeals: false, vendorIsApproved: false, accountId: '' },
 ];
-
-/** What the route table does with `path` for this reader: render it, or send them elsewhere (or Not Found). */
-function outcomeFor(path: string, reader: Reader): string {
-  const match = matchRoutes(routes as AppRoute[], path)?.at(-1);
-  if (!match || match.route.path === '*' || (match.route.accepts && !match.route.accepts(match.params))) return 'not found';
-  const ownerId = match.route.ownerParam ? match.params[match.route.ownerParam] : undefined;
-  const signedIn = reader.role !== 'public';
-  const decision = decideAccess(
-    match.route.guard,
-    match.route.roles,
-    { loading: false, isAuthenticated: signedIn, userRole: reader.role },
-    { isOwnPage: signedIn && ownerId === reader.accountId },
-  );
-  return decision.kind === 'redirect' ? `redirect to ${decision.to}` : decision.kind;
-}
 
 describe('the product features pages\' calls to action', () => {
   it('link every role only to pages that role may open', () => {

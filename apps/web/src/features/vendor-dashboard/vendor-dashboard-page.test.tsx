@@ -187,27 +187,59 @@ describe('the deals card', () => {
 
 describe('the activities card', () => {
   const mine = (hosting: MyActivitiesResponse['hosting']) => ok(activityList([], { hosting }));
+  const hint = 'This opens your user view, where you host as yourself. The header or the Main Menu switches you back.';
 
-  it('shows the activities the vendor hosts, the next with its date and who goes, and the requests waiting, linking to My Activities', async () => {
+  it('shows the activities the vendor hosts, the next with its date and who goes, and the requests waiting', async () => {
     const { api } = openDashboard(dashboard());
     api.on('GET /activities/mine/', mine({ upcoming: 3, requests: 2, next: activityCard(1, { title: 'Sourdough class', starts_at: '2099-12-05T15:00:00.000Z', participant_count: 4, my_state: 'host' }) }));
     const card = await screen.findByTestId('card-activities');
     expect(await within(card).findByText('3')).toBeInTheDocument();
     expect(card).toHaveTextContent('activities to come');
-    expect(within(card).getByRole('link', { name: 'Sourdough class' })).toHaveAttribute('href', `/ActivitiesDetails/${activityCard(1).id}`);
     expect(card).toHaveTextContent(/Next: Sourdough class, .*2099.* · 4 going/);
     expect(card).toHaveTextContent('2 join requests wait for your answer');
-    expect(within(card).getByRole('link', { name: 'My activities' })).toHaveAttribute('href', '/MyActivities');
-    expect(within(card).getByRole('link', { name: 'Host an activity' })).toHaveAttribute('href', '/PostActivities');
+    // The activity's page, My Activities and Create Activity are the user view's: no link a vendor would bounce off.
+    expect(within(card).queryAllByRole('link')).toEqual([]);
+    expect(within(card).getByRole('button', { name: 'My activities' })).toHaveAccessibleDescription(hint);
+    expect(within(card).getByRole('button', { name: 'Host an activity' })).toHaveAccessibleDescription(hint);
     expect(api.to('GET /activities/mine/')[0]?.query.get('page_size')).toBe('1');
   });
 
-  it('invites a vendor who hosts nothing to come to host an activity, approved or not', async () => {
-    const { api } = openDashboard(dashboard({ vendor: { ...dashboard().vendor, is_approved: false, kyc_status: 'pending' } }));
+  it('opens My Activities in the user view, saying so as the view switch does', async () => {
+    const { api, app } = openDashboard(dashboard());
+    api.on('GET /activities/mine/', mine({ upcoming: 1, requests: 0, next: activityCard(1, { title: 'Sourdough class', my_state: 'host' }) }));
+    const card = await screen.findByTestId('card-activities');
+    await app.user.click(await within(card).findByRole('button', { name: 'My activities' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Created Activities' })).toBeInTheDocument();
+    expect(app.pathname()).toBe('/MyActivities');
+    expect(await screen.findByText('Switched to user view')).toBeInTheDocument();
+    expect(localStorage.getItem('userRole')).toBe('user');
+  });
+
+  it('invites a vendor who hosts nothing to host an activity, and opens Create Activity in the user view', async () => {
+    const { api, app } = openDashboard(dashboard());
     api.on('GET /activities/mine/', mine({ upcoming: 0, requests: 0, next: null }));
     const card = await screen.findByTestId('card-activities');
-    expect(await within(card).findByRole('link', { name: 'Host an activity' })).toHaveAttribute('href', '/PostActivities');
+    expect(await within(card).findByRole('button', { name: 'Host an activity' })).toHaveAccessibleDescription(hint);
     expect(card).toHaveTextContent('people near you find it');
-    expect(within(card).queryByRole('link', { name: 'My activities' })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'My activities' })).not.toBeInTheDocument();
+    await app.user.click(within(card).getByRole('button', { name: 'Host an activity' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create Activity' })).toBeInTheDocument();
+    expect(app.pathname()).toBe('/PostActivities');
+    expect(await screen.findByText('Switched to user view')).toBeInTheDocument();
+    expect(localStorage.getItem('userRole')).toBe('user');
+  });
+
+  it('offers no switch while the session does not know the shop as approved', async () => {
+    // A stored vendor view from before, and an approval the status check has not confirmed yet.
+    stubApi({
+      'GET /vendor/dashboard/': ok(dashboard()),
+      'GET /activities/mine/': mine({ upcoming: 0, requests: 0, next: null }),
+      [`GET /vendor/status/${vendorId}/`]: () => new Promise<Reply>(() => undefined),
+    });
+    storeSession({ ...vendorLogin, is_approved: false, kyc_status: 'pending' }, { userRole: 'vendor' });
+    renderApp('/vendor/dashboard');
+    const card = await screen.findByTestId('card-activities');
+    expect(await within(card).findByText('Activities are hosted from the user view, which your shop can switch to once it is approved.')).toBeInTheDocument();
+    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
   });
 });
