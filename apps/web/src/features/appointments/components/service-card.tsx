@@ -26,8 +26,11 @@ export function FavoriteServiceButton({ service, className = '' }: { service: Pi
   );
 }
 
-/** One service in a grid: its picture, name, shop, place, length and price; the whole card opens the service. */
-export function ServiceCard({ service }: { service: ServiceCardData }) {
+/**
+ * One service in a grid: its picture, name, shop, place, length and price; the whole card opens the service. Its title
+ * is an h2 on a list page, an h3 in a page's section (/Discover).
+ */
+export function ServiceCard({ service, level: Heading = 'h2' }: { service: ServiceCardData; level?: 'h2' | 'h3' }) {
   const place = [service.distance_km === null ? null : `${service.distance_km < 1 ? service.distance_km.toFixed(1) : Math.round(service.distance_km)} km`, service.city]
     .filter(Boolean)
     .join(' · ');
@@ -50,11 +53,11 @@ export function ServiceCard({ service }: { service: ServiceCardData }) {
         }
       />
       <div className="flex flex-1 flex-col px-4 pb-4 pt-3.5">
-        <h2 className="text-base font-semibold leading-snug text-slate-900 [overflow-wrap:anywhere]">
+        <Heading className="text-base font-semibold leading-snug text-slate-900 [overflow-wrap:anywhere]">
           <Link to={to.serviceDetails(service.id)} className="outline-none after:absolute after:inset-0 after:rounded-2xl">
             {service.name}
           </Link>
-        </h2>
+        </Heading>
         <p className="mt-0.5 text-sm text-teal-800 [overflow-wrap:anywhere]">{service.vendor.business_name}</p>
         {service.description && <p className="mt-2 line-clamp-2 text-sm text-slate-600 [overflow-wrap:anywhere]">{service.description}</p>}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 pt-3 text-sm">

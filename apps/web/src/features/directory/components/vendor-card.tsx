@@ -29,8 +29,11 @@ function CoverStandIn({ vendor }: { vendor: VendorCardData }) {
   );
 }
 
-/** One vendor in a grid: its cover on top, the whole card opens the vendor's page; the heart sits above the link. */
-export function VendorCard({ vendor }: { vendor: VendorCardData }) {
+/**
+ * One vendor in a grid: its cover on top, the whole card opens the vendor's page; the heart sits above the link. Its
+ * title is an h2 on a list page, an h3 in a page's section (/Discover).
+ */
+export function VendorCard({ vendor, level: Heading = 'h2' }: { vendor: VendorCardData; level?: 'h2' | 'h3' }) {
   const distance = formatDistance(vendor.distance_km);
   const place = [distance, vendor.city].filter(Boolean).join(' · ');
   const badge = vendor.cover_image !== null && vendor.logo_image !== null;
@@ -56,12 +59,12 @@ export function VendorCard({ vendor }: { vendor: VendorCardData }) {
         )}
       </div>
       <div className={`flex flex-1 flex-col px-4 pb-4 ${badge ? 'pt-7' : 'pt-3.5'}`}>
-        <h2 className="text-base font-semibold leading-snug text-slate-900 [overflow-wrap:anywhere]">
+        <Heading className="text-base font-semibold leading-snug text-slate-900 [overflow-wrap:anywhere]">
           {/* The link's box covers the card, so the whole card is one target. */}
           <Link to={to.vendorProfile(vendor.user_id)} className="outline-none after:absolute after:inset-0 after:rounded-2xl">
             {vendor.business_name}
           </Link>
-        </h2>
+        </Heading>
         <p className="mt-0.5 text-sm text-teal-800">{vendor.category}</p>
         {vendor.description && <p className="mt-2 line-clamp-2 text-sm text-slate-600 [overflow-wrap:anywhere]">{vendor.description}</p>}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 pt-3">
