@@ -67,6 +67,42 @@ describe('local activities (/LocalActivities)', () => {
     await waitFor(() => expect(api.to('GET /activities/lists/').at(-1)?.query.get('from')).toBe(new Date().toLocaleDateString('en-CA')));
   });
 
+  it('searches by words from the address and the box, starting again at the first page', async () => {
+    const api = stubApi({ 'GET /activities/lists/': ok(activityPage([activityCard(1, { title: 'Sunday run club' })], { count: 30 })) });
+    const { user, location } = renderApp('/LocalActivities?q=run&page=2');
+    const box = await screen.findByRole('searchbox', { name: 'Search activities' });
+    expect(box).toHaveValue('run');
+    await screen.findAllByTestId('activity-card');
+    expect(api.to('GET /activities/lists/')[0]?.query.get('q')).toBe('run');
+
+    await user.clear(box);
+    await user.type(box, 'yoga at dawn');
+    await waitFor(() => expect(api.to('GET /activities/lists/').at(-1)?.query.get('q')).toBe('yoga at dawn'));
+    expect(api.to('GET /activities/lists/').at(-1)?.query.get('page')).toBe('1');
+    expect(location().search).toBe('?q=yoga+at+dawn');
+    // The words stay with the other filters.
+    await user.selectOptions(screen.getByLabelText('Category'), 'Games');
+    await waitFor(() => expect(api.to('GET /activities/lists/').at(-1)?.query.get('category')).toBe('Games'));
+    expect(api.to('GET /activities/lists/').at(-1)?.query.get('q')).toBe('yoga at dawn');
+    expect(new URLSearchParams(location().search).get('q')).toBe('yoga at dawn');
+
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    await waitFor(() => expect(location().search).toBe('?category=Games'));
+    await waitFor(() => expect(api.to('GET /activities/lists/').at(-1)?.query.get('q')).toBeNull());
+    expect(api.to('GET /activities/lists/').at(-1)?.query.get('category')).toBe('Games');
+  });
+
+  it('says when nothing matches the words, and clears them with the other filters', async () => {
+    stubApi({ 'GET /activities/lists/': ok(activityPage([])) });
+    const { user, location } = renderApp('/LocalActivities?q=zumba&when=weekend');
+    expect(await screen.findByRole('heading', { name: 'No activities match' })).toBeInTheDocument();
+    expect(screen.getByText(/Nothing coming up near New York matches “zumba”\. Try other words, another category, another day or a wider distance\./)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear search, category and date' }));
+    expect(await screen.findByRole('heading', { name: 'No activities within 25 km yet' })).toBeInTheDocument();
+    expect(location().search).toBe('');
+    expect(screen.getByRole('searchbox', { name: 'Search activities' })).toHaveValue('');
+  });
+
   it('pages through the activities', async () => {
     const api = stubApi({
       'GET /activities/lists/': (request) => {

@@ -55,6 +55,27 @@ describe('the search on the landing page', () => {
     await waitFor(() => expect(`${location().pathname}${location().search}`).toBe('/PopularDeals?q=bagel'));
   });
 
+  it('offers "See all" activities on Local Activities with the words', async () => {
+    stubApi({ 'GET /search/': ok(answer({ q: 'run club', activities: { count: 50, count_capped: true, results: [activityCard(1), activityCard(2)] } })) });
+    const { user, location } = renderApp('/');
+    await user.type(await searchBox(), 'run club');
+    const results = await screen.findByRole('listbox', { name: 'Results for run club' });
+    const seeAll = await within(results).findByRole('option', { name: 'See all 50+ activities' });
+    expect(within(results).getByRole('group', { name: 'Activities' })).toContainElement(seeAll);
+    await user.click(seeAll);
+    await waitFor(() => expect(`${location().pathname}${location().search}`).toBe('/LocalActivities?q=run%20club'));
+    expect(await screen.findByRole('searchbox', { name: 'Search activities' })).toHaveValue('run club');
+  });
+
+  it('offers no "See all" when every match is shown', async () => {
+    stubApi({ 'GET /search/': ok(answer({ activities: { count: 2, count_capped: false, results: [activityCard(1), activityCard(2)] } })) });
+    const { user } = renderApp('/');
+    await user.type(await searchBox(), 'bagel');
+    const results = await screen.findByRole('listbox', { name: 'Results for bagel' });
+    expect(within(results).getAllByRole('option')).toHaveLength(2);
+    expect(within(results).queryByRole('option', { name: /See all/ })).not.toBeInTheDocument();
+  });
+
   it('says when nothing matches and when the search failed, and waits for two characters before asking', async () => {
     const api = stubApi({ 'GET /search/': ok(answer({ q: 'zzzz' })) });
     const { user } = renderApp('/');

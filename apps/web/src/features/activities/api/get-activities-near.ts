@@ -10,6 +10,8 @@ import type { StoredLocation } from '../../../session/user-location.ts';
 export type ActivityWhen = 'any' | 'today' | 'weekend' | 'week' | 'date';
 
 export type ActivityFilters = {
+  /** Words of the title or the host's name ('' for none). */
+  q: string;
   category: ActivityCategory | null;
   when: ActivityWhen;
   /** The chosen day (YYYY-MM-DD) when `when` is 'date'. */
@@ -19,7 +21,7 @@ export type ActivityFilters = {
 };
 
 export const activityRadiusOptionsKm = [5, 10, 25, 50, 100] as const;
-export const defaultActivityFilters: ActivityFilters = { category: null, when: 'any', date: null, radiusKm: 25, page: 1 };
+export const defaultActivityFilters: ActivityFilters = { q: '', category: null, when: 'any', date: null, radiusKm: 25, page: 1 };
 export const activityPageSize = 12;
 
 /** Under ['near'], so a change of location refetches the lists (session/user-location.ts). */
@@ -65,6 +67,7 @@ export function getActivitiesNearQueryOptions(location: StoredLocation, viewerId
           lng: location.longitude,
           radius_km: filters.radiusKm,
           category: filters.category ?? undefined,
+          q: filters.q || undefined,
           from: days.from,
           to: days.to,
           page: filters.page,
@@ -75,7 +78,7 @@ export function getActivitiesNearQueryOptions(location: StoredLocation, viewerId
   });
 }
 
-/** One page of the upcoming public activities near the chosen location (New York when none is chosen), nearest first. */
+/** One page of the upcoming public activities near the chosen location (New York when none is chosen), nearest first, matching the words if any. */
 export function useActivitiesNear(filters: ActivityFilters) {
   const location = useUserLocation();
   const viewerId = useAccountId();

@@ -45,12 +45,15 @@ function groupsOf(answer: SearchResponse): Group[] {
       kind: 'activities',
       label: 'Activities',
       icon: CalendarDays,
-      hits: answer.activities.results.map((a) => ({
-        key: a.id,
-        href: to.activitiesDetails(a.id),
-        title: a.title,
-        detail: [formatDate(a.starts_at, 'ddd D MMM, h:mm a'), place(a.city, a.distance_km)].filter(Boolean).join(' · '),
-      })),
+      hits: [
+        ...answer.activities.results.map((a) => ({
+          key: a.id,
+          href: to.activitiesDetails(a.id),
+          title: a.title,
+          detail: [formatDate(a.starts_at, 'ddd D MMM, h:mm a'), place(a.city, a.distance_km)].filter(Boolean).join(' · '),
+        })),
+        ...seeAll('activities', answer.activities.count, answer.activities.count_capped, answer.activities.results.length, `${paths.localActivities}?q=${q}`),
+      ],
     },
     {
       kind: 'services',
