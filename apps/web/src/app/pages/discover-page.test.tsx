@@ -63,7 +63,7 @@ describe('/Discover', () => {
     expect(within(screen.getByRole('main')).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['DDeals', 'AActivities', 'SServices', 'VVendors']);
     expect(within(section('Deals')).getAllByTestId('deal-card')).toHaveLength(2);
     expect(within(section('Deals')).getByRole('heading', { level: 3, name: 'Two coffees for one' })).toBeInTheDocument();
-    expect(section('Deals')).toHaveTextContent('12 within 25 km of New York');
+    expect(section('Deals')).toHaveTextContent('12 within 25 km');
     expect(within(section('Deals')).getByRole('link', { name: 'See all deals' })).toHaveAttribute('href', '/PopularDeals');
     expect(within(section('Activities')).getByRole('link', { name: 'Morning run in Central Park' })).toHaveAttribute('href', `/ActivitiesDetails/${activityCard(1).id}`);
     expect(within(section('Activities')).getByRole('link', { name: 'See all activities' })).toHaveAttribute('href', '/LocalActivities');
@@ -118,7 +118,8 @@ describe('/Discover', () => {
     expect(api.to('GET /discover/').at(-1)?.query.get('category')).toBe('fitness-sports');
     expect(within(chips).getByRole('button', { name: 'Fitness & Sports' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(chips).getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'false');
-    expect(section('Deals')).toHaveTextContent('1 in Fitness & Sports within 25 km of Brooklyn');
+    expect(section('Deals')).toHaveTextContent('1 in Fitness & Sports within 25 km');
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('1 deal, 1 activity, 1 service and 1,200 vendors in Fitness & Sports within 25 km of Brooklyn');
     // The theme takes in one category of each kind: its own list opens on it.
     expect(within(section('Deals')).getByRole('link', { name: 'See all deals' })).toHaveAttribute('href', '/PopularDeals?category=Fitness+%26+Sports');
     expect(within(section('Activities')).getByRole('link', { name: 'See all activities' })).toHaveAttribute('href', '/LocalActivities?category=Sports+%26+Fitness');

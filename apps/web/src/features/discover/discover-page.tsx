@@ -95,7 +95,8 @@ export function DiscoverPage({ title, cards, locationPrompt }: DiscoverPageProps
 
   const theme = discoverCategoryOf(state.category);
   const place = location.city || location.formattedAddress || 'you';
-  const where = `${theme ? `in ${theme.label} ` : ''}within ${discoverRadiusKm} km of ${place}`;
+  const within = `${theme ? `in ${theme.label} ` : ''}within ${discoverRadiusKm} km`;
+  const where = `${within} of ${place}`;
   const emptyHint = theme ? 'Try All or another category.' : 'Choose another area to look elsewhere.';
   const update = (change: Partial<typeof state>) => setSearchParams(paramsFrom({ ...state, ...change }));
 
@@ -107,11 +108,11 @@ export function DiscoverPage({ title, cards, locationPrompt }: DiscoverPageProps
     const groups = kinds.map((kind) => ({ kind, count: data[kind].count, count_capped: data[kind].count_capped, items: items[kind], seeAll: seeAllPath(kind, userRole, state.category) }));
     content =
       state.view === 'map' ? (
-        <DiscoverMapView center={{ latitude: location.latitude, longitude: location.longitude, label: place }} groups={groups} where={where} emptyHint={emptyHint} />
+        <DiscoverMapView center={{ latitude: location.latitude, longitude: location.longitude, label: place }} groups={groups} within={within} where={where} emptyHint={emptyHint} />
       ) : (
         <div className="space-y-10">
           {groups.map((group) => (
-            <KindSection key={group.kind} kind={group.kind} group={group} seeAll={group.seeAll} where={where} emptyHint={emptyHint}>
+            <KindSection key={group.kind} kind={group.kind} group={group} seeAll={group.seeAll} within={within} where={where} emptyHint={emptyHint}>
               <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-4">
                 {cardsOf(data, group.kind, cards)}
               </ul>

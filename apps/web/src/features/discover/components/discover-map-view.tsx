@@ -14,6 +14,7 @@ type Group = { kind: DiscoverKind; count: number; count_capped: boolean; items: 
 type DiscoverMapViewProps = {
   center: { latitude: number; longitude: number; label: string };
   groups: readonly Group[];
+  within: string;
   where: string;
   emptyHint: string;
 };
@@ -45,7 +46,7 @@ function Legend({ groups }: { groups: readonly Group[] }) {
  * a link to its page and a button that shows it on the map. The list is the map's accessible version and stays whole
  * when the tiles cannot load (the map then says so and keeps its pins on a blank ground).
  */
-export function DiscoverMapView({ center, groups, where, emptyHint }: DiscoverMapViewProps) {
+export function DiscoverMapView({ center, groups, within, where, emptyHint }: DiscoverMapViewProps) {
   const [tilesUnavailable, setTilesUnavailable] = useState(isOffline);
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const mapBox = useRef<HTMLDivElement>(null);
@@ -87,7 +88,7 @@ export function DiscoverMapView({ center, groups, where, emptyHint }: DiscoverMa
       </div>
       <div className="min-w-0 space-y-8" data-testid="discover-map-list">
         {groups.map((group) => (
-          <KindSection key={group.kind} kind={group.kind} group={group} seeAll={group.seeAll} where={where} emptyHint={emptyHint}>
+          <KindSection key={group.kind} kind={group.kind} group={group} seeAll={group.seeAll} within={within} where={where} emptyHint={emptyHint}>
             <ul className="divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white">
               {group.items.map((item) => {
                 const selected = item.key === selectedKey;

@@ -17,7 +17,9 @@ type KindSectionProps = {
   group: { count: number; count_capped: boolean };
   /** Its own list page, or null where the reader's role cannot open it. */
   seeAll: string | null;
-  /** "within 25 km of Brooklyn", "in Food & Drink within 25 km of Brooklyn": for the count and the empty state. */
+  /** "within 25 km", "in Food & Drink within 25 km": beside the count (the page names the area above). */
+  within: string;
+  /** The same, of the area ("within 25 km of Brooklyn"): what the empty state says there is nothing in. */
   where: string;
   /** What to try when there is none ("Try All or another category."). */
   emptyHint: string;
@@ -26,7 +28,7 @@ type KindSectionProps = {
 };
 
 /** One kind on /Discover: its heading, how many there are, "See all" on its own page, and its things or why none. */
-export function KindSection({ kind, group, seeAll, where, emptyHint, children }: KindSectionProps) {
+export function KindSection({ kind, group, seeAll, within, where, emptyHint, children }: KindSectionProps) {
   const look = kindLooks[kind];
   const id = `discover-${kind}`;
   return (
@@ -40,7 +42,7 @@ export function KindSection({ kind, group, seeAll, where, emptyHint, children }:
             {look.title}
           </h2>
           <p className="mt-0.5 text-sm text-slate-600 [overflow-wrap:anywhere]">
-            {group.count === 0 ? 'None' : countText(group)} {where}
+            {group.count === 0 ? 'None' : countText(group)} {within}
           </p>
         </div>
         {seeAll && group.count > 0 && (
