@@ -39,6 +39,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     env: { PORT: String(port) },
     reuseExistingServer: false,
-    timeout: 60_000,
+    // It migrates a new PGlite database and seeds the demo data (pictures drawn): ~15 s quiet, 100 s seen at load 15.
+    timeout: 180_000,
   },
 });

@@ -8,6 +8,8 @@ export function getAdminSupportRequestQueryOptions(id: string) {
   return queryOptions({
     queryKey: [...adminSupportKey, 'request', id],
     queryFn: ({ signal }) => call(endpoints.supportRequest, { params: { id }, signal }),
+    // The person may have written since (nothing pushes it to operators): asked again whenever it is opened.
+    staleTime: 0,
   });
 }
 

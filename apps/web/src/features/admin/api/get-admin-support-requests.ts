@@ -15,6 +15,10 @@ export function getAdminSupportRequestsQueryOptions(status: SupportFilter, q: st
     queryFn: ({ pageParam, signal }) => call(endpoints.adminSupportRequests, { query: { status, q: q || undefined, page: pageParam, page_size: 20 }, signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.page_size < last.count ? last.page + 1 : undefined),
+    // Nothing pushes people's new requests and follow-ups to operators: the queue is asked again whenever it is shown
+    // and every minute while the tab is in view.
+    staleTime: 0,
+    refetchInterval: 60_000,
   });
 }
 

@@ -2,6 +2,7 @@ import type { ServiceCard as ServiceCardData } from '@localloop/contract';
 import { Clock, Heart, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { ResponsiveImage } from '../../../components/responsive-image.tsx';
+import { formatDistance } from '../../../lib/format-distance.ts';
 import { to } from '../../../paths.ts';
 import { useToggleFavoriteService } from '../api/toggle-favorite-service.ts';
 import { formatDuration, formatPrice } from '../format.ts';
@@ -31,9 +32,7 @@ export function FavoriteServiceButton({ service, className = '' }: { service: Pi
  * is an h2 on a list page, an h3 in a page's section (/Discover).
  */
 export function ServiceCard({ service, level: Heading = 'h2' }: { service: ServiceCardData; level?: 'h2' | 'h3' }) {
-  const place = [service.distance_km === null ? null : `${service.distance_km < 1 ? service.distance_km.toFixed(1) : Math.round(service.distance_km)} km`, service.city]
-    .filter(Boolean)
-    .join(' · ');
+  const place = [service.distance_km === null ? null : formatDistance(service.distance_km), service.city].filter(Boolean).join(' · ');
   return (
     <article
       data-testid="service-card"
