@@ -55,6 +55,12 @@ type Worker = {
    * an open one for a visitor.
    */
   demoActivities: { hosted: string; joined: string; joinedRoom: string; notJoined: string; open: string };
+  /**
+   * A support request of the demo user about the order of the long-titled deal, its message as long as the contract
+   * allows with nowhere to break, left open (an answer would notify the demo user, whose notifications other specs count):
+   * /ContactSupport and the operators' Support section show it.
+   */
+  longSupportRequest: { id: string };
 };
 
 const test = base.extend<{ page: Page }, Worker>({
@@ -227,6 +233,24 @@ const test = base.extend<{ page: Page }, Worker>({
     },
     { scope: 'worker' },
   ],
+  longSupportRequest: [
+    async ({ playwright, longNamedDeal }, use, workerInfo) => {
+      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+      const asUser = { authorization: `Bearer ${await accessOf(request, accounts.user, DEMO_PASSWORD)}` };
+      const references = (await (await request.get('/api/support/references/', { headers: asUser })).json()) as { results: { id: string; label: string }[] };
+      const order = references.results.find((reference) => reference.label.includes(longNamedDeal.title));
+      expect(order, 'the demo user\'s order of the long-titled deal').toBeDefined();
+      const sent = await request.post('/api/support/requests/', {
+        headers: asUser,
+        data: { topic: 'payments', reference_id: order?.id, message: `Refund-of-${'https://example.com/receipts/'.repeat(200)}`.slice(0, 4000) },
+      });
+      expect(sent.status(), await sent.text()).toBe(201);
+      const { id } = (await sent.json()) as { id: string };
+      await request.dispose();
+      await use({ id });
+    },
+    { scope: 'worker' },
+  ],
 });
 
 // Each test walks many pages; a trace of all of them would cost more than the walk.
@@ -269,7 +293,14 @@ async function sessionOf(browser: Browser, baseURL: string, sessions: Worker['se
 }
 
 /** The routes each role reaches from its header and menus today (the placeholders of later issues are all one page). */
-function routesOf(role: Role, vendorPage: string, booking: Worker['longNamedBooking'], deal: Worker['longNamedDeal'], activities: Worker['demoActivities']): string[] {
+function routesOf(
+  role: Role,
+  vendorPage: string,
+  booking: Worker['longNamedBooking'],
+  deal: Worker['longNamedDeal'],
+  activities: Worker['demoActivities'],
+  support: Worker['longSupportRequest'],
+): string[] {
   switch (role) {
     case 'visitor':
       return [
@@ -284,6 +315,7 @@ function routesOf(role: Role, vendorPage: string, booking: Worker['longNamedBook
         '/login',
         '/createAccount',
         '/appDownload',
+        longPath,
       ];
     case 'user':
       return [
@@ -311,6 +343,11 @@ function routesOf(role: Role, vendorPage: string, booking: Worker['longNamedBook
         `/ActivityRequests/${activities.hosted}`,
         `/chat/${activities.joined}/${activities.joinedRoom}`,
         '/appDownload',
+        '/',
+        '/MainMenu',
+        '/ActivitiesFeatures',
+        `/ContactSupport?request=${support.id}`,
+        longPath,
         // Last: the reschedule dialog below opens on it.
         '/customer/bookings',
       ];
@@ -334,11 +371,17 @@ function routesOf(role: Role, vendorPage: string, booking: Worker['longNamedBook
         '/MyDeals',
         '/MyDeals/active',
         '/mySalesDeal',
+        '/MainMenu',
+        '/DealsFeatures',
+        '/ContactSupport',
       ];
     case 'operator':
-      return ['/admin', '/Settings', '/UserProfile', '/LocalActivities'];
+      return ['/admin', '/Settings', '/UserProfile', '/LocalActivities', `/admin?section=support&status=open&request=${support.id}`];
   }
 }
+
+/** An address no route has, longer than any window is wide and with nowhere to break: Not Found shows it. */
+const longPath = `/${'no-such-page-'.repeat(10)}/${'x'.repeat(240)}`;
 
 /** The page shows its content, not a spinner, with exactly one h1. */
 async function settle(page: Page, route: string) {
@@ -414,6 +457,7 @@ for (const role of ['visitor', 'user', 'vendor', 'vendor as user', 'operator'] a
     longNamedBooking,
     longNamedDeal,
     demoActivities,
+    longSupportRequest,
   }, testInfo) => {
     test.setTimeout(180_000);
     const baseURL = testInfo.project.use.baseURL ?? '';
@@ -433,7 +477,7 @@ for (const role of ['visitor', 'user', 'vendor', 'vendor as user', 'operator'] a
           localStorage.setItem('userLocation', JSON.stringify(place));
         }, longPlace);
       }
-      const routes = routesOf(role, longCommentsVendor.path, longNamedBooking, longNamedDeal, demoActivities);
+      const routes = routesOf(role, longCommentsVendor.path, longNamedBooking, longNamedDeal, demoActivities, longSupportRequest);
       // The activity pages in their real states, by who looks.
       const activityState = new Map<string, string | RegExp>([
         [`/ActivitiesDetails/${demoActivities.open}`, 'Log in to join'],
@@ -453,6 +497,19 @@ for (const role of ['visitor', 'user', 'vendor', 'vendor as user', 'operator'] a
         const state = activityState.get(route);
         if (state) await expect(page.locator('main').getByText(state).first(), `${route} shows ${String(state)}`).toBeVisible();
         if (route === `/ActivityRequests/${demoActivities.hosted}`) await expect(page.getByRole('button', { name: /^Accept / }).first(), 'the host sees the request waiting').toBeVisible();
+        if (route === '/') {
+          await expect(page.getByRole('region', { name: /^Popular deals near / }).getByTestId('deal-card').first(), 'the landing page shows its deals').toBeVisible();
+          await expect(page.getByRole('region', { name: /^Upcoming activities near / }).getByTestId('activity-card').first(), 'the landing page shows its activities').toBeVisible();
+        }
+        if (route === longPath) await expect(page.locator('main').getByText(longPath.slice(1, 40), { exact: false }), 'Not Found shows the address').toBeVisible();
+        if (route.includes(`request=${longSupportRequest.id}`)) {
+          await expect(page.locator('main').getByText(longNamedDeal.title, { exact: false }).filter({ visible: true }).first(), `${route} shows the request about the long-titled order`).toBeVisible();
+          await expect(page.locator('main').getByText(/^Refund-of-https/).first(), `${route} shows the request's message`).toBeVisible();
+        }
+        if (route.startsWith('/ContactSupport')) {
+          // A message as long as the form takes, with nowhere to break.
+          await page.getByRole('region', { name: 'Send a request' }).getByLabel('Your message').fill('x'.repeat(4000));
+        }
         await expectEveryWidthFits(page, role, route);
       }
       if (role === 'operator') {
