@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import { test as base, expect, logIn, newPerson, openInApp, signUpByApi } from './fixtures.ts';
+import { test as base, expect, logIn, newPerson, oncePerRun, openInApp, settleSignedInState, sharedSignedInState, signUpByApi } from './fixtures.ts';
 
 /**
  * axe (WCAG 2.0/2.1, A and AA) on each page in the state a person sees it: content loaded, menus and
@@ -71,7 +71,8 @@ const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 const test = base.extend<{ account: Account | null }, { sessions: Map<Account, Promise<StorageState>> }>({
   account: [null, { option: true }],
-  // One login per account per worker; every test of that account starts from its saved session (localStorage).
+  // One login per account per run (oncePerRun: shared by both projects' workers and by layout.spec.ts); every test of
+  // that account starts from its saved session (localStorage). The worker keeps the answer, not to read it again.
   sessions: [
     // eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring, even empty
     async ({}, use) => {
@@ -84,7 +85,7 @@ const test = base.extend<{ account: Account | null }, { sessions: Map<Account, P
     const baseURL = testInfo.project.use.baseURL ?? '';
     let session = sessions.get(account);
     if (!session) {
-      session = signIn(browser, baseURL, account);
+      session = account === 'new vendor' ? oncePerRun(`a11y new vendor ${baseURL}`, () => signUpVendor(browser, baseURL)) : sharedSignedInState(browser, baseURL, account);
       sessions.set(account, session);
     }
     await use(await session);
@@ -95,38 +96,28 @@ const test = base.extend<{ account: Account | null }, { sessions: Map<Account, P
 // message names the rule and the elements, and the screenshot is still kept.
 test.use({ trace: 'off' });
 
-async function signIn(browser: Browser, baseURL: string, account: Account): Promise<StorageState> {
+/** A person signed up in this run who saved the first KYC step (an applicant), signed in. */
+async function signUpVendor(browser: Browser, baseURL: string): Promise<StorageState> {
   const context = await browser.newContext({ baseURL });
   try {
     const page = await context.newPage();
-    if (account === 'new vendor') {
-      const person = newPerson('a11y');
-      await signUpByApi(context.request, person);
-      await logIn(page, person.email, person.password);
-      await expect(page).toHaveURL(/\/LocalActivities$/);
-      const access = await page.evaluate(() => localStorage.getItem('access'));
-      const saved = await context.request.put('/api/vendor/me/basic-info/', {
-        headers: { authorization: `Bearer ${access}` },
-        data: {
-          business_name: `Lantern Tea House ${person.username.slice(-4)}`,
-          category: 'Food & Drink',
-          description: 'Loose-leaf teas and small cakes.',
-          contact_email: person.email,
-          contact_phone: person.phone,
-        },
-      });
-      expect(saved.status()).toBe(200);
-    } else {
-      await logIn(page, account);
-      await expect(page).not.toHaveURL(/\/login$/);
-    }
-    // The user view's header detects the location once (no position is granted here, so it is refused and that is
-    // remembered): saved after that, every test of the account starts the same way, with "Set your area" and no toast.
-    const header = page.getByTestId('user-header').or(page.getByTestId('vendor-header'));
-    await expect(header).toBeVisible();
-    if (await page.getByTestId('user-header').isVisible()) {
-      await expect.poll(() => page.evaluate(() => localStorage.getItem('locationAccess') ?? localStorage.getItem('userLocation'))).not.toBeNull();
-    }
+    const person = newPerson('a11y');
+    await signUpByApi(context.request, person);
+    await logIn(page, person.email, person.password);
+    await expect(page).toHaveURL(/\/LocalActivities$/);
+    const access = await page.evaluate(() => localStorage.getItem('access'));
+    const saved = await context.request.put('/api/vendor/me/basic-info/', {
+      headers: { authorization: `Bearer ${access}` },
+      data: {
+        business_name: `Lantern Tea House ${person.username.slice(-4)}`,
+        category: 'Food & Drink',
+        description: 'Loose-leaf teas and small cakes.',
+        contact_email: person.email,
+        contact_phone: person.phone,
+      },
+    });
+    expect(saved.status()).toBe(200);
+    await settleSignedInState(page);
     return await context.storageState();
   } finally {
     await context.close();

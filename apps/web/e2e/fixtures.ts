@@ -1,4 +1,8 @@
-import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 export const DEMO_PASSWORD = 'demo-password-1';
 
@@ -160,3 +164,89 @@ export async function openInApp(page: Page, route: string) {
 }
 
 export { expect };
+
+/**
+ * The test run this worker belongs to: the runner process that forked it (its pid and its start time, so that a pid
+ * used again by a later run is another run). Null where /proc cannot tell.
+ */
+function runId(): string | null {
+  try {
+    // Field 22 of /proc/<pid>/stat, the start time; the fields after the command name (which may hold spaces).
+    const stat = readFileSync(`/proc/${process.ppid}/stat`, 'utf8');
+    const startedAt = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    return startedAt ? `${process.ppid}-${startedAt}` : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Makes something once per test run and hands it to every worker of every project (a worker-scoped fixture is made
+ * once per worker: on two workers and two projects, four times). The first worker to ask makes it and writes its JSON
+ * answer to a file of the run; the others wait for that file. A failure is written too, so the others fail at once
+ * with its message rather than wait. Where the run cannot be told (no /proc), each caller makes its own.
+ */
+export async function oncePerRun<T>(key: string, make: () => Promise<T>, timeout = 120_000): Promise<T> {
+  const run = runId();
+  if (!run) return make();
+  const dir = path.join(tmpdir(), 'localloop-e2e-once', run);
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${createHash('sha256').update(key).digest('hex').slice(0, 24)}`);
+  let claimed = false;
+  try {
+    writeFileSync(`${file}.lock`, String(process.pid), { flag: 'wx' });
+    claimed = true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  if (claimed) {
+    try {
+      const made = await make();
+      writeFileSync(`${file}.tmp`, JSON.stringify(made));
+      renameSync(`${file}.tmp`, `${file}.json`);
+      return made;
+    } catch (error) {
+      writeFileSync(`${file}.error`, error instanceof Error ? error.message : String(error));
+      throw error;
+    }
+  }
+  const until = Date.now() + timeout;
+  while (Date.now() < until) {
+    if (existsSync(`${file}.json`)) return JSON.parse(readFileSync(`${file}.json`, 'utf8')) as T;
+    if (existsSync(`${file}.error`)) throw new Error(`${key} failed in another worker: ${readFileSync(`${file}.error`, 'utf8')}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${key} was not made by another worker within ${timeout / 1000} s`);
+}
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * A demo account's signed-in browser state (its localStorage), logged in through the login page. The user view's header
+ * detects the location once (no position is granted, so it is refused and that is remembered): saved after that, a test
+ * starting from it shows "Set your area" and no toast.
+ */
+export async function signedInState(browser: Browser, baseURL: string, email: string): Promise<StorageState> {
+  const context = await browser.newContext({ baseURL });
+  try {
+    const page = await context.newPage();
+    await logIn(page, email);
+    await expect(page).not.toHaveURL(/\/login$/);
+    await settleSignedInState(page);
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
+}
+
+/** Waits for what a first signed-in page stores: its header shown and, in the user view, the location's answer. */
+export async function settleSignedInState(page: Page) {
+  await expect(page.getByTestId('user-header').or(page.getByTestId('vendor-header'))).toBeVisible();
+  if (await page.getByTestId('user-header').isVisible()) {
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('locationAccess') ?? localStorage.getItem('userLocation'))).not.toBeNull();
+  }
+}
+
+/** A demo account's signed-in state, made once per test run (see oncePerRun) and shared by every spec and worker. */
+export const sharedSignedInState = (browser: Browser, baseURL: string, email: string) =>
+  oncePerRun(`signed in ${baseURL} ${email}`, () => signedInState(browser, baseURL, email));

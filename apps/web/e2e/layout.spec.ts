@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, BrowserContextOptions, Page } from '@playwright/test';
-import { codeFor, countOpenSockets, DEMO_PASSWORD, expect, expectOpenSockets, logIn, newPerson, openInApp, serveMapTiles, signUpByApi, test as base } from './fixtures.ts';
+import { codeFor, countOpenSockets, DEMO_PASSWORD, expect, expectOpenSockets, logIn, newPerson, oncePerRun, openInApp, serveMapTiles, sharedSignedInState, signUpByApi, test as base } from './fixtures.ts';
 
 type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
 
@@ -29,11 +29,12 @@ const longPlace = {
 
 
 type Worker = {
-  /** One login per account per worker; each test starts from its saved session. */
+  /** One login per account per run (sharedSignedInState), kept by the worker; each test starts from its saved session. */
   sessions: Map<string, Promise<StorageState>>;
   /**
    * The demo vendor's page (vendor@example.com's shop) with a 1,000-character unbroken comment and a long URL in another,
-   * posted once per worker: the vendor's notifications panel and dashboard then show them too.
+   * posted once per run (each of these is made once per run, oncePerRun): the vendor's notifications panel and
+   * dashboard then show them too.
    */
   longCommentsVendor: { path: string };
   /** A vendor that saved its first KYC step with a business name, description and e-mail that fit no line. */
@@ -73,181 +74,199 @@ const test = base.extend<{ page: Page }, Worker>({
   ],
   longCommentsVendor: [
     async ({ playwright }, use, workerInfo) => {
-      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
-      const list = (await (await request.get('/api/vendor/lists/?q=Hudson%20Corner')).json()) as { results: { id: string; user_id: string; business_name: string }[] };
-      const vendor = list.results.find((v) => v.business_name === 'Hudson Corner Studio');
-      expect(vendor, 'the demo vendor Hudson Corner Studio').toBeDefined();
-      const url = `https://example.com/${'a/very-long-path_segment-'.repeat(24)}?utm_source=${'x'.repeat(60)}`;
-      for (const comment of ['x'.repeat(1000), `Booked through ${url} and it went well.`]) {
-        await rateAsNewPerson(request, vendor?.id ?? '', comment);
-      }
-      await request.dispose();
-      await use({ path: `/vendor/${vendor?.user_id ?? ''}` });
+      const made = await oncePerRun(`layout longCommentsVendor ${workerInfo.project.use.baseURL ?? ''}`, async () => {
+        const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+        const list = (await (await request.get('/api/vendor/lists/?q=Hudson%20Corner')).json()) as { results: { id: string; user_id: string; business_name: string }[] };
+        const vendor = list.results.find((v) => v.business_name === 'Hudson Corner Studio');
+        expect(vendor, 'the demo vendor Hudson Corner Studio').toBeDefined();
+        const url = `https://example.com/${'a/very-long-path_segment-'.repeat(24)}?utm_source=${'x'.repeat(60)}`;
+        for (const comment of ['x'.repeat(1000), `Booked through ${url} and it went well.`]) {
+          await rateAsNewPerson(request, vendor?.id ?? '', comment);
+        }
+        await request.dispose();
+        return { path: `/vendor/${vendor?.user_id ?? ''}` };
+      });
+      await use(made);
     },
     { scope: 'worker' },
   ],
   longNamedVendor: [
     async ({ playwright }, use, workerInfo) => {
-      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
-      const person = newPerson('longname');
-      await signUpByApi(request, person);
-      const access = await accessOf(request, person.email, person.password);
-      const saved = await request.put('/api/vendor/me/basic-info/', {
-        headers: { authorization: `Bearer ${access}` },
-        data: {
-          business_name: `Wolfeschlegelsteinhausenbergerdorff${'Bakery'.repeat(14)}`,
-          category: 'Food & Drink',
-          description: `https://example.com/${'menu-and-opening-hours/'.repeat(40)}`,
-          contact_email: `${'orders.and.catering.enquiries'.repeat(4)}@${'bakery'.repeat(20)}.example.com`,
-          contact_phone: person.phone,
-        },
+      const made = await oncePerRun(`layout longNamedVendor ${workerInfo.project.use.baseURL ?? ''}`, async () => {
+        const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+        const person = newPerson('longname');
+        await signUpByApi(request, person);
+        const access = await accessOf(request, person.email, person.password);
+        const saved = await request.put('/api/vendor/me/basic-info/', {
+          headers: { authorization: `Bearer ${access}` },
+          data: {
+            business_name: `Wolfeschlegelsteinhausenbergerdorff${'Bakery'.repeat(14)}`,
+            category: 'Food & Drink',
+            description: `https://example.com/${'menu-and-opening-hours/'.repeat(40)}`,
+            contact_email: `${'orders.and.catering.enquiries'.repeat(4)}@${'bakery'.repeat(20)}.example.com`,
+            contact_phone: person.phone,
+          },
+        });
+        expect(saved.status()).toBe(200);
+        const { id } = (await saved.json()) as { id: string };
+        await request.dispose();
+        return { id };
       });
-      expect(saved.status()).toBe(200);
-      const { id } = (await saved.json()) as { id: string };
-      await request.dispose();
-      await use({ id });
+      await use(made);
     },
     { scope: 'worker' },
   ],
   longNamedBooking: [
     async ({ playwright }, use, workerInfo) => {
-      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
-      const asVendor = { authorization: `Bearer ${await accessOf(request, accounts.vendor, DEMO_PASSWORD)}` };
-      const asUser = { authorization: `Bearer ${await accessOf(request, accounts.user, DEMO_PASSWORD)}` };
-      // Z: last in the shop's lists, so other tests that open "the first provider" still find a seeded one.
-      const serviceName = `Zygomatic${'Craniosacral'.repeat(8)}${Date.now().toString(36)}`.slice(0, 120);
-      const service = await request.post('/api/appointments/create-service/', {
-        headers: asVendor,
-        data: {
-          name: serviceName,
-          description: `https://example.com/${'treatment-notes/'.repeat(40)}`,
-          category: 'Beauty & Wellness',
-          duration_minutes: 30,
-          price: { amount_cents: 99_999_999, currency: 'USD' },
-        },
+      const made = await oncePerRun(`layout longNamedBooking ${workerInfo.project.use.baseURL ?? ''}`, async () => {
+        const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+        const asVendor = { authorization: `Bearer ${await accessOf(request, accounts.vendor, DEMO_PASSWORD)}` };
+        const asUser = { authorization: `Bearer ${await accessOf(request, accounts.user, DEMO_PASSWORD)}` };
+        // Z: last in the shop's lists, so other tests that open "the first provider" still find a seeded one.
+        const serviceName = `Zygomatic${'Craniosacral'.repeat(8)}${Date.now().toString(36)}`.slice(0, 120);
+        const service = await request.post('/api/appointments/create-service/', {
+          headers: asVendor,
+          data: {
+            name: serviceName,
+            description: `https://example.com/${'treatment-notes/'.repeat(40)}`,
+            category: 'Beauty & Wellness',
+            duration_minutes: 30,
+            price: { amount_cents: 99_999_999, currency: 'USD' },
+          },
+        });
+        expect(service.status()).toBe(201);
+        const { id: serviceId } = (await service.json()) as { id: string };
+        const provider = await request.post('/api/appointments/create-provider/', {
+          headers: asVendor,
+          data: { name: `Zacharias${'Wolfeschlegelstein'.repeat(6)}`, bio: 'x'.repeat(1000), service_ids: [serviceId] },
+        });
+        expect(provider.status()).toBe(201);
+        const { id: providerId } = (await provider.json()) as { id: string };
+        // From yesterday (UTC) on: the server starts at the shop's today, wherever the shop is.
+        const days = Array.from({ length: 15 }, (_, i) => new Date(Date.now() + (i - 1) * 86_400_000).toISOString().slice(0, 10));
+        const made = await request.post(`/api/appointments/providers/${providerId}/generate-slots/`, {
+          headers: asVendor,
+          data: { service_id: serviceId, start_date: days[0], end_date: days.at(-1) },
+        });
+        expect(made.status()).toBe(200);
+        let startsAt: string | undefined;
+        // Two days ahead at least: no reminder (24 h and 1 h before) reaches the demo user, whose notifications other tests count.
+        for (const day of days.slice(3)) {
+          const free = await request.get(`/api/appointments/get-time-slots/?provider_id=${providerId}&service_id=${serviceId}&for_date=${day}`);
+          startsAt = ((await free.json()) as { slots: { starts_at: string }[] }).slots[0]?.starts_at;
+          if (startsAt) break;
+        }
+        expect(startsAt, 'a free time in the two weeks after the next two days').toBeDefined();
+        const booked = await request.post('/api/appointments/book-appointment/', {
+          headers: asUser,
+          data: { service_id: serviceId, provider_id: providerId, starts_at: startsAt, notes: `Allergic-to-${'lavender-and-eucalyptus-oils-'.repeat(15)}` },
+        });
+        expect(booked.status()).toBe(201);
+        const { id: appointmentId } = (await booked.json()) as { id: string };
+        expect((await request.post(`/api/service/${serviceId}/favorite/`, { headers: asUser })).status()).toBe(200);
+        await request.dispose();
+        return { serviceId, serviceName, providerId, appointmentId };
       });
-      expect(service.status()).toBe(201);
-      const { id: serviceId } = (await service.json()) as { id: string };
-      const provider = await request.post('/api/appointments/create-provider/', {
-        headers: asVendor,
-        data: { name: `Zacharias${'Wolfeschlegelstein'.repeat(6)}`, bio: 'x'.repeat(1000), service_ids: [serviceId] },
-      });
-      expect(provider.status()).toBe(201);
-      const { id: providerId } = (await provider.json()) as { id: string };
-      // From yesterday (UTC) on: the server starts at the shop's today, wherever the shop is.
-      const days = Array.from({ length: 15 }, (_, i) => new Date(Date.now() + (i - 1) * 86_400_000).toISOString().slice(0, 10));
-      const made = await request.post(`/api/appointments/providers/${providerId}/generate-slots/`, {
-        headers: asVendor,
-        data: { service_id: serviceId, start_date: days[0], end_date: days.at(-1) },
-      });
-      expect(made.status()).toBe(200);
-      let startsAt: string | undefined;
-      // Two days ahead at least: no reminder (24 h and 1 h before) reaches the demo user, whose notifications other tests count.
-      for (const day of days.slice(3)) {
-        const free = await request.get(`/api/appointments/get-time-slots/?provider_id=${providerId}&service_id=${serviceId}&for_date=${day}`);
-        startsAt = ((await free.json()) as { slots: { starts_at: string }[] }).slots[0]?.starts_at;
-        if (startsAt) break;
-      }
-      expect(startsAt, 'a free time in the two weeks after the next two days').toBeDefined();
-      const booked = await request.post('/api/appointments/book-appointment/', {
-        headers: asUser,
-        data: { service_id: serviceId, provider_id: providerId, starts_at: startsAt, notes: `Allergic-to-${'lavender-and-eucalyptus-oils-'.repeat(15)}` },
-      });
-      expect(booked.status()).toBe(201);
-      const { id: appointmentId } = (await booked.json()) as { id: string };
-      expect((await request.post(`/api/service/${serviceId}/favorite/`, { headers: asUser })).status()).toBe(200);
-      await request.dispose();
-      await use({ serviceId, serviceName, providerId, appointmentId });
+      await use(made);
     },
     { scope: 'worker' },
   ],
   longNamedDeal: [
     async ({ playwright }, use, workerInfo) => {
-      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
-      const asVendor = { authorization: `Bearer ${await accessOf(request, accounts.vendor, DEMO_PASSWORD)}` };
-      const asUser = { authorization: `Bearer ${await accessOf(request, accounts.user, DEMO_PASSWORD)}` };
-      const me = await request.get('/api/vendor/me/', { headers: asVendor });
-      expect(me.status()).toBe(200);
-      const { addresses } = (await me.json()) as { addresses: { id: string; is_primary: boolean }[] };
-      const address = addresses.find((a) => a.is_primary);
-      expect(address, 'the demo shop\'s primary address').toBeDefined();
-      // The contract's longest: title 120, description 4,000, terms 2,000 characters, none with a place to break.
-      const title = `Zz${Date.now().toString(36)}${'Supercalifragilisticexpialidocious'.repeat(4)}`.slice(0, 120);
-      const now = Date.now();
-      const created = await request.post('/api/deals/create/', {
-        headers: asVendor,
-        data: {
-          title,
-          description: `https://example.com/${'deal-details-and-small-print/'.repeat(140)}`.slice(0, 4000),
-          category: 'Fitness & Sports',
-          original_price: { amount_cents: 99_999_999, currency: 'USD' },
-          deal_price: { amount_cents: 99_999_998, currency: 'USD' },
-          quantity_available: 1_000_000,
-          per_customer_limit: 20,
-          starts_at: new Date(now - 60_000).toISOString(),
-          ends_at: new Date(now + 14 * 86_400_000).toISOString(),
-          address_id: address?.id ?? '',
-          terms: `Not-valid-with-${'any-other-offer-or-voucher-'.repeat(80)}`.slice(0, 2000),
-        },
+      const made = await oncePerRun(`layout longNamedDeal ${workerInfo.project.use.baseURL ?? ''}`, async () => {
+        const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+        const asVendor = { authorization: `Bearer ${await accessOf(request, accounts.vendor, DEMO_PASSWORD)}` };
+        const asUser = { authorization: `Bearer ${await accessOf(request, accounts.user, DEMO_PASSWORD)}` };
+        const me = await request.get('/api/vendor/me/', { headers: asVendor });
+        expect(me.status()).toBe(200);
+        const { addresses } = (await me.json()) as { addresses: { id: string; is_primary: boolean }[] };
+        const address = addresses.find((a) => a.is_primary);
+        expect(address, 'the demo shop\'s primary address').toBeDefined();
+        // The contract's longest: title 120, description 4,000, terms 2,000 characters, none with a place to break.
+        const title = `Zz${Date.now().toString(36)}${'Supercalifragilisticexpialidocious'.repeat(4)}`.slice(0, 120);
+        const now = Date.now();
+        const created = await request.post('/api/deals/create/', {
+          headers: asVendor,
+          data: {
+            title,
+            description: `https://example.com/${'deal-details-and-small-print/'.repeat(140)}`.slice(0, 4000),
+            category: 'Fitness & Sports',
+            original_price: { amount_cents: 99_999_999, currency: 'USD' },
+            deal_price: { amount_cents: 99_999_998, currency: 'USD' },
+            quantity_available: 1_000_000,
+            per_customer_limit: 20,
+            starts_at: new Date(now - 60_000).toISOString(),
+            ends_at: new Date(now + 14 * 86_400_000).toISOString(),
+            address_id: address?.id ?? '',
+            terms: `Not-valid-with-${'any-other-offer-or-voucher-'.repeat(80)}`.slice(0, 2000),
+          },
+        });
+        expect(created.status(), await created.text()).toBe(201);
+        const { id: dealId } = (await created.json()) as { id: string };
+        const bought = await request.post('/api/buy-deal/dummy/', { headers: asUser, data: { deal_id: dealId, quantity: 1 } });
+        expect(bought.status(), await bought.text()).toBe(201);
+        // A seeded deal near New York, with its pictures.
+        const list = (await (await request.get('/api/deals/lists/?lat=40.7128&lng=-74.006&radius_km=50&q=bagels')).json()) as { results: { id: string; title: string }[] };
+        const demoDeal = list.results.find((d) => d.title === 'A dozen bagels for $9');
+        expect(demoDeal, 'the demo deal A dozen bagels for $9').toBeDefined();
+        await request.dispose();
+        return { dealId, title, demoDealId: demoDeal?.id ?? '' };
       });
-      expect(created.status(), await created.text()).toBe(201);
-      const { id: dealId } = (await created.json()) as { id: string };
-      const bought = await request.post('/api/buy-deal/dummy/', { headers: asUser, data: { deal_id: dealId, quantity: 1 } });
-      expect(bought.status(), await bought.text()).toBe(201);
-      // A seeded deal near New York, with its pictures.
-      const list = (await (await request.get('/api/deals/lists/?lat=40.7128&lng=-74.006&radius_km=50&q=bagels')).json()) as { results: { id: string; title: string }[] };
-      const demoDeal = list.results.find((d) => d.title === 'A dozen bagels for $9');
-      expect(demoDeal, 'the demo deal A dozen bagels for $9').toBeDefined();
-      await request.dispose();
-      await use({ dealId, title, demoDealId: demoDeal?.id ?? '' });
+      await use(made);
     },
     { scope: 'worker' },
   ],
   demoActivities: [
     async ({ playwright }, use, workerInfo) => {
-      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
-      const list = await request.get('/api/activities/lists/?lat=40.7128&lng=-74.006&radius_km=50&page_size=50');
-      expect(list.status(), await list.text()).toBe(200);
-      const { results } = (await list.json()) as { results: { id: string; title: string }[] };
-      const idOf = (title: string) => {
-        const activity = results.find((a) => a.title === title);
-        expect(activity, `the demo activity ${title}`).toBeDefined();
-        return activity?.id ?? '';
-      };
-      // The group chat of the run the demo user joined: its room id is the user's to read.
-      const joined = idOf('Morning run over the Brooklyn Bridge');
-      const login = await request.post('/api/login/', { data: { email: 'user@example.com', password: 'demo-password-1' } });
-      expect(login.status(), await login.text()).toBe(200);
-      const { access } = (await login.json()) as { access: string };
-      const rooms = await request.get(`/api/chat/get/chat-rooms/${joined}/`, { headers: { Authorization: `Bearer ${access}` } });
-      expect(rooms.status(), await rooms.text()).toBe(200);
-      const [group] = (await rooms.json()) as { id: string }[];
-      await request.dispose();
-      await use({
-        hosted: idOf('Board games in Washington Square'),
-        joined,
-        joinedRoom: group?.id ?? '',
-        notJoined: idOf('Community garden clean-up'),
-        open: idOf('Sketching at the Met'),
+      const made = await oncePerRun(`layout demoActivities ${workerInfo.project.use.baseURL ?? ''}`, async () => {
+        const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+        const list = await request.get('/api/activities/lists/?lat=40.7128&lng=-74.006&radius_km=50&page_size=50');
+        expect(list.status(), await list.text()).toBe(200);
+        const { results } = (await list.json()) as { results: { id: string; title: string }[] };
+        const idOf = (title: string) => {
+          const activity = results.find((a) => a.title === title);
+          expect(activity, `the demo activity ${title}`).toBeDefined();
+          return activity?.id ?? '';
+        };
+        // The group chat of the run the demo user joined: its room id is the user's to read.
+        const joined = idOf('Morning run over the Brooklyn Bridge');
+        const login = await request.post('/api/login/', { data: { email: 'user@example.com', password: 'demo-password-1' } });
+        expect(login.status(), await login.text()).toBe(200);
+        const { access } = (await login.json()) as { access: string };
+        const rooms = await request.get(`/api/chat/get/chat-rooms/${joined}/`, { headers: { Authorization: `Bearer ${access}` } });
+        expect(rooms.status(), await rooms.text()).toBe(200);
+        const [group] = (await rooms.json()) as { id: string }[];
+        await request.dispose();
+        return {
+          hosted: idOf('Board games in Washington Square'),
+          joined,
+          joinedRoom: group?.id ?? '',
+          notJoined: idOf('Community garden clean-up'),
+          open: idOf('Sketching at the Met'),
+        };
       });
+      await use(made);
     },
     { scope: 'worker' },
   ],
   longSupportRequest: [
     async ({ playwright, longNamedDeal }, use, workerInfo) => {
-      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
-      const asUser = { authorization: `Bearer ${await accessOf(request, accounts.user, DEMO_PASSWORD)}` };
-      const references = (await (await request.get('/api/support/references/', { headers: asUser })).json()) as { results: { id: string; label: string }[] };
-      const order = references.results.find((reference) => reference.label.includes(longNamedDeal.title));
-      expect(order, 'the demo user\'s order of the long-titled deal').toBeDefined();
-      const sent = await request.post('/api/support/requests/', {
-        headers: asUser,
-        data: { topic: 'payments', reference_id: order?.id, message: `Refund-of-${'https://example.com/receipts/'.repeat(200)}`.slice(0, 4000) },
+      const made = await oncePerRun(`layout longSupportRequest ${workerInfo.project.use.baseURL ?? ''}`, async () => {
+        const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+        const asUser = { authorization: `Bearer ${await accessOf(request, accounts.user, DEMO_PASSWORD)}` };
+        const references = (await (await request.get('/api/support/references/', { headers: asUser })).json()) as { results: { id: string; label: string }[] };
+        const order = references.results.find((reference) => reference.label.includes(longNamedDeal.title));
+        expect(order, 'the demo user\'s order of the long-titled deal').toBeDefined();
+        const sent = await request.post('/api/support/requests/', {
+          headers: asUser,
+          data: { topic: 'payments', reference_id: order?.id, message: `Refund-of-${'https://example.com/receipts/'.repeat(200)}`.slice(0, 4000) },
+        });
+        expect(sent.status(), await sent.text()).toBe(201);
+        const { id } = (await sent.json()) as { id: string };
+        await request.dispose();
+        return { id };
       });
-      expect(sent.status(), await sent.text()).toBe(201);
-      const { id } = (await sent.json()) as { id: string };
-      await request.dispose();
-      await use({ id });
+      await use(made);
     },
     { scope: 'worker' },
   ],
@@ -276,17 +295,7 @@ async function rateAsNewPerson(request: APIRequestContext, vendorId: string, com
 async function sessionOf(browser: Browser, baseURL: string, sessions: Worker['sessions'], email: string): Promise<StorageState> {
   let session = sessions.get(email);
   if (!session) {
-    session = (async () => {
-      const context = await browser.newContext({ baseURL });
-      try {
-        const page = await context.newPage();
-        await logIn(page, email);
-        await expect(page).not.toHaveURL(/\/login$/);
-        return await context.storageState();
-      } finally {
-        await context.close();
-      }
-    })();
+    session = sharedSignedInState(browser, baseURL, email);
     sessions.set(email, session);
   }
   return session;
