@@ -50,7 +50,7 @@ import { test as base, expect, logIn, newPerson, oncePerRun, openInApp, settleSi
  * | /PopularDeals                      | V U            | V L+Ph; U L                                                             |
  * | /LocalActivities                   | V U            | V L+Ph near New York; U L+Ph refused location, the notifications drawer, the location dialog, Ph side menu; U L near New York |
  * | /Vendor                            | V U            | V L; U L+Ph with its Set your area prompt                               |
- * | /Discover                          | U A            | not yet: the page is being written (still the coming-soon page)         |
+ * | /Discover                          | U A            | U L+Ph, A L: the list view loaded, then the map view with a pin's popup |
  * | /MainMenu                          | U A P          | U L+Ph and its Confirm Logout dialog; A L (the vendor view, Scan); P L (Become a vendor Pending) |
  * | /{product}Features                 | U A            | U and A L: Activities, Deals, Services and Vendors                      |
  * | /ContactSupport                    | U A            | U L the answered request open, then the form's errors after an empty submit; A L no request yet |
@@ -307,6 +307,28 @@ const productFeatures = (product: 'Activities' | 'Deals' | 'Services' | 'Vendors
     await expect(page.getByRole('heading', { level: 1, name: `${product} Features` })).toBeVisible();
     await settle(page);
     await expectAccessible(page, `/${product}Features`);
+  },
+});
+
+/**
+ * /Discover near New York (no area chosen): its list view with the kinds' cards loaded, then its map view with a pin's
+ * popup opened from the list beside the map. `kinds` are the sections the role sees.
+ */
+const discover = (where: Where, kinds: { region: string; card: string }[]): State => ({
+  name: '/Discover, its list view and its map view with a pin\'s popup open',
+  where,
+  visit: async ({ page, open }) => {
+    await open('/Discover');
+    await settle(page);
+    for (const { region, card } of kinds) await expect(page.getByRole('region', { name: region }).getByTestId(card).first()).toBeVisible({ timeout: 15_000 });
+    await expectAccessible(page, '/Discover\'s list view');
+    await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Map' }).click();
+    const map = page.getByTestId('discover-map');
+    await expect(map.locator('.leaflet-marker-icon').first()).toBeVisible({ timeout: 15_000 });
+    const show = page.getByTestId('discover-map-list').getByRole('button', { name: /^Show .* on the map$/ }).first();
+    await show.click();
+    await expect(map.locator('.leaflet-popup').getByRole('link', { name: /^Open / })).toBeVisible();
+    await expectAccessible(page, '/Discover\'s map view with a popup');
   },
 });
 
@@ -840,6 +862,10 @@ test.describe('a user buying deals', () => {
       },
     },
     productFeatures('Deals'),
+    discover('both', [
+      { region: 'Deals', card: 'deal-card' },
+      { region: 'Activities', card: 'activity-card' },
+    ]),
     {
       name: '/ContactSupport with the answered request about an order open, then the form sent empty',
       visit: async ({ page, open }) => {
@@ -897,6 +923,10 @@ test.describe('a shop selling deals', () => {
       },
     },
     productFeatures('Deals'),
+    discover('laptop', [
+      { region: 'Deals', card: 'deal-card' },
+      { region: 'Services', card: 'service-card' },
+    ]),
     {
       name: '/mySalesDeal and its Refund dialog',
       visit: async ({ page, open }) => {

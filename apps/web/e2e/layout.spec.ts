@@ -353,7 +353,9 @@ function routesOf(
         `/chat/${activities.joined}/${activities.joinedRoom}`,
         '/appDownload',
         '/',
+        '/Discover',
         '/MainMenu',
+        '/Discover?view=map',
         '/ActivitiesFeatures',
         `/ContactSupport?request=${support.id}`,
         longPath,
@@ -380,7 +382,9 @@ function routesOf(
         '/MyDeals',
         '/MyDeals/active',
         '/mySalesDeal',
+        '/Discover?view=map',
         '/MainMenu',
+        '/Discover',
         '/DealsFeatures',
         '/ContactSupport',
       ];
@@ -510,6 +514,8 @@ for (const role of ['visitor', 'user', 'vendor', 'vendor as user', 'operator'] a
           await expect(page.getByRole('region', { name: /^Popular deals near / }).getByTestId('deal-card').first(), 'the landing page shows its deals').toBeVisible();
           await expect(page.getByRole('region', { name: /^Upcoming activities near / }).getByTestId('activity-card').first(), 'the landing page shows its activities').toBeVisible();
         }
+        if (route === '/Discover') await expect(page.getByRole('region', { name: 'Deals' }).getByTestId('deal-card').first(), '/Discover shows its deals').toBeVisible();
+        if (route === '/Discover?view=map') await expect(page.getByTestId('discover-map').locator('.leaflet-marker-icon').first(), '/Discover shows its map with pins').toBeVisible();
         if (route === longPath) await expect(page.locator('main').getByText(longPath.slice(1, 40), { exact: false }), 'Not Found shows the address').toBeVisible();
         if (route.includes(`request=${longSupportRequest.id}`)) {
           await expect(page.locator('main').getByText(longNamedDeal.title, { exact: false }).filter({ visible: true }).first(), `${route} shows the request about the long-titled order`).toBeVisible();
