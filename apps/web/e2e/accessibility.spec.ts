@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { test as base, expect, logIn, newPerson, oncePerRun, openInApp, settleSignedInState, sharedSignedInState, signUpByApi } from './fixtures.ts';
@@ -130,6 +131,49 @@ async function settle(page: Page) {
   await expect(page.locator('main').getByRole('status').filter({ hasText: /loading/i })).toHaveCount(0);
 }
 
+const impacts = ['critical', 'serious', 'moderate', 'minor'];
+const impactRank = (impact: string | null | undefined) => (impact && impacts.includes(impact) ? impacts.indexOf(impact) : impacts.length);
+
+/** What the report reads of an axe violation. */
+type Violation = { id: string; impact?: string | null; help: string; helpUrl: string; nodes: { target: unknown[]; failureSummary?: string }[] };
+
+/**
+ * Only violations are reported: axe then builds the selectors of the passing and inapplicable elements for one element
+ * a rule instead of every one.
+ */
+const axeOptions = { resultTypes: ['violations'], runOnly: { type: 'tag', values: wcagTags } };
+
+/** axe-core's source, the copy @axe-core/playwright injects (resolved from it: the same version). */
+const axeSource = (createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'))('axe-core') as { source: string }).source;
+
+/**
+ * axe's violations on the page as it is, run as @axe-core/playwright's legacy mode runs it (axe.run in the page, the
+ * whole document, the same options and configuration), but with axe put in the page once per document instead of
+ * twice per analysis: AxeBuilder sends and evaluates its 650 KB source two times and asks four more questions before
+ * each run, and the states of a sweep share one document (openInApp). Legacy mode, not the default: that opens a
+ * blank page per analysis to merge the frames' results, a second or more each time. The app has no frames; a page
+ * with one goes through AxeBuilder, which also checks inside frames.
+ */
+async function axeViolations(page: Page): Promise<Violation[]> {
+  if (page.frames().length > 1) {
+    // options() first: it replaces the whole options object, withTags' runOnly included.
+    return (await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(wcagTags).setLegacyMode(true).analyze()).violations;
+  }
+  const run = (options: typeof axeOptions) => {
+    const { axe } = window as unknown as { axe?: { run: (context: object, options: object) => Promise<{ violations: Violation[] }> } };
+    // AxeBuilder's context when nothing is included or excluded: the whole document.
+    return axe ? axe.run({ exclude: [], include: [] }, options).then((results) => results.violations) : null;
+  };
+  const violations = await page.evaluate(run, axeOptions);
+  if (violations) return violations;
+  await page.evaluate(axeSource);
+  await page.evaluate(() => {
+    const { axe } = window as unknown as { axe: { configure: (spec: object) => void } };
+    axe.configure({ allowedOrigins: ['<same_origin>'], branding: { application: 'playwright' } });
+  });
+  return (await page.evaluate(run, axeOptions)) ?? [];
+}
+
 /**
  * Runs axe on the page as it is and fails with a readable list of what to fix. Nothing is excluded: the one
  * third-party widget, Leaflet's map (zoom buttons, attribution), passes as it is.
@@ -151,11 +195,8 @@ async function expectAccessible(page: Page, state: string) {
       return properties.every((property) => property === 'transform') && !effect.target?.textContent?.trim();
     });
   });
-  // Legacy mode runs axe in the page itself; the default opens a blank page per analysis to merge the frames' results,
-  // which costs a second or more each time, and the app has no frames to merge. Only violations are reported: axe
-  // then builds the selectors of the passing and inapplicable elements for one element a rule instead of every one.
-  // options() first: it replaces the whole options object, withTags' runOnly included.
-  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(wcagTags).setLegacyMode(true).analyze();
+  // The worst first: critical, serious, moderate, minor.
+  const violations = (await axeViolations(page)).sort((a, b) => impactRank(a.impact) - impactRank(b.impact));
   const report = violations
     .map((violation) => {
       const nodes = violation.nodes
