@@ -398,8 +398,11 @@ const longPath = `/${'no-such-page-'.repeat(10)}/${'x'.repeat(240)}`;
 
 /** The page shows its content, not a spinner, with exactly one h1. */
 async function settle(page: Page, route: string) {
-  await expect(page.locator('main h1').first(), `${route} shows its heading`).toBeVisible({ timeout: 15_000 });
-  await expect(page.locator('main').getByRole('status').filter({ hasText: /loading/i })).toHaveCount(0, { timeout: 15_000 });
+  // Asked at once, each waiting for its own answer; the h1s are counted once the page has loaded.
+  await Promise.all([
+    expect(page.locator('main h1').first(), `${route} shows its heading`).toBeVisible({ timeout: 15_000 }),
+    expect(page.locator('main').getByRole('status').filter({ hasText: /loading/i })).toHaveCount(0, { timeout: 15_000 }),
+  ]);
   await expect(page.locator('h1'), `${route} has exactly one h1`).toHaveCount(1);
 }
 
@@ -415,17 +418,20 @@ async function expectNoSidewaysScroll(page: Page, what: string) {
 async function expectHeaderControlsOnScreen(page: Page, width: number, role: Role) {
   const inView = (name: RegExp) =>
     expect(page.locator('header').getByRole('button', { name }).filter({ visible: true }), `${name} is shown, inside the ${width} px window`).toBeInViewport({ ratio: 1 });
+  // Each asked at once: they only read the page.
+  const checks: Promise<void>[] = [];
   if (role === 'visitor') {
-    if (width < 1024) await inView(/^Open menu$/);
-    return;
-  }
-  await inView(/^Notifications/);
-  if (width >= fullBarFrom) {
-    await inView(/^Profile menu$/);
-    if (role === 'vendor' || role === 'vendor as user') await expect(page.getByTestId('view-toggle').filter({ visible: true })).toBeInViewport({ ratio: 1 });
+    if (width < 1024) checks.push(inView(/^Open menu$/));
   } else {
-    await inView(/^Open menu$/);
+    checks.push(inView(/^Notifications/));
+    if (width >= fullBarFrom) {
+      checks.push(inView(/^Profile menu$/));
+      if (role === 'vendor' || role === 'vendor as user') checks.push(expect(page.getByTestId('view-toggle').filter({ visible: true })).toBeInViewport({ ratio: 1 }));
+    } else {
+      checks.push(inView(/^Open menu$/));
+    }
   }
+  await Promise.all(checks);
 }
 
 /** The window at `width` px, once the page has laid itself out again (a frame after the resize and its media queries). */
@@ -441,7 +447,8 @@ async function resize(page: Page, width: number) {
 async function expectEveryWidthFits(page: Page, role: Role, what: string) {
   for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
-    await expect
+    // The width and the header's controls at once: both only read the page, and each waits for it to settle.
+    const fits = expect
       .poll(
         () =>
           page.evaluate(
@@ -453,7 +460,7 @@ async function expectEveryWidthFits(page: Page, role: Role, what: string) {
         { message: `${what} at ${width} px: how much wider the page is than the window` },
       )
       .toBeLessThanOrEqual(0);
-    await expectHeaderControlsOnScreen(page, width, role);
+    await Promise.all([fits, expectHeaderControlsOnScreen(page, width, role)]);
   }
 }
 

@@ -266,7 +266,7 @@ function AddressEditor({ profile, editing, places, placesLoading, onDone, canCan
         ) : (
           <div data-testid="pin-map" role="group" aria-labelledby={`${id}-pin-label`} className="relative isolate mt-1.5 h-64 overflow-hidden rounded-2xl border border-slate-200 bg-slate-100 sm:h-80">
             <ErrorBoundary fallback={<p className="p-4 text-sm text-slate-600">The map could not be loaded. Find the place above instead.</p>}>
-              <Suspense fallback={<p className="p-4 text-sm text-slate-500">Loading map…</p>}>
+              <Suspense fallback={<p className="p-4 text-sm text-slate-600">Loading map…</p>}>
                 <PinMap pin={pin} center={center} onPlace={onPlace} onUnavailable={() => setMapUnavailable(true)} />
               </Suspense>
             </ErrorBoundary>

@@ -69,7 +69,7 @@ export function VendorAddresses({ name, addresses }: { name: string; addresses: 
       ) : (
         <div data-testid="vendor-map" className="relative isolate h-64 overflow-hidden rounded-2xl border border-slate-200 bg-slate-100 sm:h-80">
           <ErrorBoundary fallback={<p className="p-4 text-sm text-slate-600">The map could not be loaded; the addresses are listed above.</p>}>
-            <Suspense fallback={<p className="p-4 text-sm text-slate-500">Loading map…</p>}>
+            <Suspense fallback={<p className="p-4 text-sm text-slate-600">Loading map…</p>}>
               <VendorMap name={name} addresses={sorted} onUnavailable={() => setMapUnavailable(true)} />
             </Suspense>
           </ErrorBoundary>
