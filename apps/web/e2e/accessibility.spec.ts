@@ -48,20 +48,20 @@ import { test as base, expect, logIn, newPerson, oncePerRun, openInApp, settleSi
  * | /ActivitiesDetails/{id}            | V U            | V L Log in to join; U L+Ph participant, L the dialog to message the host, L+Ph its host |
  * | /DealDetails/{id}                  | V U A          | V L Log in to buy; U L+Ph the Buy panel; A L its own deal               |
  * | /vendor/{userId}                   | V U A (own)    | V L Log in to rate; U L+Ph map and ratings, the photo lightbox; A L its own page |
- * | /PopularDeals                      | V U            | V L+Ph; U L                                                             |
+ * | /PopularDeals                      | V U            | V L+Ph, and L with the public header's search results; U L              |
  * | /LocalActivities                   | V U            | V L+Ph near New York; U L+Ph refused location, the notifications drawer, the location dialog, Ph side menu; U L near New York |
  * | /Vendor                            | V U            | V L; U L+Ph with its Set your area prompt                               |
  * | /Discover                          | U A            | U L+Ph, A L: the list view loaded, then the map view with a pin's popup |
  * | /MainMenu                          | U A P          | U L+Ph and its Confirm Logout dialog; A L (the vendor view, Scan); P L (Become a vendor Pending) |
  * | /{product}Features                 | U A            | U and A L: Activities, Deals, Services and Vendors                      |
- * | /ContactSupport                    | U A            | U L the answered request open, then the form's errors after an empty submit; A L no request yet |
+ * | /ContactSupport                    | U A            | U L the answered request open, the form's errors after an empty submit, a request sent; A L no request yet |
  * | /Settings                          | U A            | U L; A L                                                                |
  * | /BasicInfo                         | N A P          | N L+Ph; A L+Ph its photos and the dialog before removing one; P L under review |
  * | /VendorDocument, /BankDetails, /ServiceTime, /AddAddress | N A P | N L; A L; P L under review                      |
  * | /services/{serviceId}              | U A            | U L+Ph; A L its own service                                             |
  * | /admin (beyond the spec)           | O              | O L+Ph a vendor selected and the Reject dialog; the Support section with a request open and the answer form |
  * | /dev/outbox, /undo-change (beyond) | anyone         | V L; /undo-change without its token and asking to undo                  |
- * | Not Found                          | anyone         | V L, U L                                                                |
+ * | Not Found                          | anyone         | V L, U L, A L (the vendor's own places)                                 |
  */
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -853,6 +853,17 @@ test.describe('a visitor looking at deals', () => {
       },
     },
     {
+      name: 'the public header\'s search box with its results',
+      visit: async ({ page, open }) => {
+        await open('/PopularDeals');
+        await settle(page);
+        const header = page.getByTestId('public-header');
+        await header.getByRole('searchbox', { name: 'Search LocalLoop' }).focus();
+        await searchFor(page, header, 'Search LocalLoop', 'golden');
+        await expectAccessible(page, 'the public header\'s search results');
+      },
+    },
+    {
       name: 'a deal\'s page with Log in to buy',
       visit: async ({ page, request, open }) => {
         await open(`/DealDetails/${await demoDealId(request, 'A dozen bagels for $9', 'bagels')}`);
@@ -912,7 +923,7 @@ test.describe('a user buying deals', () => {
       { region: 'Activities', card: 'activity-card' },
     ]),
     {
-      name: '/ContactSupport with the answered request about an order open, then the form sent empty',
+      name: '/ContactSupport with the answered request about an order open, then the form sent empty, then sent',
       visit: async ({ page, open }) => {
         await open('/ContactSupport');
         await settle(page);
@@ -926,6 +937,12 @@ test.describe('a user buying deals', () => {
         await form.getByRole('button', { name: 'Send request' }).click();
         await expect(form.getByText('Choose what your request is about.')).toBeVisible();
         await expectAccessible(page, '/ContactSupport with the form\'s errors');
+        // Sent: the confirmation with the request's number takes the focus.
+        await form.getByLabel('What is it about?').selectOption('other');
+        await form.getByLabel('Your message').fill('Checking how a sent request is confirmed on this page.');
+        await form.getByRole('button', { name: 'Send request' }).click();
+        await expect(form.getByText(/^Request #\d+ sent\.$/)).toBeVisible();
+        await expectAccessible(page, '/ContactSupport with a request sent');
       },
     },
   ]);
@@ -1102,6 +1119,7 @@ test.describe('an approved vendor', () => {
     },
     productFeatures('Activities'),
     productFeatures('Vendors'),
+    notFound('/no-such-page'),
   ]);
 });
 
