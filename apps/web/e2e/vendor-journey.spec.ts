@@ -227,8 +227,9 @@ test.describe('a vendor\'s page', () => {
 test('the landing page\'s hero shows real vendors near New York, each linking to its page @phone', async ({ page }) => {
   await page.goto('/');
   const hero = page.getByRole('region', { name: 'Top rated near New York' });
-  const links = hero.getByRole('link');
+  const links = hero.getByRole('listitem').getByRole('link');
   await expect(links).toHaveCount(3);
+  await expect(hero.getByRole('link', { name: 'See all vendors' })).toHaveAttribute('href', '/Vendor?sort=rating');
   const listed = (await (await page.request.get('/api/vendor/lists/?radius_km=10&sort=rating&page_size=3')).json()) as { results: { business_name: string }[] };
   await expect(links).toHaveText(listed.results.map((v) => new RegExp(v.business_name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))));
   await links.first().click();

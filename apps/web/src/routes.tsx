@@ -57,7 +57,6 @@ const vendorDashboard = lazyPage(() => import('./features/vendor-dashboard/vendo
 const vendorCreateDeal = lazyPage(() => import('./features/deals/vendor-create-deal-page.tsx'));
 const myDeals = lazyPage(() => import('./features/deals/my-deals-page.tsx'));
 const mySales = lazyPage(() => import('./features/deals/sales-page.tsx'));
-/** Pages of later issues: one titled page saying that part is on its way. */
 const browseServices = lazyPage(() => import('./features/appointments/browse-services-page.tsx'));
 const serviceDetails = lazyPage(() => import('./features/appointments/service-details-page.tsx'));
 const bookAppointment = lazyPage(() => import('./features/appointments/book-appointment-page.tsx'));
@@ -86,21 +85,20 @@ const discover = lazyPage(() => import('./app/pages/discover-page.tsx'));
 // /MainMenu: the header's menus as a page (app/: the shell's groups, profile entries and the location picker).
 const mainMenu = lazyPage(() => import('./app/pages/main-menu-page.tsx'));
 const productFeatures = lazyPage(() => import('./features/product-features/product-features-page.tsx'));
-const placeholder = lazyPage(() => import('./features/placeholder/placeholder-page.tsx'));
 
 const vendorOnly = ['vendor'] as const satisfies readonly Role[];
 const userOnly = ['user'] as const satisfies readonly Role[];
 const vendorOrUser = ['vendor', 'user'] as const satisfies readonly Role[];
 
 const publicEntry = (path: string, title: string): AppRoute => ({ path, title, page: landing, guard: 'public', roles: [] });
-const authRoute = (path: string, title: string, page: LazyPage = placeholder): AppRoute => ({
+const authRoute = (path: string, title: string, page: LazyPage): AppRoute => ({
   path,
   title,
   page,
   guard: 'auth',
   roles: [],
 });
-const protectedRoute = (path: string, title: string, roles: readonly Role[], page: LazyPage = placeholder): AppRoute => ({
+const protectedRoute = (path: string, title: string, roles: readonly Role[], page: LazyPage): AppRoute => ({
   path,
   title,
   page,
@@ -108,7 +106,7 @@ const protectedRoute = (path: string, title: string, roles: readonly Role[], pag
   roles,
 });
 /** "Public or user": visitors and users see it; a vendor is sent to its dashboard. */
-const publicOrUser = (path: string, title: string, page: LazyPage = placeholder): AppRoute => ({
+const publicOrUser = (path: string, title: string, page: LazyPage): AppRoute => ({
   path,
   title,
   page,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { discoverCategoryOf, endpoints, type DiscoverQuery } from '@localloop/contract';
+import { discoverCategoryOf, endpoints } from '@localloop/contract';
 import { seedDemoData } from '../../db/seed/index.ts';
-import { createTestApp, inject, signedInAccount, type TestContext } from '../../../test/helper.ts';
+import { createTestApp, inject, signedInAccount, type InjectQuery, type TestContext } from '../../../test/helper.ts';
 
 /**
  * /discover/ on the demo data near New York: each kind is what its own list answers first for the same point and
@@ -17,7 +17,7 @@ afterAll(() => t.close());
 const newYork = { lat: 40.7128, lng: -74.006 };
 const kinds = ['deals', 'activities', 'services', 'vendors'] as const;
 
-async function discover(query: DiscoverQuery = {}, access?: string) {
+async function discover(query: InjectQuery<typeof endpoints.discover> = {}, access?: string) {
   const res = await inject(t.app, endpoints.discover, { query: { ...newYork, ...query }, ...(access ? { access } : {}) });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
