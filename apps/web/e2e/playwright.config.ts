@@ -28,6 +28,9 @@ export default defineConfig({
     // The built app registers a service worker (the installable app); page.route() mocks and request counts must see
     // every request, so the specs run without it. pwa.spec.ts allows it (test.use({ serviceWorkers: 'allow' })).
     serviceWorkers: 'block',
+    // The browser asks for less motion (index.css then lands every animation and transition at once): skeletons,
+    // spinners and slides repainting 60 times a second in software rendering were most of Chromium's CPU on 2 cores.
+    reducedMotion: 'reduce',
   },
   projects: [
     { name: 'laptop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 800 } } },
