@@ -49,6 +49,8 @@ const EnvSchema = z.object({
   WS_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(300).default(25),
   /** 0 turns the poll off (a process that only answers requests; another runs the jobs). */
   JOBS_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(15),
+  /** How long a visitor's search or /Discover answer is kept for the next visitor asking the same; 0 keeps none. */
+  PUBLIC_ANSWER_SECONDS: z.coerce.number().min(0).max(300).default(10),
   UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   // At least one full request (10 images) must fit, or the largest uploads could never be accepted.
   UPLOAD_QUEUE_LIMIT: z.coerce.number().int().min(10).max(10_000).default(30),
@@ -94,6 +96,8 @@ export type Config = {
   wsHeartbeatMs: number;
   /** How often this process looks for due jobs (reminders); 0: never. */
   jobsPollMs: number;
+  /** How long an answer the same for every visitor (search, /Discover) is reused; 0: never (lib/answer-cache.ts). */
+  publicAnswerTtlMs: number;
   uploads: UploadLimits;
 };
 
@@ -157,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chatMessagesPerMinute: e.CHAT_MESSAGES_PER_MINUTE,
     wsHeartbeatMs: Math.round(e.WS_HEARTBEAT_SECONDS * 1000),
     jobsPollMs: Math.round(e.JOBS_POLL_SECONDS * 1000),
+    publicAnswerTtlMs: Math.round(e.PUBLIC_ANSWER_SECONDS * 1000),
     uploads: {
       concurrency: e.UPLOAD_CONCURRENCY ?? availableParallelism(),
       queueLimit: e.UPLOAD_QUEUE_LIMIT,

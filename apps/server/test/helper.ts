@@ -76,6 +76,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     authRateLimitPerMinute: 10_000,
     // Tests run due jobs themselves (app.jobs.runDue()), at the times their clocks say.
     jobsPollMs: 0,
+    // Tests change rows and read again at once; the answer cache has its own tests.
+    publicAnswerTtlMs: 0,
     ...overrides,
   };
 }

@@ -1,0 +1,37 @@
+import { LRUCache } from 'lru-cache';
+import type { Clock } from './clock.ts';
+
+/**
+ * A short memory of answers that are the same for every visitor (what is near a point, what a search finds there), so
+ * that a crowd asking the same thing costs the database one answer every `ttlMs`, not one each:
+ * - asked again within `ttlMs` of being computed, the answer is served as it was (deals sold out or activities filled
+ *   meanwhile show for at most that long; each page a card opens reads the row itself);
+ * - asked again while it is being computed, the second asker waits for the same computation (one query, not fifty);
+ * - a computation that fails is not kept: the next asker computes again;
+ * - at most `max` answers are kept, the least recently asked leaving first.
+ * Only answers without anything of the asker in them belong here: callers keep signed-in answers (favourites, one's own
+ * requests) out of it. `ttlMs` 0 keeps nothing (tests that change rows and read again at once).
+ * The TTL runs on the app's clock, so a test can move it.
+ */
+export type AnswerCache<T extends object> = {
+  get(key: string, compute: () => Promise<T>): Promise<T>;
+};
+
+export function answerCache<T extends object>({ ttlMs, max, clock }: { ttlMs: number; max: number; clock: Clock }): AnswerCache<T> {
+  if (ttlMs <= 0) return { get: (_key, compute) => compute() };
+  const cache = new LRUCache<string, T, () => Promise<T>>({
+    max,
+    ttl: ttlMs,
+    perf: { now: () => clock().getTime() },
+    // Read the clock at every look (its default keeps one reading for 1 ms, on a timer a moved test clock outruns).
+    ttlResolution: 0,
+    fetchMethod: (_key, _stale, { context }) => context(),
+  });
+  return {
+    async get(key, compute) {
+      const answer = await cache.fetch(key, { context: compute });
+      // fetchMethod always answers (or throws), so undefined cannot come back; the type allows it.
+      return answer ?? compute();
+    },
+  };
+}
