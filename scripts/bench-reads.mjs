@@ -1,7 +1,8 @@
 // The read path against its floor, for `npm run bench` (BENCH_ONLY=reads runs just this part): one server process in
 // production mode on seeded demo data, on PostgreSQL and on PGlite in turn; autocannon with 50 connections on
 // GET /api/health (the floor: one SELECT 1), "vendors near me", a vendor's public page, "services near me" and a
-// provider's free times of a day, deals near me and a deal's details, activities near me and an activity's page, health
+// provider's free times of a day, deals near me and a deal's details, activities near me and an activity's page, the
+// marketplace search and /Discover's groups, health
 // measured before and after the others so the ratio is taken in the same stretch of time. Issue 10's targets: each read at least 30 % of
 // health's requests per second on PostgreSQL and 25 % on PGlite, p99 under 50 ms.
 import { spawn } from 'node:child_process';
@@ -14,13 +15,30 @@ import pg from 'pg';
 const targets = { postgres: 30, pglite: 25 };
 const p99Target = 50;
 
+/** `path` is a string, or a function giving each request its own (a question never asked before). */
 function measure(base, path, { connections, seconds, headers }) {
+  const request = typeof path === 'function' ? { method: 'GET', headers, setupRequest: (req) => ({ ...req, path: path() }) } : { method: 'GET', path, headers };
   return new Promise((resolve, reject) => {
-    autocannon({ url: base, connections, duration: seconds, requests: [{ method: 'GET', path, headers }] }, (err, r) => {
+    autocannon({ url: base, connections, duration: seconds, requests: [request] }, (err, r) => {
       if (err) return reject(err);
       resolve({ rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts });
     });
   });
+}
+
+let freshPoints = 0;
+/** Paths from a latitude never asked before: 40.7128 and a millionth of a degree more each time. */
+const fresh = (path) => () => `${path}&lat=${(40.7128 + ++freshPoints / 1e6).toFixed(6)}`;
+
+/** A fresh access token of the demo user (user@example.com). */
+async function demoUserAccess(base) {
+  const res = await fetch(`${base}/api/login/v2/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'user@example.com', password: 'demo-password-1' }),
+  });
+  if (!res.ok) throw new Error(`the demo user could not log in: ${res.status}`);
+  return (await res.json()).access;
 }
 
 /** The real server on `port` in production mode with the demo data; `env` adds to its environment. Also the chat part's. */
@@ -91,22 +109,40 @@ async function readsOn(kind, { root, port, databaseUrl, connections, seconds, ro
       ['GET /api/deals/details/{deal_uuid}/ (with a location)', `/api/deals/details/${deals.results[0].id}/?location=${location}`],
       ['GET /api/activities/lists/ (25 km of New York, nearest first)', '/api/activities/lists/?lat=40.7128&lng=-74.006&radius_km=25'],
       ['GET /api/activities/details/{id}/', `/api/activities/details/${activities.results[0].id}/`],
+      // Issue 15's reads: the marketplace search (four lists asked with a typo) and /Discover's four groups, all and one theme.
+      // Search and /Discover keep an answer PUBLIC_ANSWER_SECONDS (10) for the next asker of the same (lib/answer-cache.ts);
+      // a signed-in person gets it with their marks looked up. The "asked afresh" rows ask from a point never asked
+      // before (a millionth of a degree further each time), so every one costs the four lists: the cost of a new question.
+      ['GET /api/search/?q=bagls (typo, four kinds, 4 each; asked again)', '/api/search/?q=bagls&lat=40.7128&lng=-74.006'],
+      ['GET /api/search/?q=bagls (signed in; asked again)', '/api/search/?q=bagls&lat=40.7128&lng=-74.006', { signedIn: true }],
+      ['GET /api/search/?q=bagls (asked afresh: a new point each time)', fresh('/api/search/?q=bagls&lng=-74.006')],
+      ['GET /api/discover/ (four kinds near New York, 8 each; asked again)', '/api/discover/?lat=40.7128&lng=-74.006'],
+      ['GET /api/discover/ (signed in; asked again)', '/api/discover/?lat=40.7128&lng=-74.006', { signedIn: true }],
+      ['GET /api/discover/ (asked afresh: a new point each time)', fresh('/api/discover/?lng=-74.006')],
+      ['GET /api/discover/?category=beauty-wellness (one theme; asked again)', '/api/discover/?lat=40.7128&lng=-74.006&category=beauty-wellness'],
     ];
     const options = { connections, seconds };
     // What a browser sends: the answer comes gzipped (health's is too small to be).
     const gzip = { ...options, headers: { 'accept-encoding': 'gzip, deflate, br' } };
-    const cases = reads.flatMap(([title, p]) => [
-      { title: `${title}, uncompressed`, path: p, options },
-      { title: `${title}, gzipped`, path: p, options: gzip },
+    const cases = reads.flatMap(([title, p, { signedIn = false } = {}]) => [
+      { title: `${title}, uncompressed`, path: p, options, signedIn },
+      { title: `${title}, gzipped`, path: p, options: gzip, signedIn },
     ]);
+    // The demo user's access token, renewed before it could lapse (15 minutes) during a run.
+    let session = { access: '', at: 0 };
+    const withSession = async (c) => {
+      if (!c.signedIn) return c.options;
+      if (Date.now() - session.at > 5 * 60_000) session = { access: await demoUserAccess(server.base), at: Date.now() };
+      return { ...c.options, headers: { ...c.options.headers, authorization: `Bearer ${session.access}` } };
+    };
     // Warm: prepared statements, JIT, the pool.
-    for (const c of cases) await measure(server.base, c.path, { ...c.options, seconds: 2 });
+    for (const c of cases) await measure(server.base, c.path, { ...(await withSession(c)), seconds: 2 });
     // Rounds in turn, medians reported: one run on a shared virtual machine varies by a third from one to the next.
     const health = [];
     const results = cases.map(() => []);
     for (let round = 0; round < rounds; round += 1) {
       health.push(await measure(server.base, '/api/health', options));
-      for (const [i, c] of cases.entries()) results[i].push(await measure(server.base, c.path, c.options));
+      for (const [i, c] of cases.entries()) results[i].push(await measure(server.base, c.path, await withSession(c)));
     }
     health.push(await measure(server.base, '/api/health', options));
     const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

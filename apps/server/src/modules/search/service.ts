@@ -12,15 +12,16 @@ export type SearchDeps = { db: Db; clock: Clock; mediaUrl: (key: string) => stri
 /**
  * One search across the marketplace: each kind's own near-me list asked with the same words, point and radius, its
  * first page of `per_group`. So a search finds here what the kind's own page finds (the same typo tolerance, the same
- * listed-and-live rules, the same order), and the lists' statements and indexes serve it.
+ * listed-and-live rules, the same order), and the lists' statements and indexes serve it. Asked as a visitor: the
+ * answer is everyone's (routes.ts keeps it; a signed-in person's marks go on it there).
  */
-export async function searchAll(deps: SearchDeps, callerId: string | null, query: z.output<typeof SearchQuery>): Promise<SearchResponse> {
+export async function searchAll(deps: SearchDeps, query: z.output<typeof SearchQuery>): Promise<SearchResponse> {
   const asked = { q: query.q, lat: query.lat, lng: query.lng, radius_km: query.radius_km, page: 1, page_size: query.per_group };
   const [deals, activities, services, vendors] = await Promise.all([
     dealsNear(deps, DealListQuery.parse(asked)),
-    activitiesNear(deps, callerId, ActivityListQuery.parse(asked)),
-    allServices(deps, callerId, AllServicesQuery.parse(asked)),
-    listVendors(deps, callerId, VendorListQuery.parse(asked)),
+    activitiesNear(deps, null, ActivityListQuery.parse(asked)),
+    allServices(deps, null, AllServicesQuery.parse(asked)),
+    listVendors(deps, null, VendorListQuery.parse(asked)),
   ]);
   const group = <T>(page: { count: number; count_capped: boolean; results: T[] }) => ({ count: page.count, count_capped: page.count_capped, results: page.results });
   return { q: query.q, deals: group(deals), activities: group(activities), services: group(services), vendors: group(vendors) };

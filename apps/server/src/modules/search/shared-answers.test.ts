@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { endpoints } from '@localloop/contract';
+import { activities, activityParticipants, deals, favoriteServices, favoriteVendors } from '../../db/schema.ts';
+import { seedDemoData } from '../../db/seed/index.ts';
+import { createTestApp, inject, signedInAccount, testClock, type TestContext } from '../../../test/helper.ts';
+
+/**
+ * Search and /Discover keep an answer for the next asker of the same, PUBLIC_ANSWER_SECONDS long (lib/answer-cache.ts),
+ * seen through a deal renamed meanwhile; a signed-in person gets it with their own marks, which are what each kind's own
+ * list answers them.
+ */
+const clock = testClock();
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp({ clock, config: { publicAnswerTtlMs: 10_000 } });
+  await seedDemoData(t.database.db);
+});
+afterAll(() => t.close());
+
+const newYork = { lat: 40.7128, lng: -74.006 };
+const before = 'A dozen bagels for $9';
+const after = 'A dozen sesame bagels for $9';
+const rename = (from: string, to: string) => t.database.db.update(deals).set({ title: to }).where(eq(deals.title, from));
+
+async function searched(query: Record<string, string | number>, access?: string) {
+  const res = await inject(t.app, endpoints.search, { query: { ...newYork, ...query } as never, ...(access ? { access } : {}) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().deals.results.map((d) => d.title);
+}
+
+async function discovered(query: Record<string, string | number>, access?: string) {
+  const res = await inject(t.app, endpoints.discover, { query: { ...newYork, per_group: 20, ...query } as never, ...(access ? { access } : {}) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().deals.results.map((d) => d.title);
+}
+
+describe('shared answers', () => {
+  it('a search: the same again within the time, for a visitor and a signed-in person; another question afresh; all afresh after it', async () => {
+    const person = await signedInAccount(t);
+    expect(await searched({ q: 'bagels' })).toContain(before);
+    await rename(before, after);
+    try {
+      expect(await searched({ q: 'bagels' })).toContain(before);
+      expect(await searched({ q: 'bagels' }, person.access)).toContain(before);
+      expect(await searched({ q: 'bagels', per_group: 3 })).toContain(after);
+      expect(await searched({ q: 'bagels', lat: 40.7129 })).toContain(after);
+      clock.advance(10_001);
+      expect(await searched({ q: 'bagels' })).toContain(after);
+    } finally {
+      await rename(after, before);
+      clock.advance(10_001);
+    }
+  });
+
+  it('/Discover: the same', async () => {
+    const person = await signedInAccount(t);
+    expect(await discovered({})).toContain(before);
+    await rename(before, after);
+    try {
+      expect(await discovered({})).toContain(before);
+      expect(await discovered({}, person.access)).toContain(before);
+      expect(await discovered({ category: 'food-drink' })).toContain(after);
+      clock.advance(10_001);
+      expect(await discovered({})).toContain(after);
+    } finally {
+      await rename(after, before);
+      clock.advance(10_001);
+    }
+  });
+});
+
+describe('a signed-in person\'s marks', () => {
+  it('are those each kind\'s own list gives them: their place in each activity, their favourite services and shops', async () => {
+    const person = await signedInAccount(t);
+    const first = await inject(t.app, endpoints.discover, { query: { ...newYork, per_group: 20 } });
+    const shared = first.json();
+    const [joined, hosted] = shared.activities.results;
+    const [liked] = shared.services.results;
+    const [favourite] = shared.vendors.results;
+    if (!joined || !hosted || !liked || !favourite) throw new Error('the demo data near New York has two activities, a service and a shop');
+    const db = t.database.db;
+    const [{ hostId: host } = { hostId: '' }] = await db.select({ hostId: activities.hostId }).from(activities).where(eq(activities.id, hosted.id));
+    await db.insert(activityParticipants).values({ activityId: joined.id, userId: person.user.id, status: 'joined' });
+    await db.update(activities).set({ hostId: person.user.id }).where(eq(activities.id, hosted.id));
+    await db.insert(favoriteServices).values({ userId: person.user.id, serviceId: liked.id });
+    await db.insert(favoriteVendors).values({ userId: person.user.id, vendorId: favourite.id });
+    // Joining and the new host are everyone's to see, on the next computed answer.
+    clock.advance(10_001);
+    try {
+      const access = { access: person.access };
+      const own = {
+        activities: (await inject(t.app, endpoints.activityList, { query: { ...newYork, page_size: 20 }, ...access })).json().results,
+        services: (await inject(t.app, endpoints.allServices, { query: { ...newYork, page_size: 20 }, ...access })).json().results,
+        vendors: (await inject(t.app, endpoints.vendorList, { query: { ...newYork, page_size: 20 }, ...access })).json().results,
+      };
+      const mine = (await inject(t.app, endpoints.discover, { query: { ...newYork, per_group: 20 }, ...access })).json();
+      expect(mine.activities.results).toEqual(own.activities);
+      expect(mine.services.results).toEqual(own.services);
+      expect(mine.vendors.results).toEqual(own.vendors);
+      expect(mine.activities.results.find((a) => a.id === joined.id)?.my_state).toBe('joined');
+      expect(mine.activities.results.find((a) => a.id === hosted.id)?.my_state).toBe('host');
+      expect(mine.services.results.find((s) => s.id === liked.id)?.is_favorite).toBe(true);
+      expect(mine.vendors.results.find((v) => v.id === favourite.id)?.is_favorite).toBe(true);
+      // The answer kept for others still carries no one's marks.
+      const visitor = (await inject(t.app, endpoints.discover, { query: { ...newYork, per_group: 20 } })).json();
+      expect(visitor.activities.results.every((a) => a.my_state === 'none')).toBe(true);
+      expect(visitor.services.results.some((s) => s.is_favorite) || visitor.vendors.results.some((v) => v.is_favorite)).toBe(false);
+      // A search too.
+      const searchedMine = (await inject(t.app, endpoints.search, { query: { ...newYork, q: joined.title }, ...access })).json();
+      expect(searchedMine.activities.results.find((a) => a.id === joined.id)?.my_state).toBe('joined');
+    } finally {
+      await db.update(activities).set({ hostId: host }).where(eq(activities.id, hosted.id));
+    }
+  });
+});
