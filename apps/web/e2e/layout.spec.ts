@@ -6,7 +6,11 @@ type StorageState = Exclude<BrowserContextOptions['storageState'], string | unde
 /** Who looks: a demo account, or nobody. The vendor also in its user view, with a place name that never fits. */
 type Role = 'visitor' | 'user' | 'vendor' | 'vendor as user' | 'operator';
 
-const widths = [320, 768, 1024, 1280, 1366, 1920] as const;
+/**
+ * A phone, a tablet, and each of Tailwind's wider breakpoints (lg 1024, xl 1280) and a wide screen past 2xl: the layout
+ * changes only at those. 1366 (a common laptop) is the laptop project's own window, so every other spec looks at it.
+ */
+const widths = [320, 768, 1024, 1280, 1920] as const;
 /** Where the signed-in header shows its full bar; below, the bell and the side menu's button. */
 const fullBarFrom = 1280;
 
