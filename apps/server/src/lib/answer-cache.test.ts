@@ -16,7 +16,7 @@ function counted() {
 describe('answerCache', () => {
   it('answers the same key from memory until the time is up, then computes again', async () => {
     const clock = testClock();
-    const cache = answerCache<{ run: number }>({ ttlMs: 10_000, max: 10, clock });
+    const cache = answerCache<{ run: number }>({ ttlMs: 10_000, maxBytes: 1_000_000, clock });
     const work = counted();
     expect(await cache.get('a', work.compute)).toEqual({ run: 1 });
     clock.advance(9_999);
@@ -27,7 +27,7 @@ describe('answerCache', () => {
   });
 
   it('runs one computation for askers who come while it runs', async () => {
-    const cache = answerCache<{ run: number }>({ ttlMs: 10_000, max: 10, clock: testClock() });
+    const cache = answerCache<{ run: number }>({ ttlMs: 10_000, maxBytes: 1_000_000, clock: testClock() });
     const work = counted();
     const answers = await Promise.all(Array.from({ length: 50 }, () => cache.get('a', work.compute)));
     expect(work.runs).toBe(1);
@@ -35,7 +35,7 @@ describe('answerCache', () => {
   });
 
   it('keeps no failure: the askers of a failed computation see its error, the next asker computes again', async () => {
-    const cache = answerCache<{ run: number }>({ ttlMs: 10_000, max: 10, clock: testClock() });
+    const cache = answerCache<{ run: number }>({ ttlMs: 10_000, maxBytes: 1_000_000, clock: testClock() });
     const failing = () => Promise.reject(new Error('the database is down'));
     const askers = await Promise.allSettled([cache.get('a', failing), cache.get('a', failing)]);
     expect(askers.map((a) => a.status)).toEqual(['rejected', 'rejected']);
@@ -43,8 +43,9 @@ describe('answerCache', () => {
     expect(await cache.get('a', work.compute)).toEqual({ run: 1 });
   });
 
-  it('keeps at most max answers, the least recently asked leaving first', async () => {
-    const cache = answerCache<{ run: number }>({ ttlMs: 10_000, max: 2, clock: testClock() });
+  it('keeps at most maxBytes of answers, the least recently asked leaving first', async () => {
+    // Each entry here is its JSON ({"run":1}: 9 characters) and its key (1): two fit in 20, not three.
+    const cache = answerCache<{ run: number }>({ ttlMs: 10_000, maxBytes: 20, clock: testClock() });
     const work = counted();
     await cache.get('a', work.compute);
     await cache.get('b', work.compute);
@@ -55,7 +56,7 @@ describe('answerCache', () => {
   });
 
   it('with no time to keep, computes every time', async () => {
-    const cache = answerCache<{ run: number }>({ ttlMs: 0, max: 10, clock: testClock() });
+    const cache = answerCache<{ run: number }>({ ttlMs: 0, maxBytes: 1_000_000, clock: testClock() });
     const work = counted();
     await cache.get('a', work.compute);
     await cache.get('a', work.compute);

@@ -8,19 +8,25 @@ import type { Clock } from './clock.ts';
  *   meanwhile show for at most that long; each page a card opens reads the row itself);
  * - asked again while it is being computed, the second asker waits for the same computation (one query, not fifty);
  * - a computation that fails is not kept: the next asker computes again;
- * - at most `max` answers are kept, the least recently asked leaving first.
+ * - at most `maxBytes` of answers (measured as their JSON) are kept, the least recently asked leaving first: questions
+ *   that are all different (a crawler walking the map) cannot grow the memory past it.
  * Only answers without anything of the asker in them belong here: callers keep signed-in answers (favourites, one's own
  * requests) out of it. `ttlMs` 0 keeps nothing (tests that change rows and read again at once).
  * The TTL runs on the app's clock, so a test can move it.
  */
+/** What each endpoint's kept answers may take: 16 MB, some 400 /Discover answers of 40 KB or 2,000 searches. */
+export const SHARED_ANSWER_BYTES = 16 * 2 ** 20;
+
 export type AnswerCache<T extends object> = {
   get(key: string, compute: () => Promise<T>): Promise<T>;
 };
 
-export function answerCache<T extends object>({ ttlMs, max, clock }: { ttlMs: number; max: number; clock: Clock }): AnswerCache<T> {
+export function answerCache<T extends object>({ ttlMs, maxBytes, clock }: { ttlMs: number; maxBytes: number; clock: Clock }): AnswerCache<T> {
   if (ttlMs <= 0) return { get: (_key, compute) => compute() };
   const cache = new LRUCache<string, T, () => Promise<T>>({
-    max,
+    maxSize: maxBytes,
+    // Once per computed answer (which cost four list queries), never per answer served.
+    sizeCalculation: (answer, key) => JSON.stringify(answer).length + key.length,
     ttl: ttlMs,
     perf: { now: () => clock().getTime() },
     // Read the clock at every look (its default keeps one reading for 1 ms, on a timer a moved test clock outruns).
@@ -30,8 +36,9 @@ export function answerCache<T extends object>({ ttlMs, max, clock }: { ttlMs: nu
   return {
     async get(key, compute) {
       const answer = await cache.fetch(key, { context: compute });
-      // fetchMethod always answers (or throws), so undefined cannot come back; the type allows it.
-      return answer ?? compute();
+      // fetchMethod answers or throws; the type allows undefined, which would be a bug here, not a miss.
+      if (answer === undefined) throw new Error(`the answer cache gave nothing for ${key}`);
+      return answer;
     },
   };
 }

@@ -1,5 +1,5 @@
 import { endpoints, type DiscoverResponse } from '@localloop/contract';
-import { answerCache } from '../../lib/answer-cache.ts';
+import { answerCache, SHARED_ANSWER_BYTES } from '../../lib/answer-cache.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { route, type App } from '../../lib/http.ts';
 import { withCallersMarks } from '../search/index.ts';
@@ -12,7 +12,7 @@ import { discoverNear } from './service.ts';
  */
 export async function discoverRoutes(app: App, ctx: AppContext) {
   const deps = { db: ctx.db, clock: ctx.clock, mediaUrl: ctx.mediaUrl };
-  const shared = answerCache<DiscoverResponse>({ ttlMs: ctx.config.publicAnswerTtlMs, max: 1000, clock: ctx.clock });
+  const shared = answerCache<DiscoverResponse>({ ttlMs: ctx.config.publicAnswerTtlMs, maxBytes: SHARED_ANSWER_BYTES, clock: ctx.clock });
   route(app, endpoints.discover, async ({ userId, query }) => {
     const key = JSON.stringify([query.category ?? null, query.lat, query.lng, query.radius_km, query.per_group]);
     const answer = await shared.get(key, () => discoverNear(deps, query));

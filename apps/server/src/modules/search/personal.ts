@@ -8,13 +8,6 @@ import { myStateOf } from '../activities/index.ts';
 type Group<T> = { count: number; count_capped: boolean; results: T[] };
 type Grouped = { activities: Group<ActivityCard>; services: Group<ServiceCard>; vendors: Group<VendorCard> };
 
-/**
- * A visitor's answer made a signed-in person's: the only parts of the four lists that depend on who asks are the
- * person's marks — their place in each activity (host, joined, waiting…) and whether they keep a service or a shop
- * among their favourites — so the shared answer (search/routes.ts) gets them from one prepared statement looking the
- * cards' ids up (three index lookups) instead of the four lists being asked again. Deals carry nothing of the person. A test holds that the result equals
- * what each kind's own list answers the person.
- */
 const p = (name: string) => sql.placeholder(name);
 type Kind = 'activity' | 'service' | 'vendor';
 type Status = (typeof activityParticipants.status.enumValues)[number];
@@ -42,13 +35,22 @@ const marksOf = prepared('search_callers_marks', (db) => {
   return db.select().from(marks);
 });
 
+/**
+ * A visitor's answer made a signed-in person's: the only parts of the four lists that depend on who asks are the
+ * person's marks — their place in each activity (host, joined, waiting…) and whether they keep a service or a shop
+ * among their favourites — so the shared answer (search/routes.ts) gets them from one prepared statement looking the
+ * cards' ids up (three index lookups) instead of the four lists being asked again; an answer without such cards asks
+ * nothing. Deals carry nothing of the person. A test holds that the result equals what each kind's own list answers the
+ * person (shared-answers.test.ts).
+ */
 export async function withCallersMarks<T extends Grouped>(db: Db, callerId: string, answer: T): Promise<T> {
-  const rows = await marksOf(db).execute({
-    caller: callerId,
+  const ids = {
     activities: answer.activities.results.map((a) => a.id),
     services: answer.services.results.map((s) => s.id),
     vendors: answer.vendors.results.map((v) => v.id),
-  });
+  };
+  if (ids.activities.length + ids.services.length + ids.vendors.length === 0) return answer;
+  const rows = await marksOf(db).execute({ caller: callerId, ...ids });
   const statuses = new Map(rows.filter((r) => r.kind === 'activity').map((r) => [r.id, r.status]));
   const likedServices = new Set(rows.filter((r) => r.kind === 'service').map((r) => r.id));
   const likedVendors = new Set(rows.filter((r) => r.kind === 'vendor').map((r) => r.id));

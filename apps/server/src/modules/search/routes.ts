@@ -1,5 +1,5 @@
 import { endpoints, type SearchResponse } from '@localloop/contract';
-import { answerCache } from '../../lib/answer-cache.ts';
+import { answerCache, SHARED_ANSWER_BYTES } from '../../lib/answer-cache.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { route, type App } from '../../lib/http.ts';
 import { withCallersMarks } from './personal.ts';
@@ -13,7 +13,7 @@ import { searchAll } from './service.ts';
  */
 export async function searchRoutes(app: App, ctx: AppContext) {
   const deps = { db: ctx.db, clock: ctx.clock, mediaUrl: ctx.mediaUrl };
-  const shared = answerCache<SearchResponse>({ ttlMs: ctx.config.publicAnswerTtlMs, max: 1000, clock: ctx.clock });
+  const shared = answerCache<SearchResponse>({ ttlMs: ctx.config.publicAnswerTtlMs, maxBytes: SHARED_ANSWER_BYTES, clock: ctx.clock });
   route(app, endpoints.search, async ({ userId, query }) => {
     const key = JSON.stringify([query.q, query.lat, query.lng, query.radius_km, query.per_group]);
     const answer = await shared.get(key, () => searchAll(deps, query));
