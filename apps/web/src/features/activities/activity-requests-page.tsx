@@ -16,7 +16,7 @@ import { useRemoveParticipant } from './api/remove-participant.ts';
 import { PersonChip } from '../../components/person-avatar.tsx';
 import { ChatRequestsSection } from './components/chat-requests-section.tsx';
 import { RemoveParticipantDialog } from './components/remove-participant-dialog.tsx';
-import { formatInstant } from '../../lib/format-date.ts';
+import { formatInstant } from '../../lib/format-instant.ts';
 import { formatWhen, goingLabel, spotsLabel } from './format.ts';
 
 function Shell({ title, children }: { title: string; children: ReactNode }) {

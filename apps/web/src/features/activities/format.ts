@@ -1,5 +1,5 @@
 import type { ActivityState } from '@localloop/contract';
-import { formatInstant } from '../../lib/format-date.ts';
+import { formatInstant } from '../../lib/format-instant.ts';
 
 const timeOnly = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 

@@ -11,7 +11,7 @@ import { DealImageFallback, DealPrices } from './components/deal-card.tsx';
 import { DealAvailabilityBadge } from './components/deal-availability.tsx';
 import { DealRatingsSection } from './components/deal-ratings-section.tsx';
 import { RatingSummary } from '../../components/rating-stars.tsx';
-import { formatInstant } from '../../lib/format-date.ts';
+import { formatInstant } from '../../lib/format-instant.ts';
 import { formatDistance } from '../../lib/format-distance.ts';
 
 /** /DealDetails/{deal_uuid}: the deal's pictures, prices, state, shop and where to redeem it, its ratings, and Buy. */

@@ -11,7 +11,7 @@ import type { PurchasesTab, PurchasesView } from './api/get-my-purchases.ts';
 import { PurchaseQr } from './components/purchase-qr.tsx';
 import { PurchaseRating } from './components/purchase-rating.tsx';
 import { PurchaseStatusBadge } from './components/purchase-status-badge.tsx';
-import { formatInstant } from '../../lib/format-date.ts';
+import { formatInstant } from '../../lib/format-instant.ts';
 import { formatMoney } from './format.ts';
 
 const tabs: { id: PurchasesTab; label: string }[] = [

@@ -1,6 +1,6 @@
 import { discoverCategoryOf } from '@localloop/contract';
 import type { DiscoverCategory, DiscoverResponse } from '@localloop/contract';
-import { formatInstant } from '../../lib/format-date.ts';
+import { formatInstant } from '../../lib/format-instant.ts';
 import { formatDistance } from '../../lib/format-distance.ts';
 import { paths, to } from '../../paths.ts';
 import type { Role } from '../../session/auth-rules.ts';

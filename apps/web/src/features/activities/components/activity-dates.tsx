@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { AddToCalendarButton } from '../../../components/add-to-calendar-button.tsx';
 import { to } from '../../../paths.ts';
 import { downloadActivityCalendarFile } from '../api/download-activity-calendar-file.ts';
-import { formatInstant } from '../../../lib/format-date.ts';
+import { formatInstant } from '../../../lib/format-instant.ts';
 
 /**
  * Under the activity's time: "Add to calendar" for those who go (the host and joined people), and the other dates of

@@ -7,7 +7,7 @@ import { errorMessageOf } from '../../../components/server-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { to } from '../../../paths.ts';
 import { useChatRequests, useDecideChatRequests } from '../api/chat-requests.ts';
-import { formatInstant } from '../../../lib/format-date.ts';
+import { formatInstant } from '../../../lib/format-instant.ts';
 
 const rowClass = 'flex min-w-0 flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start sm:justify-between';
 

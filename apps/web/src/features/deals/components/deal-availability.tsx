@@ -1,5 +1,5 @@
 import type { DealState } from '@localloop/contract';
-import { formatInstant } from '../../../lib/format-date.ts';
+import { formatInstant } from '../../../lib/format-instant.ts';
 
 /** A deal's state in a customer's words. */
 export const dealStateWords: Record<DealState, string> = {

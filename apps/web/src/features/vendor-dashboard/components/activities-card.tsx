@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { errorMessageOf } from '../../../components/server-errors.ts';
-import { formatInstant } from '../../../lib/format-date.ts';
+import { formatInstant } from '../../../lib/format-instant.ts';
 import { toast } from '../../../lib/toast.ts';
 import { paths, to } from '../../../paths.ts';
 import { useAccountId, useAuth } from '../../../session/auth-context.tsx';
