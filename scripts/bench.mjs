@@ -6,7 +6,8 @@
 //       a day's free slots through their service functions, p50 / p95, with their plans, on PostgreSQL and on PGlite;
 //   3. the real server over HTTP under load (autocannon): health, place suggestions, "vendors near me",
 //      a vendor's public page, the notifications list and log-in; then a burst of 200 log-ins while others use the app;
-//   4. the landing page's weight and Lighthouse's mobile score for / and /login (scripts/bench-web.mjs);
+//   4. the landing page's weight, and Lighthouse's mobile scores (performance, accessibility, best practices) for /,
+//      /LocalActivities, /PopularDeals and a deal's page against issue 16's targets (scripts/bench-web.mjs);
 //   5. the read path against its floor: "vendors near me", a vendor's page, "services near me" and a provider's free
 //      times of a day as a share of /api/health's requests per second, at 50 connections, in production mode, on
 //      PostgreSQL and on PGlite (scripts/bench-reads.mjs);
@@ -256,7 +257,7 @@ try {
   // 4: the landing page, as a phone loads it.
   if (wants('web')) {
     const { markdown } = await webReport(base);
-    section('The landing page: weight and Lighthouse', `Measured on ${new Date().toISOString().slice(0, 10)}.\n\n${markdown}`);
+    section('The web pages: weight and Lighthouse (issue 16)', `Measured on ${new Date().toISOString().slice(0, 10)}.\n\n${markdown}`);
   }
 } finally {
   server.kill('SIGTERM');
