@@ -2,6 +2,9 @@
 //   1. the offline gazetteer (build, per query, and through its worker thread);
 //   2. the vendor directory at scale (20 000 vendors) with the plan's use of the geo index;
 //   2b. what hostile uploads cost (image bombs, a burst of large images, PDF bombs);
+//   2d. (below 2c) the marketplace at scale: apps/server/src/bench/scale-seed.ts fills a scratch PostgreSQL database
+//       with 100,000 deals and activities, a million appointments and purchases and two million chat messages, and
+//       reports each step's time (issue 16);
 //   2c. the appointments reads at scale (20 000 vendors, a busy provider with a year of bookings): services near me and
 //       a day's free slots through their service functions, p50 / p95, with their plans, on PostgreSQL and on PGlite;
 //   3. the real server over HTTP under load (autocannon): health, place suggestions, "vendors near me",
@@ -14,7 +17,7 @@
 //   6. a chat room under load: 200 sockets in one room across two server processes on PostgreSQL, messages posted over
 //      HTTP, deliveries per second and their latency (scripts/bench-chat.mjs; under two minutes).
 // The load average is written beside the figures of 2c and 5: on a shared machine other work moves every percentile.
-// BENCH_ONLY=web (or a list: gazetteer,directory,uploads,appointments,http,web,reads,chat) runs only those parts; RESULTS.md keeps the sections
+// BENCH_ONLY=web (or a list: gazetteer,directory,uploads,appointments,scale,http,web,reads,chat) runs only those parts; RESULTS.md keeps the sections
 // of the parts it did not run, and any section written by hand.
 // On PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres when one
 // answers there) each part works in a scratch database it drops afterwards; without one, on embedded PGlite.
@@ -92,6 +95,19 @@ if (wants('appointments')) {
     return `**${run.label}** (load average ${before} before, ${loadAverage()} after, over 1, 5 and 15 minutes on ${os.cpus().length} cores):\n\n\`\`\`\n${out}\n\`\`\``;
   });
   section(`Appointments at scale: services near me and free slots (issue 12)`, `Measured on ${new Date().toISOString().slice(0, 10)}.\n\n${parts.join('\n\n')}`);
+}
+
+// 2d: the marketplace at scale (issue 16): the seed's own timings, each step and the whole, against its 5-minute target.
+if (wants('scale')) {
+  if (!postgres) section('The marketplace at scale: the seed (issue 16)', 'Skipped: it needs a PostgreSQL server (BENCH_DATABASE_URL).');
+  else {
+    const before = loadAverage();
+    const out = runTsx('apps/server/src/bench/scale-seed.ts', { BENCH_DATABASE_URL: postgres.url });
+    section(
+      'The marketplace at scale: the seed (issue 16)',
+      `Measured on ${new Date().toISOString().slice(0, 10)} on PostgreSQL ${postgres.version}; load average ${before} before, ${loadAverage()} after (1, 5 and 15 minutes, ${os.cpus().length} cores). Target: the whole seed in under 5 minutes.\n\n\`\`\`\n${out}\n\`\`\``,
+    );
+  }
 }
 
 if (wants('uploads')) section('Hostile uploads: decompression bombs and bursts (PGlite)', '```\n' + runTsx('apps/server/src/modules/uploads/uploads.bench.ts') + '\n```');
