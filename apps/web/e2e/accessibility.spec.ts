@@ -535,8 +535,13 @@ test.describe('a user', () => {
           }
         });
         await open('/LocalActivities');
+        // The refusal is a toast that closes itself after 5 s: held open by the pointer (pauseOnHover) as soon as it
+        // shows, or a page slow to settle on a busy machine would outlast it.
+        const refused = page.getByRole('alert').filter({ hasText: 'Location access denied' });
+        await expect(refused).toBeVisible({ timeout: 15_000 });
+        await refused.hover();
         await settle(page);
-        await expect(page.getByRole('alert').filter({ hasText: 'Location access denied' })).toBeVisible();
+        await expect(refused).toBeVisible();
         if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
         await expect(page.getByTestId('location-picker').filter({ visible: true })).toContainText('Set your area');
         await expectAccessible(page, 'the refused location and the Set your area picker');
