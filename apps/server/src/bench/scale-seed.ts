@@ -19,9 +19,11 @@
  * inputs are ready, so independent tables load at once; each table is analysed once it is final.
  *
  * CLI (from apps/server; BENCH_DATABASE_URL, else the local server):
- *   npx tsx src/bench/scale-seed.ts            SCALE=0.1 for a tenth; KEEP=1 keeps the scratch database
+ *   npx tsx src/bench/scale-seed.ts            SCALE=0.1 for a tenth; KEEP=1 keeps the scratch database; REPORT_JSON=<file>
+ *                                              writes the database's URL and the report (who is who) as JSON
  */
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -1069,6 +1071,8 @@ async function main() {
     const report = await seedAtScale(url.toString(), { scale, log: (line) => console.log(`  ${line}`) });
     console.log(`\n${formatReport(report)}`);
     if (process.env.KEEP) console.log(`\nKept: ${url.toString()}`);
+    // For the HTTP bench at scale (scripts/bench-scale.mjs): the database and who is who in it.
+    if (process.env.REPORT_JSON) writeFileSync(process.env.REPORT_JSON, JSON.stringify({ url: url.toString(), database: name, report }, null, 2));
   } finally {
     if (!process.env.KEEP) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();

@@ -1,0 +1,454 @@
+// The marketplace at scale over HTTP, for `npm run bench` (BENCH_ONLY=scale runs it after the scale seed; issue 16):
+// one production-mode server process on the seeded scratch database (apps/server/src/bench/scale-seed.ts), autocannon
+// on loopback with 50 connections, every read measured against GET /api/health in the same run and against its
+// database floor: the statements the endpoint sent for one request (recorded by apps/server/src/bench/record-
+// statements.ts in a first server process), run alone by pgbench with as many clients. Then the contended writes
+// (many customers booking one slot, buying one deal, joining one activity) with their invariants checked in SQL, log-in,
+// the server's RSS after the run and its cold start on the existing database.
+//
+// SCALE_DATABASE_URL and SCALE_REPORT_JSON (the seed's REPORT_JSON) measure an already-seeded database instead.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+export const scaleTargets = { share: 30, floor: 50, p99: 50, slotsP99: 20, writesP99: 200, rssMb: 300, coldStartMs: 3000 };
+const newYork = { lat: 40.7128, lng: -74.006 };
+const near = `lat=${newYork.lat}&lng=${newYork.lng}&radius_km=25`;
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** The server in production mode on the scale database; `record`: the file the statement recorder appends to. */
+async function startServer({ root, port, databaseUrl, record }) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'localloop-scale-'));
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    JWT_SECRET: 'bench-only-secret-bench-only-secret-0123',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // The bench logs hundreds of customers in from one address.
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+  };
+  delete env.RECORD_STATEMENTS;
+  if (record) env.RECORD_STATEMENTS = record;
+  const preload = record ? ['--import', path.join(root, 'apps/server/src/bench/record-statements.ts')] : [];
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', ...preload, path.join(root, 'apps/server/src/main.ts')], {
+    cwd: path.join(root, 'apps/server'),
+    env,
+    stdio: ['ignore', process.env.SCALE_SERVER_LOG ? 'pipe' : 'ignore', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => appendFileSync(process.env.SCALE_SERVER_LOG, d));
+  let stderr = '';
+  child.stderr.on('data', (d) => {
+    stderr = (stderr + d).slice(-4000);
+    // SCALE_SERVER_LOG=<file>: the servers' warnings and errors, kept (LOG_LEVEL=warn).
+    if (process.env.SCALE_SERVER_LOG) appendFileSync(process.env.SCALE_SERVER_LOG, d);
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const end = Date.now() + 120_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      // not yet
+    }
+    if (child.exitCode !== null || Date.now() > end) throw new Error(`the server did not come up:\n${stderr}`);
+    await sleep(10);
+  }
+  const coldStartMs = Math.round(performance.now() - started);
+  return {
+    base,
+    coldStartMs,
+    /** The process's resident set now, from /proc (Linux), in MB. */
+    rssMb() {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+      return Math.round(kb / 1024);
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function call(base, pathname, { method = 'GET', token, body, headers = {} } = {}) {
+  const send = () =>
+    fetch(base + pathname, {
+      method,
+      headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  let res;
+  try {
+    res = await send();
+  } catch (error) {
+    // A kept-alive connection the server closed as idle just as it was reused: nothing was received, so send again.
+    if (error?.cause?.code !== 'UND_ERR_SOCKET') throw error;
+    res = await send();
+  }
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+async function ok(base, pathname, options) {
+  const res = await call(base, pathname, options);
+  if (res.status >= 300) throw new Error(`${options?.method ?? 'GET'} ${pathname}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+async function login(base, email, password) {
+  return (await ok(base, '/api/login/v2/', { method: 'POST', body: { email, password } })).access;
+}
+
+/** Log-ins, `concurrency` at a time (argon2id is CPU-bound by design). */
+async function loginAll(base, emails, password, concurrency = 4) {
+  const tokens = new Array(emails.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < emails.length) {
+        const i = next++;
+        tokens[i] = await login(base, emails[i], password);
+      }
+    }),
+  );
+  return tokens;
+}
+
+/** autocannon on one request, or on `setupRequest` giving each its own; req/s, p50, p99 and answers by status. */
+function measure(base, request, { connections, seconds, amount }) {
+  return new Promise((resolve, reject) => {
+    const statuses = {};
+    const instance = autocannon(
+      { url: base, connections, ...(amount ? { amount } : { duration: seconds }), requests: [{ method: 'GET', ...request }] },
+      (err, r) => {
+        if (err) return reject(err);
+        resolve({ rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, total: r.requests.total, errors: r.errors + r.timeouts, non2xx: r.non2xx, statuses });
+      },
+    );
+    instance.on('response', (_client, status) => {
+      statuses[status] = (statuses[status] ?? 0) + 1;
+    });
+  });
+}
+
+// ---- The database floor: the endpoint's own statements through pgbench ---------------------------------------------
+
+/** Reads what the recorder appended since `offset`: the statements of one request (the realtime listener's left out). */
+function recordedSince(file, offset) {
+  if (!existsSync(file)) return [];
+  const buffer = readFileSync(file);
+  return buffer
+    .subarray(offset)
+    .toString('utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line))
+    .filter((s) => s.app !== 'localloop-realtime');
+}
+
+const literal = (value) => (value === null || value === undefined ? 'NULL' : `'${String(value).replace(/'/g, "''")}'`);
+
+/** One statement with its parameters written in as untyped literals (typed from their place, as parameters are). */
+function inline({ text, values }) {
+  return text.replace(/\$(\d+)/g, (_, n) => literal(values[Number(n) - 1]));
+}
+
+function pgbenchFloor(databaseUrl, statements, { connections, seconds }) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'localloop-pgbench-'));
+  try {
+    const script = path.join(dir, 'endpoint.sql');
+    writeFileSync(script, statements.map((s) => `${inline(s).trim().replace(/;$/, '')};\n`).join(''));
+    const url = new URL(databaseUrl);
+    const args = ['-n', '-M', 'prepared', '-c', String(connections), '-j', '2', '-T', String(seconds), '-f', script, '-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres'), url.pathname.slice(1)];
+    const r = spawnSync('pgbench', args, { encoding: 'utf8', env: { ...process.env, PGPASSWORD: decodeURIComponent(url.password) } });
+    if (r.error) return { error: r.error.code === 'ENOENT' ? 'pgbench not found' : String(r.error) };
+    const tps = Number(/tps = ([\d.]+)/.exec(r.stdout)?.[1] ?? NaN);
+    const latency = Number(/latency average = ([\d.]+) ms/.exec(r.stdout)?.[1] ?? NaN);
+    const failed = Number(/number of failed transactions: (\d+)/.exec(r.stdout)?.[1] ?? 0);
+    if (r.status !== 0 || !Number.isFinite(tps)) return { error: `pgbench failed: ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' ')}` };
+    return { tps: Math.round(tps), latency, failed };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// ---- The run -------------------------------------------------------------------------------------------------------
+
+/** Picks what the bench reads and writes: ids from the seeded database, checked through the API. */
+async function chooseTargets(db, base, known) {
+  const one = async (text, values = []) => (await db.query(text, values)).rows[0];
+  const deals = await ok(base, `/api/deals/lists/?${near}`);
+  const activities = await ok(base, `/api/activities/lists/?${near}`);
+  if (!deals.results?.length || !activities.results?.length) throw new Error('no deals or activities near New York: is this the scale database?');
+  const room = known.busiestRoom;
+  const middleSeq = (await one('SELECT seq FROM chat_messages WHERE room_id = $1 ORDER BY seq OFFSET $2 LIMIT 1', [room.roomId, Math.floor(room.messages / 2)])).seq;
+  const pairing = await one(
+    `SELECT ps.service_id, v.time_zone FROM provider_services ps JOIN services s ON s.id = ps.service_id JOIN providers p ON p.id = ps.provider_id
+      JOIN vendors v ON v.id = p.vendor_id WHERE ps.provider_id = $1 AND s.is_active ORDER BY s.duration_minutes LIMIT 1`,
+    [known.busiestProvider.providerId],
+  );
+  // A deal on sale near New York with stock for some of the buyers, not all; an open activity with room for some.
+  const hotDeal = await one(
+    `SELECT d.id, d.quantity_total, d.quantity_sold FROM deals d WHERE d.listed AND d.city = $1 AND d.starts_at <= now() AND d.ends_at > now() + interval '1 day'
+      AND d.quantity_total - d.quantity_sold BETWEEN 20 AND 150 ORDER BY d.id LIMIT 1`,
+    [known.densestCity.name],
+  );
+  const hotActivity = await one(
+    `SELECT a.id, a.capacity, a.participant_count FROM activities a WHERE a.city = $1 AND a.join_mode = 'open' AND a.deactivated_at IS NULL
+      AND a.starts_at > now() + interval '1 day' AND a.capacity - a.participant_count BETWEEN 5 AND 40 AND a.visibility = 'public' ORDER BY a.id LIMIT 1`,
+    [known.densestCity.name],
+  );
+  return { deal: deals.results[0].id, activity: activities.results[0].id, room, middleSeq, pairing, hotDeal, hotActivity };
+}
+
+/** The provider's free slots, made for the next 90 days by the shop's owner (the seed makes bookings, not slots). */
+async function makeSlots(base, ownerToken, providerId, serviceId, timeZone) {
+  const day = (offset) => new Date(Date.now() + offset * 86_400_000).toLocaleDateString('en-CA', { timeZone });
+  const made = await ok(base, `/api/appointments/providers/${providerId}/generate-slots/`, {
+    method: 'POST',
+    token: ownerToken,
+    body: { service_id: serviceId, start_date: day(1), end_date: day(89) },
+  });
+  // The first day from tomorrow with a free slot: the hot slot of the contended booking.
+  for (let offset = 1; offset < 90; offset += 1) {
+    const answer = await ok(base, `/api/appointments/get-time-slots/?provider_id=${providerId}&service_id=${serviceId}&for_date=${day(offset)}`);
+    if (answer.slots.length > 0) return { made, day: day(1), hotDay: day(offset), hotSlot: answer.slots[0].starts_at, freeThatDay: answer.slots.length };
+  }
+  return { made, day: day(1), hotDay: null, hotSlot: null, freeThatDay: 0 };
+}
+
+export async function scaleHttpReport({ root, port, databaseUrl, known, password, connections = 50, seconds = 6, rounds = 2 }) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const recordDir = mkdtempSync(path.join(os.tmpdir(), 'localloop-record-'));
+  const recordFile = path.join(recordDir, 'statements.jsonl');
+  const out = [];
+  const started = performance.now();
+  try {
+    // 1. A first process records the statements of one request of each read (after a first to warm it).
+    const recorder = await startServer({ root, port, databaseUrl, record: recordFile });
+    const coldStarts = [recorder.coldStartMs];
+    let targets;
+    let cases;
+    const statements = new Map();
+    const customers = Array.from({ length: 300 }, (_, i) => `customer${150_000 + i}@bench.example.test`);
+    try {
+      targets = await chooseTargets(db, recorder.base, known);
+      const ownerToken = await login(recorder.base, known.vendorOwner.email, password);
+      const slots = targets.pairing ? await makeSlots(recorder.base, ownerToken, known.busiestProvider.providerId, targets.pairing.service_id, targets.pairing.time_zone) : null;
+      targets.slots = slots;
+      const hostToken = await login(recorder.base, known.busiestRoom.hostEmail, password);
+      const customerToken = await login(recorder.base, known.busiestCustomer.email, password);
+      const location = encodeURIComponent(JSON.stringify(newYork));
+      const auth = (token) => ({ authorization: `Bearer ${token}` });
+      cases = [
+        { title: 'GET /api/deals/lists/ (New York, 25 km, nearest first)', path: `/api/deals/lists/?${near}` },
+        { title: 'GET /api/deals/lists/?q=haircutt (typo)', path: `/api/deals/lists/?${near}&q=haircutt` },
+        { title: 'GET /api/activities/lists/ (New York, 25 km, nearest first)', path: `/api/activities/lists/?${near}` },
+        { title: 'GET /api/activities/lists/?q=bord game (typo)', path: `/api/activities/lists/?${near}&q=bord%20game` },
+        { title: 'GET /api/appointments/get-all-services/ (New York, 25 km)', path: `/api/appointments/get-all-services/?${near}` },
+        { title: 'GET /api/appointments/get-all-services/?q=massge (typo)', path: `/api/appointments/get-all-services/?${near}&q=massge` },
+        { title: 'GET /api/vendor/lists/ (New York, 25 km, nearest first)', path: `/api/vendor/lists/?${near}` },
+        { title: 'GET /api/vendor/lists/?q=bakry (typo)', path: `/api/vendor/lists/?${near}&q=bakry` },
+        { title: 'GET /api/deals/details/{deal_uuid}/ (with a location)', path: `/api/deals/details/${targets.deal}/?location=${location}` },
+        { title: 'GET /api/activities/details/{id}/', path: `/api/activities/details/${targets.activity}/` },
+        ...(slots
+          ? [
+              {
+                title: `GET /api/appointments/get-time-slots/ (the busiest provider: ${known.busiestProvider.appointments} bookings; tomorrow)`,
+                path: `/api/appointments/get-time-slots/?provider_id=${known.busiestProvider.providerId}&service_id=${targets.pairing.service_id}&for_date=${slots.day}`,
+                p99: scaleTargets.slotsP99,
+              },
+            ]
+          : []),
+        { title: `GET /api/chat/rooms/{room_id}/messages/ (newest 50 of ${known.busiestRoom.messages}, as the host)`, path: `/api/chat/rooms/${targets.room.roomId}/messages/`, headers: auth(hostToken) },
+        { title: 'GET /api/chat/rooms/{room_id}/messages/?before= (an older page)', path: `/api/chat/rooms/${targets.room.roomId}/messages/?before=${targets.middleSeq}`, headers: auth(hostToken) },
+        { title: 'GET /api/notifications/ (the busiest customer)', path: '/api/notifications/', headers: auth(customerToken) },
+      ];
+      statements.set('health', [{ text: 'SELECT 1', values: [] }]);
+      for (const c of cases) {
+        await ok(recorder.base, c.path, { headers: c.headers });
+        const offset = existsSync(recordFile) ? statSync(recordFile).size : 0;
+        await ok(recorder.base, c.path, { headers: c.headers });
+        statements.set(c.title, recordedSince(recordFile, offset));
+      }
+      // SCALE_STATEMENTS=<file>: each read's statements, parameters written in, for EXPLAIN by hand.
+      if (process.env.SCALE_STATEMENTS) {
+        writeFileSync(process.env.SCALE_STATEMENTS, [...statements].map(([title, list]) => `-- ${title}\n${list.map((st) => `${inline(st).trim().replace(/;$/, '')};`).join('\n')}\n`).join('\n'));
+      }
+    } finally {
+      await recorder.stop();
+    }
+
+    // 2. The measured process: no recorder. Cold start again on the database now warm in the page cache.
+    const server = await startServer({ root, port, databaseUrl });
+    coldStarts.push(server.coldStartMs);
+    try {
+      const firstList = performance.now();
+      await ok(server.base, cases[0].path);
+      const firstListMs = Math.round(performance.now() - firstList);
+      const hostToken = await login(server.base, known.busiestRoom.hostEmail, password);
+      const customerToken = await login(server.base, known.busiestCustomer.email, password);
+      // The tokens of the first process are valid here too (same secret); fresh ones keep the run within their life.
+      for (const c of cases) {
+        if (c.headers?.authorization) c.headers = { authorization: `Bearer ${c.path.includes('/chat/') ? hostToken : customerToken}` };
+      }
+      const options = { connections, seconds };
+      for (const c of cases) await measure(server.base, { path: c.path, headers: c.headers }, { ...options, seconds: 2 });
+      const health = [];
+      const results = cases.map(() => []);
+      for (let round = 0; round < rounds; round += 1) {
+        health.push(await measure(server.base, { path: '/api/health' }, options));
+        for (const [i, c] of cases.entries()) results[i].push(await measure(server.base, { path: c.path, headers: c.headers }, options));
+      }
+      health.push(await measure(server.base, { path: '/api/health' }, options));
+      const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+      const healthRps = median(health.map((h) => h.rps));
+      const healthFloor = pgbenchFloor(databaseUrl, statements.get('health'), options);
+
+      const readRows = [];
+      let readsMet = true;
+      for (const [i, c] of cases.entries()) {
+        const runs = results[i];
+        const rps = median(runs.map((r) => r.rps));
+        const p99 = median(runs.map((r) => r.p99));
+        const bad = runs.reduce((n, r) => n + r.non2xx + r.errors, 0);
+        const share = Math.round((100 * rps) / healthRps);
+        const sqls = statements.get(c.title) ?? [];
+        const floor = sqls.length > 0 ? pgbenchFloor(databaseUrl, sqls, options) : { error: 'no statement (answered from memory)' };
+        const ofFloor = floor.tps ? Math.round((100 * rps) / floor.tps) : null;
+        const p99Target = c.p99 ?? scaleTargets.p99;
+        const met = bad === 0 && p99 < p99Target && share >= scaleTargets.share && (ofFloor === null || ofFloor >= scaleTargets.floor);
+        readsMet &&= met;
+        readRows.push(
+          `| ${c.title} | ${rps} (${runs.map((r) => r.rps).join(', ')}) | ${share} % | ${median(runs.map((r) => r.p50))} | ${p99} | ${bad} | ${sqls.length} | ${floor.tps ?? floor.error} | ${floor.latency ?? '–'} | ${ofFloor ?? '–'}${ofFloor === null ? '' : ' %'} | ${met ? 'yes' : 'no'} (p99 < ${p99Target} ms) |`,
+        );
+      }
+
+      // 3. Contended writes: 300 customers at once on one slot, one deal, one activity.
+      const tokens = await loginAll(server.base, customers, password);
+      let who = 0;
+      const perCustomer = (method, pathname, body) => ({
+        method,
+        setupRequest: (req) => {
+          const token = tokens[who++ % tokens.length];
+          return { ...req, path: typeof pathname === 'function' ? pathname() : pathname, headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID(), ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined };
+        },
+      });
+      const writeRows = [];
+      let writesMet = true;
+      const burst = async (title, request, check) => {
+        who = 0;
+        const r = await measure(server.base, request, { connections, amount: tokens.length });
+        const { holds, said } = await check();
+        const serverErrors = Object.entries(r.statuses).filter(([s]) => Number(s) >= 500).reduce((n, [, k]) => n + k, 0);
+        const met = holds && serverErrors === 0 && r.errors === 0 && r.p99 < scaleTargets.writesP99;
+        writesMet &&= met;
+        const statuses = Object.entries(r.statuses).map(([s, n]) => `${n} × ${s}`).join(', ');
+        writeRows.push(`| ${title} | ${r.total} | ${statuses} | ${r.p50} | ${r.p99} | ${r.max} | ${said} | ${met ? 'yes' : 'no'} |`);
+      };
+      const one = async (text, values) => (await db.query(text, values)).rows[0];
+      if (targets.slots?.hotSlot) {
+        const slot = targets.slots.hotSlot;
+        await burst(
+          `POST /api/appointments/book-appointment/ (one free slot of the busiest provider, ${targets.slots.hotDay})`,
+          perCustomer('POST', '/api/appointments/book-appointment/', { service_id: targets.pairing.service_id, provider_id: known.busiestProvider.providerId, starts_at: slot }),
+          async () => {
+            const { n, overlaps } = await one(
+              `SELECT count(*)::int AS n, (SELECT count(*)::int FROM appointments a JOIN appointments b ON a.provider_id = b.provider_id AND a.id < b.id
+                  AND a.status <> 'cancelled' AND b.status <> 'cancelled' AND tstzrange(a.starts_at, a.blocked_until) && tstzrange(b.starts_at, b.blocked_until)
+                  WHERE a.provider_id = $1) AS overlaps
+                FROM appointments WHERE provider_id = $1 AND starts_at = $2 AND status <> 'cancelled'`,
+              [known.busiestProvider.providerId, slot],
+            );
+            return { holds: n === 1 && overlaps === 0, said: `${n} live booking at that time; ${overlaps} overlapping pairs of the provider's bookings` };
+          },
+        );
+      }
+      if (targets.hotDeal) {
+        const left = targets.hotDeal.quantity_total - targets.hotDeal.quantity_sold;
+        await burst(
+          `POST /api/buy-deal/dummy/ (one deal with ${left} left)`,
+          perCustomer('POST', '/api/buy-deal/dummy/', { deal_id: targets.hotDeal.id, quantity: 1 }),
+          async () => {
+            const d = await one(
+              `SELECT quantity_total, quantity_sold, (SELECT coalesce(sum(quantity), 0)::int FROM purchases p WHERE p.deal_id = d.id AND p.status IN ('paid', 'fulfilled')) AS held
+                FROM deals d WHERE id = $1`,
+              [targets.hotDeal.id],
+            );
+            return { holds: d.quantity_sold === d.held && d.quantity_sold <= d.quantity_total && d.quantity_sold === d.quantity_total, said: `sold ${d.quantity_sold} of ${d.quantity_total} (purchases hold ${d.held})` };
+          },
+        );
+      }
+      if (targets.hotActivity) {
+        const room = targets.hotActivity.capacity - targets.hotActivity.participant_count;
+        await burst(
+          `POST /api/activities/{id}/join/ (one open activity with ${room} places left)`,
+          perCustomer('POST', `/api/activities/${targets.hotActivity.id}/join/`),
+          async () => {
+            const a = await one(
+              `SELECT capacity, participant_count, (SELECT count(*)::int FROM activity_participants p WHERE p.activity_id = a.id AND p.status = 'joined') AS joined,
+                  (SELECT count(*)::int FROM activity_participants p WHERE p.activity_id = a.id AND p.status = 'waitlisted') AS waitlisted
+                FROM activities a WHERE id = $1`,
+              [targets.hotActivity.id],
+            );
+            return {
+              holds: a.participant_count === a.joined && a.joined === a.capacity,
+              said: `${a.joined} joined of ${a.capacity} (participant_count ${a.participant_count}), ${a.waitlisted} on the waitlist`,
+            };
+          },
+        );
+      }
+
+      // 4. Log-in: argon2id, CPU-bound by design; four connections, as in the HTTP part.
+      const loginRun = await measure(
+        server.base,
+        { method: 'POST', path: '/api/login/v2/', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: known.busiestCustomer.email, password }) },
+        { connections: 4, seconds },
+      );
+      const rss = server.rssMb();
+
+      out.push(
+        `One server process in production mode on the seeded database; autocannon on loopback, ${connections} connections, ${seconds} s a measurement, ${rounds} rounds in turn (the median, every round's req/s in brackets), after a 2 s warm-up of each. "Floor": the statements the endpoint sent for one request (recorded in a first process, parameters written in), run by pgbench with ${connections} clients for ${seconds} s (prepared), as transactions per second; "of floor" is the endpoint's req/s as a share of it. Targets: p99 < ${scaleTargets.p99} ms (slots < ${scaleTargets.slotsP99} ms), ≥ ${scaleTargets.share} % of health, ≥ ${scaleTargets.floor} % of the floor, no error.`,
+        '',
+        `**Reads**: targets ${readsMet ? 'met' : 'NOT met'}`,
+        '',
+        '| endpoint | req/s (rounds) | of health | p50 ms | p99 ms | non-2xx | statements | floor tps | floor latency ms | of floor | target met |',
+        '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+        `| GET /api/health | ${healthRps} (${health.map((h) => h.rps).join(', ')}) | 100 % | ${median(health.map((h) => h.p50))} | ${median(health.map((h) => h.p99))} | ${health.reduce((n, h) => n + h.non2xx + h.errors, 0)} | 1 | ${healthFloor.tps ?? healthFloor.error} | ${healthFloor.latency ?? '–'} | ${healthFloor.tps ? `${Math.round((100 * healthRps) / healthFloor.tps)} %` : '–'} | |`,
+        ...readRows,
+        '',
+        `**Contended writes** (${tokens.length} customers, each once, ${connections} at a time; the invariants asked of the database afterwards): targets ${writesMet ? 'met' : 'NOT met'} (the invariant holds, no 5xx, p99 < ${scaleTargets.writesP99} ms)`,
+        '',
+        '| write | requests | answers | p50 ms | p99 ms | max ms | afterwards | target met |',
+        '|---|---:|---|---:|---:|---:|---|---|',
+        ...writeRows,
+        '',
+        `**Log-in** (argon2id, 4 connections, ${seconds} s): ${loginRun.rps} req/s, p50 ${loginRun.p50} ms, p99 ${loginRun.p99} ms, ${loginRun.non2xx + loginRun.errors} not 2xx.`,
+        '',
+        `**The process**: RSS after the run ${rss} MB (target < ${scaleTargets.rssMb} MB: ${rss < scaleTargets.rssMb ? 'met' : 'NOT met'}). Cold start on the existing database, from spawn to the first answered /api/health: ${coldStarts.join(' ms, then ')} ms (target < ${scaleTargets.coldStartMs} ms: ${Math.max(...coldStarts) < scaleTargets.coldStartMs ? 'met' : 'NOT met'}); the first list after it in ${firstListMs} ms.`,
+        '',
+        `Slots: ${targets.slots ? `${targets.slots.made.created} made for the next 90 days by the shop's owner (${targets.slots.made.skipped_booked} left out as booked)` : 'no pairing'}. The part took ${Math.round((performance.now() - started) / 1000)} s.`,
+      );
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await db.end();
+    rmSync(recordDir, { recursive: true, force: true });
+  }
+  return out.join('\n');
+}
