@@ -127,8 +127,29 @@ async function loginAll(base, emails, password, concurrency = 4) {
   return tokens;
 }
 
+/**
+ * Waits until the server has worked off what the last measurement left queued (autocannon stops sending at the end,
+ * the server still answers what it had): three health checks in a row within 20 ms, for at most 30 s.
+ */
+async function settle(base) {
+  const end = Date.now() + 30_000;
+  let quick = 0;
+  while (quick < 3 && Date.now() < end) {
+    const at = performance.now();
+    await fetch(`${base}/api/health`).then((r) => r.arrayBuffer()).catch(() => undefined);
+    quick = performance.now() - at < 20 ? quick + 1 : 0;
+    if (quick < 3) await sleep(50);
+  }
+}
+
 /** autocannon on one request, or on `setupRequest` giving each its own; req/s, p50, p99 and answers by status. */
-function measure(base, request, { connections, seconds, amount }) {
+async function measure(base, request, options) {
+  const result = await measureOnce(base, request, options);
+  await settle(base);
+  return result;
+}
+
+function measureOnce(base, request, { connections, seconds, amount }) {
   return new Promise((resolve, reject) => {
     const statuses = {};
     const instance = autocannon(
@@ -173,7 +194,9 @@ function pgbenchFloor(databaseUrl, statements, { connections, seconds }) {
     writeFileSync(script, statements.map((s) => `${inline(s).trim().replace(/;$/, '')};\n`).join(''));
     const url = new URL(databaseUrl);
     const args = ['-n', '-M', 'prepared', '-c', String(connections), '-j', '2', '-T', String(seconds), '-f', script, '-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres'), url.pathname.slice(1)];
-    const r = spawnSync('pgbench', args, { encoding: 'utf8', env: { ...process.env, PGPASSWORD: decodeURIComponent(url.password) } });
+    // The server's own session settings (db/client.ts: the search threshold, no parallel workers).
+    const options = '-c pg_trgm.word_similarity_threshold=0.45 -c max_parallel_workers_per_gather=0';
+    const r = spawnSync('pgbench', args, { encoding: 'utf8', env: { ...process.env, PGPASSWORD: decodeURIComponent(url.password), PGOPTIONS: options } });
     if (r.error) return { error: r.error.code === 'ENOENT' ? 'pgbench not found' : String(r.error) };
     const tps = Number(/tps = ([\d.]+)/.exec(r.stdout)?.[1] ?? NaN);
     const latency = Number(/latency average = ([\d.]+) ms/.exec(r.stdout)?.[1] ?? NaN);

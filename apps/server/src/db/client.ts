@@ -13,6 +13,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { SEARCH_SIMILARITY } from '../lib/text-search.ts';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 import { enableNamedStatements } from './pglite-statements.ts';
 import * as schema from './schema.ts';
@@ -85,6 +86,7 @@ export async function openPglite(source: PgliteSource): Promise<Database> {
   } else {
     client = await PGlite.create({ extensions: pgliteExtensions });
   }
+  await client.exec(`SET ${searchThreshold.name} = ${searchThreshold.value}`);
   const registerNamed = enableNamedStatements(client);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   namedStatements.set(db, registerNamed);
@@ -114,8 +116,24 @@ export async function openPglite(source: PgliteSource): Promise<Database> {
   };
 }
 
+/**
+ * Every session's threshold of pg_trgm's `<%` (word similarity), the searches' own (lib/text-search.ts): a list's search
+ * asks `search <% name` so that the name's trigram index can answer it, and means the same as
+ * `word_similarity(search, name) >= SEARCH_SIMILARITY`. Set when a session opens (a startup option on PostgreSQL), so
+ * no statement pays for it.
+ */
+export const searchThreshold = { name: 'pg_trgm.word_similarity_threshold', value: String(SEARCH_SIMILARITY) };
+
 export function openPostgres(url: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000, keepAlive: true });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5000,
+    keepAlive: true,
+    // No parallel workers for a request's statement: every statement here is short, the pool runs ten at once, and
+    // two workers started for one statement (a search's sort of 2,000 rows, say) took the cores the others waited for.
+    options: `-c ${searchThreshold.name}=${searchThreshold.value} -c max_parallel_workers_per_gather=0`,
+  });
   // An idle client losing its connection (PostgreSQL restarting, say) must not crash the process: the pool drops it and
   // the next query opens a new one, so the server recovers by itself once the database is back.
   pool.on('error', () => undefined);

@@ -14,7 +14,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { citext, timestamps } from './columns.ts';
+import { citext, nameTrigramIndex, timestamps } from './columns.ts';
 
 export const kycStatus = pgEnum('kyc_status', ['not_submitted', 'pending', 'approved', 'rejected']);
 
@@ -45,6 +45,8 @@ export const users = pgTable(
     ...timestamps,
   },
   (t) => [
+    // An activity's search finds it by its host's first name too (modules/activities/near.ts).
+    nameTrigramIndex('users_first_name_trgm_idx', t.firstName),
     check('users_has_contact', sql`${t.email} IS NOT NULL OR ${t.phoneNumber} IS NOT NULL OR ${t.deletedAt} IS NOT NULL`),
     check('users_phone_e164', sql`${t.phoneNumber} ~ '^\\+[1-9][0-9]{6,14}$'`),
     check('users_pending_phone_e164', sql`${t.pendingPhoneNumber} ~ '^\\+[1-9][0-9]{6,14}$'`),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, foreignKey, index, integer, pgEnum, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { media, users } from './accounts.ts';
-import { geoPoint, listedEarthIndex, timestamps } from './columns.ts';
+import { geoPoint, listedEarthIndex, nameTrigramIndex, timestamps } from './columns.ts';
 
 /**
  * A weekly series: the activities one host made at once, one a week (docs/decisions/0022). Its occurrences are
@@ -62,6 +62,7 @@ export const activities = pgTable(
   (t) => [
     index('activities_host_idx').on(t.hostId, t.startsAt),
     listedEarthIndex('activities_listed_earth_idx', t),
+    nameTrigramIndex('activities_listed_title_trgm_idx', t.title, sql`${t.listed}`),
     check('activities_title_length', sql`char_length(${t.title}) BETWEEN 3 AND 120`),
     check('activities_description_length', sql`char_length(${t.description}) BETWEEN 10 AND 4000`),
     check('activities_dates', sql`${t.endsAt} > ${t.startsAt}`),

@@ -17,7 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { media, users } from './accounts.ts';
-import { timestamps } from './columns.ts';
+import { nameTrigramIndex, timestamps } from './columns.ts';
 import { vendors } from './vendors.ts';
 
 /**
@@ -47,6 +47,7 @@ export const services = pgTable(
   (t) => [
     unique('services_id_vendor').on(t.id, t.vendorId),
     index('services_vendor_idx').on(t.vendorId, t.createdAt),
+    nameTrigramIndex('services_active_name_trgm_idx', t.name, sql`${t.isActive}`),
     check('services_name_length', sql`char_length(${t.name}) BETWEEN 2 AND 120`),
     check('services_description_length', sql`char_length(${t.description}) <= 2000`),
     check('services_duration', sql`${t.durationMinutes} BETWEEN 5 AND 480 AND ${t.durationMinutes} % 5 = 0`),

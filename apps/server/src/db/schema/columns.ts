@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { customType, doublePrecision, index, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /**
@@ -36,3 +36,14 @@ export function geoPoint() {
 export function listedEarthIndex(name: string, t: { earth: AnyPgColumn; listed: AnyPgColumn }) {
   return index(name).using('gist', t.earth).where(sql`${t.listed}`);
 }
+
+/**
+ * A trigram index over a name, for the lists' searches (lib/text-search.ts): `name ILIKE '%…%'` and `search <% name`
+ * find their candidates in it instead of reading every row within the radius. Partial when the list reads only some
+ * rows (`where`).
+ */
+export function nameTrigramIndex(name: string, column: AnyPgColumn, where?: SQL) {
+  const built = index(name).using('gin', sql`${column} gin_trgm_ops`);
+  return where ? built.where(where) : built;
+}
+

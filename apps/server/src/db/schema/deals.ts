@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgEnum, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { media, users } from './accounts.ts';
-import { geoPoint, listedEarthIndex, timestamps } from './columns.ts';
+import { geoPoint, listedEarthIndex, nameTrigramIndex, timestamps } from './columns.ts';
 import { vendorAddresses, vendors } from './vendors.ts';
 
 /**
@@ -51,6 +51,7 @@ export const deals = pgTable(
   (t) => [
     index('deals_vendor_idx').on(t.vendorId, t.createdAt),
     listedEarthIndex('deals_listed_earth_idx', t),
+    nameTrigramIndex('deals_listed_title_trgm_idx', t.title, sql`${t.listed}`),
     index('deals_address_idx').on(t.addressId),
     check('deals_title_length', sql`char_length(${t.title}) BETWEEN 3 AND 120`),
     check('deals_description_length', sql`char_length(${t.description}) BETWEEN 10 AND 4000`),

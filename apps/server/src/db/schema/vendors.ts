@@ -70,6 +70,8 @@ export const vendors = pgTable(
     check('vendors_rejection_steps_only_when_rejected', sql`${t.kycStatus} = 'rejected' OR cardinality(${t.rejectionSteps}) = 0`),
     index('vendors_kyc_idx').on(t.kycStatus, t.submittedAt),
     index('vendors_name_trgm_idx').using('gin', sql`${t.businessName} gin_trgm_ops`),
+    // The directory's search by trigrams finds the shops of the categories a search names here (modules/directory/list.ts).
+    index('vendors_category_idx').on(t.category),
   ],
 );
 

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, fillPlaceholders, lte, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { NEARBY_LIST_DEPTH, type ActivityCategory, type ActivityListQuery, type ActivityListResponse } from '@localloop/contract';
 import type { Db } from '../../db/client.ts';
@@ -6,7 +7,7 @@ import { activities, users } from '../../db/schema.ts';
 import { chordOf, chordTo, distanceKm, earthPoint, inBoxAround } from '../../lib/geo-sql.ts';
 import { literalLimit, prepared, preparedShapes } from '../../lib/prepared.ts';
 import { avatar, firstImageOf, personColumns, statusesOf, toCard, waitlistCountOf, type ActivitiesDeps, type SelectedActivity } from './shared.ts';
-import { SEARCH_SIMILARITY, likeAnywhere } from '../../lib/text-search.ts';
+import { SEARCH_SIMILARITY, likeAnywhere, nameIsNear, searchesByTrigrams } from '../../lib/text-search.ts';
 import { categoryFilter } from '../../lib/category-filter.ts';
 
 /**
@@ -19,18 +20,21 @@ import { categoryFilter } from '../../lib/category-filter.ts';
  * - With a category (or several: a theme of /Discover) or a search: every match within the radius's box, sorted, with
  *   the total as a window count. A search
  *   matches the title's words or the host's first name (ILIKE), or a title one short typo away (pg_trgm's
- *   word_similarity, as the deals' and the directory's).
+ *   word_similarity, as the deals' and the directory's). A search of 3 characters or more takes its candidates from the
+ *   titles' and first names' trigram indexes instead of the box, and keeps those within the radius.
  */
 type Query = z.output<typeof ActivityListQuery> & {
   /** Any of these categories (a theme of /Discover); the HTTP list takes one `category`, and one here is the same. */
   categories?: readonly ActivityCategory[];
 };
-type Shape = { knn: true; window: number } | { knn: false; category: 'one' | 'any' | null; search: boolean };
+/** A search of 3 characters or more finds its candidates by the trigram indexes (`trigrams`), a shorter one in the box. */
+type Search = 'box' | 'trigrams' | null;
+type Shape = { knn: true; window: number } | { knn: false; category: 'one' | 'any' | null; search: Search };
 
 const shapeName = (s: Shape) =>
   s.knn
     ? `activities_near_nearest_${s.window}`
-    : `activities_near_box${s.category === 'one' ? '_category' : s.category === 'any' ? '_categories' : ''}${s.search ? '_search' : ''}`;
+    : `activities_near_box${s.category === 'one' ? '_category' : s.category === 'any' ? '_categories' : ''}${s.search === 'box' ? '_search' : s.search === 'trigrams' ? '_search_trigrams' : ''}`;
 
 
 const windows = [21, 51, 101, 201, 501, NEARBY_LIST_DEPTH + 1];
@@ -62,15 +66,27 @@ function nearestPage(db: Db, shape: Extract<Shape, { knn: true }>) {
   );
 }
 
+/** The people whose first name holds the search, found by its trigram index: an array the activities' host index takes. */
+const namedHosts = (db: Db) => {
+  const named = alias(users, 'named');
+  return sql`ARRAY(${db.select({ id: named.id }).from(named).where(sql`${named.firstName} ILIKE ${p('like')}`)})`;
+};
+
 function boxPage(db: Db, shape: Extract<Shape, { knn: false }>) {
   const distance = chordTo(activities.earth, p('point'));
-  const filters: SQL[] = [sql`${activities.listed}`, runningWithin(), inBoxAround(activities.earth, p('point'), p('radius_m')), lte(distance, p('chord_m'))];
+  // A search by trigrams leaves the box out, for the reason deals/near.ts gives: the planner would read the whole box.
+  const near = shape.search === 'trigrams' ? [lte(distance, p('chord_m'))] : [inBoxAround(activities.earth, p('point'), p('radius_m')), lte(distance, p('chord_m'))];
+  const filters: SQL[] = [sql`${activities.listed}`, runningWithin(), ...near];
   if (shape.category === 'one') filters.push(sql`${activities.category} = ${p('category')}`);
   if (shape.category === 'any') filters.push(sql`${activities.category} = ANY(${p('categories')}::text[])`);
-  if (shape.search) {
+  if (shape.search === 'box') {
     filters.push(
       sql`(${activities.title} ILIKE ${p('like')} OR ${users.firstName} ILIKE ${p('like')} OR word_similarity(${p('search')}::text, ${activities.title}) >= ${SEARCH_SIMILARITY})`,
     );
+  }
+  // The same, each part answerable by an index: the titles' trigrams, the hosts' first names' trigrams.
+  if (shape.search === 'trigrams') {
+    filters.push(sql`(${activities.title} ILIKE ${p('like')} OR ${nameIsNear(p('search'), activities.title)} OR ${activities.hostId} = ANY(${namedHosts(db)}))`);
   }
   return db
     .select({ ...cardColumns(db), chordM: distance, total: sql<number | null>`(count(*) OVER ())::int` })
@@ -83,15 +99,20 @@ function boxPage(db: Db, shape: Extract<Shape, { knn: false }>) {
     .offset(p('offset'));
 }
 
-/** How many listed activities within the days lie within the radius, counted up to NEARBY_LIST_DEPTH + 1 and no further. */
+/**
+ * How many listed activities within the days lie within the radius, counted up to NEARBY_LIST_DEPTH + 1 and no further:
+ * of the nearest NEARBY_LIST_DEPTH + 1 (the KNN walk, which stops there), those within the radius, as deals/near.ts
+ * counts.
+ */
 function cappedCount(db: Db) {
-  const matches = db
-    .select({ one: sql`1` })
+  const nearest = db
+    .select({ chordM: chordTo(activities.earth, p('point')).as('chord_m') })
     .from(activities)
-    .where(and(sql`${activities.listed}`, runningWithin(), inBoxAround(activities.earth, p('point'), p('radius_m')), lte(chordTo(activities.earth, p('point')), p('chord_m'))))
+    .where(and(sql`${activities.listed}`, runningWithin()))
+    .orderBy(chordTo(activities.earth, p('point')))
     .limit(literalLimit(NEARBY_LIST_DEPTH + 1))
-    .as('matches');
-  return db.select({ n: count() }).from(matches);
+    .as('nearest');
+  return db.select({ n: count() }).from(nearest).where(lte(nearest.chordM, p('chord_m')));
 }
 
 const pageOf = (db: Db, shape: Shape) => (shape.knn ? nearestPage(db, shape) : boxPage(db, shape));
@@ -105,7 +126,8 @@ function planOf(query: Query, now: Date) {
   const take = Math.max(1, Math.min(query.page_size, NEARBY_LIST_DEPTH - offset));
   const categories = categoryFilter(query.category, query.categories) ?? [];
   const category = categories.length === 0 ? null : categories.length === 1 ? 'one' : 'any';
-  const shape: Shape = category || query.q ? { knn: false, category, search: Boolean(query.q) } : { knn: true, window: windowFor(offset + take + 1) };
+  const search: Search = !query.q ? null : searchesByTrigrams(query.q) ? 'trigrams' : 'box';
+  const shape: Shape = category || search ? { knn: false, category, search } : { knn: true, window: windowFor(offset + take + 1) };
   const radiusM = query.radius_km * 1000;
   const fromDay = query.from ? Date.parse(`${query.from}T00:00:00Z`) : 0;
   const values = {

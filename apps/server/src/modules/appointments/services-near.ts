@@ -1,13 +1,13 @@
 import { and, asc, count, eq, exists, fillPlaceholders, lt, lte, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { NEARBY_LIST_DEPTH, type AllServicesQuery, type VendorCategory } from '@localloop/contract';
+import { NEARBY_LIST_DEPTH, vendorCategories, type AllServicesQuery, type VendorCategory } from '@localloop/contract';
 import type { Db } from '../../db/client.ts';
 import { favoriteServices, media, serviceImages, services, vendorAddresses, vendors } from '../../db/schema.ts';
 import { chordOf, chordTo, earthPoint, inBoxAround } from '../../lib/geo-sql.ts';
 import { literalLimit, prepared, preparedShapes } from '../../lib/prepared.ts';
 import type { StoredImage } from '../uploads/index.ts';
-import { SEARCH_SIMILARITY, likeAnywhere } from '../../lib/text-search.ts';
+import { SEARCH_SIMILARITY, likeAnywhere, nameIsNear, searchesByTrigrams } from '../../lib/text-search.ts';
 import { categoryFilter } from '../../lib/category-filter.ts';
 
 /**
@@ -28,12 +28,17 @@ export type ServicesNearQuery = z.output<typeof AllServicesQuery> & {
 type Query = ServicesNearQuery;
 type Shape =
   | { knn: true; signedIn: boolean; window: number }
-  | { knn: false; vendor: boolean; category: 'one' | 'any' | null; minPrice: boolean; maxPrice: boolean; search: boolean; signedIn: boolean };
+  | { knn: false; vendor: boolean; category: 'one' | 'any' | null; minPrice: boolean; maxPrice: boolean; search: Search; signedIn: boolean };
+/**
+ * A search of 3 characters or more that names no category finds its candidates by the trigram indexes (`trigrams`);
+ * a shorter one, or one that names a category (a sixth of every service), reads the radius's box.
+ */
+type Search = 'box' | 'trigrams' | null;
 
 const shapeName = (s: Shape) =>
   s.knn
     ? `services_near_nearest_${s.window}${s.signedIn ? '_caller' : ''}`
-    : `services_near_box${s.vendor ? '_vendor' : ''}${s.category === 'one' ? '_category' : s.category === 'any' ? '_categories' : ''}${s.minPrice ? '_min' : ''}${s.maxPrice ? '_max' : ''}${s.search ? '_search' : ''}${s.signedIn ? '_caller' : ''}`;
+    : `services_near_box${s.vendor ? '_vendor' : ''}${s.category === 'one' ? '_category' : s.category === 'any' ? '_categories' : ''}${s.minPrice ? '_min' : ''}${s.maxPrice ? '_max' : ''}${s.search === 'box' ? '_search' : s.search === 'trigrams' ? '_search_trigrams' : ''}${s.signedIn ? '_caller' : ''}`;
 
 /** Windows of vendors a nearest-first page reads: the smallest that holds offset + size and the row after the page. */
 const windows = [21, 51, 101, 201, 501, NEARBY_LIST_DEPTH + 1];
@@ -147,6 +152,50 @@ function nearestPage(db: Db, shape: Extract<Shape, { knn: true }>) {
     .offset(p('offset'));
 }
 
+/**
+ * A search by trigrams: the services whose name holds the search or is a short typo away from it (the names' trigram
+ * index), or whose shop's name holds it (the shops' names' trigram index, then the services' vendor index); each
+ * measured to its shop's nearest listed address (one step of the address index per candidate), kept within the radius.
+ * No box: the planner takes one for a handful of rows whatever its size, and would read every shop's address near New
+ * York (6,044 shops at scale) and every service of theirs.
+ */
+function searchPage(db: Db, shape: Extract<Shape, { knn: false }>) {
+  const a = vendorAddresses;
+  const named = alias(vendors, 'named');
+  const near = db
+    .select({ city: a.city, latitude: a.latitude, longitude: a.longitude, chordM: chordTo(a.earth, p('point')).as('chord_m') })
+    .from(a)
+    .where(and(eq(a.vendorId, services.vendorId), sql`${a.listed}`))
+    .orderBy(chordTo(a.earth, p('point')), a.id)
+    .limit(literalLimit(1))
+    .as('near');
+  const filters: SQL[] = [sql`${services.isActive}`, sql`${vendors.listed}`, lte(near.chordM, p('chord_m'))];
+  if (shape.category === 'one') filters.push(sql`${services.category} = ${p('category')}`);
+  if (shape.category === 'any') filters.push(sql`${services.category} = ANY(${p('categories')}::text[])`);
+  if (shape.minPrice) filters.push(sql`${services.priceCents} >= ${p('min_price_cents')}`);
+  if (shape.maxPrice) filters.push(sql`${services.priceCents} <= ${p('max_price_cents')}`);
+  const namedShops = db.select({ id: named.id }).from(named).where(sql`${named.businessName} ILIKE ${p('like')}`);
+  filters.push(sql`(${services.name} ILIKE ${p('like')} OR ${nameIsNear(p('search'), services.name)} OR ${services.vendorId} = ANY(ARRAY(${namedShops})))`);
+  return db
+    .select({
+      ...cardColumns(db, shape.signedIn),
+      chordM: near.chordM,
+      city: near.city,
+      latitude: near.latitude,
+      longitude: near.longitude,
+      edgeM: sql<number | null>`NULL::float8`,
+      scanned: sql<number | null>`NULL::int`,
+      total: sql<number | null>`(count(*) OVER ())::int`,
+    })
+    .from(services)
+    .innerJoin(vendors, eq(vendors.id, services.vendorId))
+    .innerJoinLateral(near, sql`true`)
+    .where(and(...filters))
+    .orderBy(asc(near.chordM), asc(services.name), asc(services.id))
+    .limit(p('size'))
+    .offset(p('offset'));
+}
+
 /** Filtered, or one vendor's: every match within the radius (the box, then the exact distance), or of that vendor. */
 function boxPage(db: Db, shape: Extract<Shape, { knn: false }>) {
   const a = vendorAddresses;
@@ -206,7 +255,7 @@ function cappedCount(db: Db) {
   return db.select({ n: count() }).from(matches);
 }
 
-const pageOf = (db: Db, shape: Shape) => (shape.knn ? nearestPage(db, shape) : boxPage(db, shape));
+const pageOf = (db: Db, shape: Shape) => (shape.knn ? nearestPage(db, shape) : shape.search === 'trigrams' ? searchPage(db, shape) : boxPage(db, shape));
 
 const countStatement = prepared('services_near_count', cappedCount);
 
@@ -227,7 +276,7 @@ function planOf(callerId: string | null, query: Query) {
         category,
         minPrice: query.min_price_cents !== undefined,
         maxPrice: query.max_price_cents !== undefined,
-        search: Boolean(query.q),
+        search: !query.q ? null : searchesByTrigrams(query.q) && !query.vendor_id && !namesACategory(query.q) ? 'trigrams' : 'box',
         signedIn,
       }
     : { knn: true, signedIn, window: windowFor(offset + take + 1) };
@@ -250,6 +299,9 @@ function planOf(callerId: string | null, query: Query) {
   };
   return { shape, values, take };
 }
+
+/** Whether a category's name holds the search, as `category ILIKE '%search%'` tells. */
+const namesACategory = (search: string) => vendorCategories.some((c) => c.toLowerCase().includes(search.trim().toLowerCase()));
 
 /** The SQL and parameters the list runs for a request, for EXPLAIN in tests and the bench. */
 export function servicesNearSql(db: Db, callerId: string | null, query: Query) {

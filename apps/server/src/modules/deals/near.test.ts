@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const hour = 3_600_000;
-type Made = { at: Point; ended?: boolean; upcoming?: boolean; soldOut?: boolean; paused?: boolean; sold?: number };
+type Made = { at: Point; ended?: boolean; upcoming?: boolean; soldOut?: boolean; paused?: boolean; sold?: number; title?: string };
 
 let batch = 0;
 /** Shops (one a deal) and their deals written in bulk; `listed` is left to the database's triggers. */
@@ -39,7 +39,7 @@ async function bulkDeals(made: Made[]): Promise<string[]> {
   const shopOf = new Map(shops.map((s) => [s.userId, s.id]));
   const rows = made.map((m, i) => ({
     vendorId: shopOf.get(owners[i]?.id ?? '') ?? '',
-    title: `Deal ${batch}-${i}`,
+    title: m.title ?? `Deal ${batch}-${i}`,
     description: 'A deal for the list tests.',
     category: 'Food & Drink',
     originalPriceCents: 2000,
@@ -118,9 +118,9 @@ describe('deals near a point, nearest first', () => {
     expect(list.count).toBe((await everyDealByDistance(centre, 15)).length);
   });
 
-  it('bounds a filtered or popular page by the radius, one category or several (a theme of /Discover): the index answers the box', async () => {
+  it('bounds a filtered or popular page by the radius, one category or several (a theme of /Discover), a search too short for trigrams: the index answers the box', async () => {
     const several = { categories: ['Food & Drink', 'Pets'] as const };
-    for (const filter of [{ sort: 'popularity' as const }, { q: 'deal' }, { category: 'Food & Drink' as const }, several]) {
+    for (const filter of [{ sort: 'popularity' as const }, { q: 'de' }, { category: 'Food & Drink' as const }, several]) {
       const query = { ...DealListQuery.parse({ lat: centre.lat, lng: centre.lng, radius_km: 5, ...filter }), ...filter };
       const plan = (await explain(t.database, dealsNearSql(t.database.db, query, new Date()), { generic: true })).join('\n');
       expect(plan, plan).toMatch(/deals_listed_earth_idx/);
@@ -163,5 +163,44 @@ describe('how deep a list of deals near a point goes', () => {
     const last = await page(crowd, { radius_km: 25, page: 20, page_size: 50 });
     expect(last.results.map((r) => r.id)).toEqual(expected.slice(950, 1000));
     expect((await inject(t.app, endpoints.dealList, { query: { lat: crowd.lat, lng: crowd.lng, page: 21, page_size: 50 } })).statusCode).toBe(400);
+  });
+});
+
+describe('searching deals near a point', () => {
+  const centre = { lat: 59.33, lng: 18.07 };
+  const words = ['Haircut', 'Pizza night', 'Yoga class', 'Massage', 'Bakery box', 'Wine tasting', 'Bike repair', 'Facial', 'Kayak tour', 'Sushi set'];
+
+  beforeAll(async () => {
+    const random = prng(53);
+    // 2,000 deals, a tenth of them of each kind, half within 10 km and half within 200 km.
+    await bulkDeals(
+      Array.from({ length: 2000 }, (_, i) => ({
+        at: near(centre, (random() - 0.5) * (Math.floor(i / words.length) % 2 ? 20 : 400), (random() - 0.5) * (Math.floor(i / words.length) % 2 ? 20 : 400)),
+        title: `${words[i % words.length]} ${i}`,
+      })),
+    );
+    await t.database.db.execute(sql`ANALYZE`);
+  });
+
+  /** By brute force: live deals within the radius whose title or shop's name holds the search or whose title is a typo away. */
+  async function everyMatch(search: string, radiusKm: number): Promise<string[]> {
+    const point = earthPoint(centre.lat, centre.lng);
+    const result = (await t.database.db.execute(sql`
+      SELECT d.id::text AS id FROM deals d JOIN vendors v ON v.id = d.vendor_id
+      WHERE d.listed AND d.starts_at <= now() AND d.ends_at > now() AND (d.quantity_total IS NULL OR d.quantity_sold < d.quantity_total)
+        AND (d.earth <-> ${point}::cube) <= ${chordOf(radiusKm * 1000)}::float8
+        AND (d.title ILIKE ${`%${search}%`} OR v.business_name ILIKE ${`%${search}%`} OR word_similarity(${search}, d.title) >= 0.45)
+      ORDER BY d.earth <-> ${point}::cube, d.id`)) as unknown as { rows: { id: string }[] };
+    return result.rows.map((r) => r.id);
+  }
+
+  it('finds what a typo, a word or a shop\'s name names, within the radius, nearest first, as a brute-force search does', async () => {
+    for (const q of ['haircutt', 'masage', 'pizza', 'Deal shop 4-17']) {
+      const expected = await everyMatch(q, 10);
+      expect(expected.length, q).toBeGreaterThan(0);
+      const list = await page(centre, { radius_km: 10, q, page_size: 50 });
+      expect(list.results.map((r: { id: string }) => r.id), q).toEqual(expected.slice(0, 50));
+      expect(list.count, q).toBe(expected.length);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, fillPlaceholders, lte, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { NEARBY_LIST_DEPTH, type DealCard, type DealListQuery, type DealListResponse, type VendorCategory } from '@localloop/contract';
 import type { Db } from '../../db/client.ts';
@@ -8,7 +9,7 @@ import { chordOf, chordTo, distanceKm, earthPoint, inBoxAround } from '../../lib
 import { literalLimit, prepared, preparedShapes } from '../../lib/prepared.ts';
 import { toResponsiveImage } from '../uploads/index.ts';
 import { discountPercent, firstImageOf, iso, logo, money, ratingAvg, remainingOf, toDealVendor, vendorColumns, type DealsDeps } from './shared.ts';
-import { SEARCH_SIMILARITY, likeAnywhere } from '../../lib/text-search.ts';
+import { SEARCH_SIMILARITY, likeAnywhere, nameIsNear, searchesByTrigrams } from '../../lib/text-search.ts';
 import { categoryFilter } from '../../lib/category-filter.ts';
 
 /**
@@ -19,18 +20,22 @@ import { categoryFilter } from '../../lib/category-filter.ts';
  *   offset + size + 1 written into the statement; the radius is applied after. The count separately, only when the
  *   page does not tell it, and never past NEARBY_LIST_DEPTH.
  * - Most sold first, or with a category (or several: a theme of /Discover), a search or one shop: every match within
- *   the radius's box (or of that shop), sorted, with the total as a window count.
+ *   the radius's box (or of that shop), sorted, with the total as a window count. A search of 3 characters or more
+ *   takes its candidates from the titles' and the shops' names' trigram indexes instead of the box, and keeps those
+ *   within the radius.
  */
 type Query = z.output<typeof DealListQuery> & {
   /** Any of these categories (a theme of /Discover); the HTTP list takes one `category`, and one here is the same. */
   categories?: readonly VendorCategory[];
 };
-type Shape = { knn: true; window: number } | { knn: false; popular: boolean; vendor: boolean; category: 'one' | 'any' | null; search: boolean };
+/** A search of 3 characters or more finds its candidates by the trigram indexes (`trigrams`), a shorter one in the box. */
+type Search = 'box' | 'trigrams' | null;
+type Shape = { knn: true; window: number } | { knn: false; popular: boolean; vendor: boolean; category: 'one' | 'any' | null; search: Search };
 
 const shapeName = (s: Shape) =>
   s.knn
     ? `deals_near_nearest_${s.window}`
-    : `deals_near_box${s.popular ? '_popular' : ''}${s.vendor ? '_vendor' : ''}${s.category === 'one' ? '_category' : s.category === 'any' ? '_categories' : ''}${s.search ? '_search' : ''}`;
+    : `deals_near_box${s.popular ? '_popular' : ''}${s.vendor ? '_vendor' : ''}${s.category === 'one' ? '_category' : s.category === 'any' ? '_categories' : ''}${s.search === 'box' ? '_search' : s.search === 'trigrams' ? '_search_trigrams' : ''}`;
 
 const windows = [21, 51, 101, 201, 501, NEARBY_LIST_DEPTH + 1];
 const windowFor = (rows: number) => windows.find((w) => w >= rows) ?? NEARBY_LIST_DEPTH + 1;
@@ -81,14 +86,28 @@ function nearestPage(db: Db, shape: Extract<Shape, { knn: true }>) {
   return knn;
 }
 
+/** The shops whose name holds the search, found by their name's trigram index: an array the deals' vendor index takes. */
+const namedShops = (db: Db) => {
+  const named = alias(vendors, 'named');
+  return sql`ARRAY(${db.select({ id: named.id }).from(named).where(sql`${named.businessName} ILIKE ${p('like')}`)})`;
+};
+
 function boxPage(db: Db, shape: Extract<Shape, { knn: false }>) {
   const filters: SQL[] = [sql`${deals.listed}`, liveAt()];
   if (shape.vendor) filters.push(eq(deals.vendorId, p('vendor_id')));
+  // A search by trigrams leaves the box out: the planner, which takes a box for a handful of rows whatever its size,
+  // would read every deal in it (77,566 near New York at scale) instead of the few the search names.
+  else if (shape.search === 'trigrams') filters.push(lte(chordTo(deals.earth, p('point')), p('chord_m')));
   else filters.push(inBoxAround(deals.earth, p('point'), p('radius_m')), lte(chordTo(deals.earth, p('point')), p('chord_m')));
   if (shape.category === 'one') filters.push(sql`${deals.category} = ${p('category')}`);
   if (shape.category === 'any') filters.push(sql`${deals.category} = ANY(${p('categories')}::text[])`);
-  if (shape.search) {
+  // The title or the shop's name holds the search, or the title is a short typo away from it.
+  if (shape.search === 'box') {
     filters.push(sql`(${deals.title} ILIKE ${p('like')} OR ${vendors.businessName} ILIKE ${p('like')} OR word_similarity(${p('search')}::text, ${deals.title}) >= ${SEARCH_SIMILARITY})`);
+  }
+  // The same, each part answerable by an index (a bitmap of each, OR-ed): the titles' trigrams, the shops' names' trigrams.
+  if (shape.search === 'trigrams') {
+    filters.push(sql`(${deals.title} ILIKE ${p('like')} OR ${nameIsNear(p('search'), deals.title)} OR ${deals.vendorId} = ANY(${namedShops(db)}))`);
   }
   const distance = chordTo(deals.earth, p('point'));
   return db
@@ -102,15 +121,21 @@ function boxPage(db: Db, shape: Extract<Shape, { knn: false }>) {
     .offset(p('offset'));
 }
 
-/** How many live deals lie within the radius, counted up to NEARBY_LIST_DEPTH + 1 and no further. */
+/**
+ * How many live deals lie within the radius, counted up to NEARBY_LIST_DEPTH + 1 and no further: of the nearest
+ * NEARBY_LIST_DEPTH + 1 live deals (the KNN walk, which stops there), those within the radius. Every deal within the
+ * radius is nearer than any outside it, so the count is exact below the cap. Counting the box instead read every deal
+ * in it (a bitmap of 77,566 near New York at scale: 12 ms; this walk 2.6 ms).
+ */
 function cappedCount(db: Db) {
-  const matches = db
-    .select({ one: sql`1` })
+  const nearest = db
+    .select({ chordM: chordTo(deals.earth, p('point')).as('chord_m') })
     .from(deals)
-    .where(and(sql`${deals.listed}`, liveAt(), inBoxAround(deals.earth, p('point'), p('radius_m')), lte(chordTo(deals.earth, p('point')), p('chord_m'))))
+    .where(and(sql`${deals.listed}`, liveAt()))
+    .orderBy(chordTo(deals.earth, p('point')))
     .limit(literalLimit(NEARBY_LIST_DEPTH + 1))
-    .as('matches');
-  return db.select({ n: count() }).from(matches);
+    .as('nearest');
+  return db.select({ n: count() }).from(nearest).where(lte(nearest.chordM, p('chord_m')));
 }
 
 const pageOf = (db: Db, shape: Shape) => (shape.knn ? nearestPage(db, shape) : boxPage(db, shape));
@@ -124,7 +149,13 @@ function planOf(query: Query, now: Date) {
   const category = categories.length === 0 ? null : categories.length === 1 ? 'one' : 'any';
   const filtered = query.sort === 'popularity' || Boolean(query.vendor_id || category || query.q);
   const shape: Shape = filtered
-    ? { knn: false, popular: query.sort === 'popularity', vendor: Boolean(query.vendor_id), category, search: Boolean(query.q) }
+    ? {
+        knn: false,
+        popular: query.sort === 'popularity',
+        vendor: Boolean(query.vendor_id),
+        category,
+        search: !query.q ? null : searchesByTrigrams(query.q) && !query.vendor_id ? 'trigrams' : 'box',
+      }
     : { knn: true, window: windowFor(offset + take + 1) };
   const radiusM = query.radius_km * 1000;
   const values = {

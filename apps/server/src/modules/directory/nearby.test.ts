@@ -179,8 +179,8 @@ describe('nearest-first pages', () => {
     }
   });
 
-  it('bound a filtered page by the radius: the index answers the box, and no vendor outside it is read', async () => {
-    const query = VendorListQuery.parse({ lat: centre.lat, lng: centre.lng, radius_km: 5, q: 'bulk' });
+  it('bound a page searched by too short a word for trigrams by the radius: the index answers the box, and no vendor outside it is read', async () => {
+    const query = VendorListQuery.parse({ lat: centre.lat, lng: centre.lng, radius_km: 5, q: 'bu' });
     const plan = (await explain(t.database, vendorListSql(t.database.db, null, query).page, { generic: true })).join('\n');
     expect(plan, plan).toMatch(/vendor_addresses_listed_earth_idx/);
     expect(plan, plan).toMatch(/@>|<@/);
