@@ -42,3 +42,17 @@ export function answerCache<T extends object>({ ttlMs, maxBytes, clock }: { ttlM
     },
   };
 }
+
+/**
+ * A list near a point (deals, activities, services, shops) as visitors get it: their answer holds nothing of the asker,
+ * so it is kept `ttlMs` for the next visitor asking the same (a city's crowd on its landing page and lists); a
+ * signed-in caller's answer carries their marks (favourites, their place in an activity) and is computed each time.
+ * The query is the key: the same point, radius, filters and page.
+ */
+export function keptForVisitors<Q, T extends object>(
+  { ttlMs, clock }: { ttlMs: number; clock: Clock },
+  list: (callerId: string | null, query: Q) => Promise<T>,
+): (callerId: string | null, query: Q) => Promise<T> {
+  const shared = answerCache<T>({ ttlMs, maxBytes: SHARED_ANSWER_BYTES, clock });
+  return (callerId, query) => (callerId ? list(callerId, query) : shared.get(JSON.stringify(query), () => list(null, query)));
+}

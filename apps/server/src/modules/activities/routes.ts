@@ -1,4 +1,5 @@
 import { endpoints } from '@localloop/contract';
+import { keptForVisitors } from '../../lib/answer-cache.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { route, type App } from '../../lib/http.ts';
 import { activityCalendarFile } from './calendar.ts';
@@ -18,7 +19,8 @@ export async function activitiesRoutes(app: App, ctx: AppContext) {
   ctx.jobs.handle(activityReminderKind, activityReminderHandler({ messenger: ctx.messenger, publicUrl: ctx.config.publicUrl }));
 
   route(app, endpoints.createActivity, ({ userId, body }) => createActivity(deps, userId, body));
-  route(app, endpoints.activityList, ({ userId, query }) => activitiesNear(deps, userId, query));
+  const activityList = keptForVisitors({ ttlMs: ctx.config.publicAnswerTtlMs, clock: ctx.clock }, (callerId, query: Parameters<typeof activitiesNear>[2]) => activitiesNear(deps, callerId, query));
+  route(app, endpoints.activityList, ({ userId, query }) => activityList(userId, query));
   route(app, endpoints.activityDetails, ({ userId, params }) => activityDetails(deps, userId, params.id));
   route(app, endpoints.activityCalendarFile, async ({ userId, params, reply }) => {
     const file = await activityCalendarFile({ ...deps, publicUrl: ctx.config.publicUrl }, userId, params.id);

@@ -1,4 +1,5 @@
 import { endpoints } from '@localloop/contract';
+import { keptForVisitors } from '../../lib/answer-cache.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { route, type App } from '../../lib/http.ts';
 import type { RouteRateLimit } from '../../lib/rate-limit.ts';
@@ -75,7 +76,8 @@ export async function appointmentsRoutes(app: App, ctx: AppContext) {
   route(app, endpoints.updateAppointmentStatus, ({ userId, params, body }) => updateStatus(deps, userId, params.id, body));
   route(app, endpoints.rescheduleAppointment, ({ userId, params, body }) => rescheduleAppointment(deps, userId, params.id, body.starts_at));
 
-  route(app, endpoints.allServices, ({ userId, query }) => allServices(deps, userId, query));
+  const serviceList = keptForVisitors({ ttlMs: ctx.config.publicAnswerTtlMs, clock: ctx.clock }, (callerId, query: Parameters<typeof allServices>[2]) => allServices(deps, callerId, query));
+  route(app, endpoints.allServices, ({ userId, query }) => serviceList(userId, query));
   route(app, endpoints.toggleFavoriteService, ({ userId, params }) => toggleFavoriteService(deps, userId, params.id));
   route(app, endpoints.favoriteServices, ({ userId }) => favoriteServiceCards(deps, userId));
 }

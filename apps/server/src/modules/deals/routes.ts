@@ -1,4 +1,5 @@
 import { IDEMPOTENCY_KEY_HEADER, IdempotencyKey, endpoints } from '@localloop/contract';
+import { keptForVisitors } from '../../lib/answer-cache.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { route, type App } from '../../lib/http.ts';
@@ -30,7 +31,8 @@ export async function dealsRoutes(app: App, ctx: AppContext) {
   route(app, endpoints.createDeal, ({ userId, body }) => createDeal(deps, userId, body));
   route(app, endpoints.myDeals, ({ userId, params, query }) => myDeals(deps, userId, params.id, query));
   route(app, endpoints.pauseDeal, ({ userId, params, body }) => pauseDeal(deps, userId, params.id, body.paused));
-  route(app, endpoints.dealList, ({ query }) => dealsNear(deps, query));
+  const dealList = keptForVisitors({ ttlMs: ctx.config.publicAnswerTtlMs, clock: ctx.clock }, (_callerId, query: Parameters<typeof dealsNear>[1]) => dealsNear(deps, query));
+  route(app, endpoints.dealList, ({ userId, query }) => dealList(userId, query));
   route(app, endpoints.dealDetails, ({ userId, params, query }) => dealDetails(deps, userId, params.deal_uuid, query));
 
   route(app, endpoints.buyDeal, async ({ userId, body, request, reply }) => {

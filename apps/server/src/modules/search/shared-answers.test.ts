@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { endpoints } from '@localloop/contract';
-import { activities, activityParticipants, deals, favoriteServices, favoriteVendors } from '../../db/schema.ts';
+import { activities, activityParticipants, deals, favoriteServices, favoriteVendors, services, vendors } from '../../db/schema.ts';
 import { seedDemoData } from '../../db/seed/index.ts';
 import { createTestApp, inject, signedInAccount, testClock, type TestContext } from '../../../test/helper.ts';
 
 /**
  * Search and /Discover keep an answer for the next asker of the same, PUBLIC_ANSWER_SECONDS long (lib/answer-cache.ts),
  * seen through a deal renamed meanwhile; a signed-in person gets it with their own marks, which are what each kind's own
- * list answers them.
+ * list answers them. The four lists near a point keep a visitor's answer the same way; a signed-in person's is fresh.
  */
 const clock = testClock();
 let t: TestContext;
@@ -65,6 +65,40 @@ describe('shared answers', () => {
       expect(await discovered({})).toContain(after);
     } finally {
       await rename(after, before);
+      clock.advance(10_001);
+    }
+  });
+});
+
+describe('the lists near a point', () => {
+  const lists = [
+    { name: 'deals', endpoint: endpoints.dealList, table: deals, column: 'title' as const, of: (r: { title: string }) => r.title },
+    { name: 'activities', endpoint: endpoints.activityList, table: activities, column: 'title' as const, of: (r: { title: string }) => r.title },
+    { name: 'services', endpoint: endpoints.allServices, table: services, column: 'name' as const, of: (r: { name: string }) => r.name },
+    { name: 'shops', endpoint: endpoints.vendorList, table: vendors, column: 'businessName' as const, of: (r: { business_name: string }) => r.business_name },
+  ];
+
+  it.each(lists)('$name: a visitor gets the answer kept for the same question within the time; a signed-in person and another question afresh', async (list) => {
+    const person = await signedInAccount(t);
+    const ask = async (query: Record<string, number> = {}, access?: string) => {
+      const res = await inject(t.app, list.endpoint as typeof endpoints.dealList, { query: { ...newYork, ...query } as never, ...(access ? { access } : {}) });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().results as never[]).map((r) => ({ id: (r as { id: string }).id, name: list.of(r as never) }));
+    };
+    const [first] = await ask();
+    if (!first) throw new Error(`no ${list.name} near New York in the demo data`);
+    const table = list.table as typeof deals;
+    const column = (list.table as unknown as Record<string, typeof deals.title>)[list.column] as typeof deals.title;
+    const renamed = `${first.name} (renamed)`;
+    await t.database.db.update(table).set({ [list.column]: renamed } as never).where(eq(table.id, first.id));
+    try {
+      expect((await ask()).find((r) => r.id === first.id)?.name).toBe(first.name);
+      expect((await ask({}, person.access)).find((r) => r.id === first.id)?.name).toBe(renamed);
+      expect((await ask({ radius_km: 30 })).find((r) => r.id === first.id)?.name).toBe(renamed);
+      clock.advance(10_001);
+      expect((await ask()).find((r) => r.id === first.id)?.name).toBe(renamed);
+    } finally {
+      await t.database.db.update(table).set({ [list.column]: first.name } as never).where(eq(column, renamed));
       clock.advance(10_001);
     }
   });
