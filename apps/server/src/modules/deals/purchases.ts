@@ -94,14 +94,29 @@ async function replayOf(deps: DealsDeps, db: Reader, userId: string, key: string
 }
 
 /**
- * Buys `quantity` of a deal. The deal's row is locked first, so buyers of one deal take turns: the stock, the
+ * Buys `quantity` of a deal. The deal's row is locked (after a look without the lock that turns away a retry, an
+ * unknown, ended or sold-out deal at once), so buyers of one deal take turns: the stock, the
  * customer's limit and the Idempotency-Key are each checked against every purchase committed before, and the stock
  * counter's CHECK refuses an oversell even if a check here were wrong. The payment is charged inside the transaction,
  * after the stock is held; a refused charge rolls everything back.
  */
 export async function buyDeal(deps: DealsDeps, userId: string, input: z.output<typeof BuyDealInput>, idempotencyKey: string | null): Promise<BuyResult> {
+  // Before any lock: a retry is answered from the purchase it made, and a deal already sold out, ended or unknown is
+  // refused without queueing behind the buyers who hold its row (300 at once at scale: most came after the last unit).
+  // Both are asked again under the lock, which alone decides.
+  if (idempotencyKey) {
+    const replay = await replayOf(deps, deps.db, userId, idempotencyKey, input);
+    if (replay) return replay;
+  }
+  const [seen] = await deps.db.select({ deal: deals, vendorUserId: vendors.userId, vendorListed: vendors.listed }).from(deals).innerJoin(vendors, eq(vendors.id, deals.vendorId)).where(eq(deals.id, input.deal_id));
+  if (!seen || (!seen.vendorListed && seen.vendorUserId !== userId)) throw AppError.notFound('That deal');
+  if (seen.vendorUserId === userId) throw new AppError('SELF_PURCHASE', 'This is your own deal: you cannot buy it yourself.');
+  const seenState = stateOf(seen.deal, deps.clock());
+  if (seenState === 'sold_out') throw new AppError('DEAL_SOLD_OUT', 'This deal is sold out.');
+  if (seenState === 'expired') throw new AppError('DEAL_NOT_ON_SALE', 'This deal has ended.');
+  let bought: BuyResult | { purchaseId: string };
   try {
-    return await deps.db.transaction(async (tx) => {
+    bought = await deps.db.transaction(async (tx): Promise<BuyResult | { purchaseId: string }> => {
       const [deal] = await tx
         .select({ deal: deals, vendorUserId: vendors.userId, vendorListed: vendors.listed })
         .from(deals)
@@ -176,7 +191,7 @@ export async function buyDeal(deps: DealsDeps, userId: string, input: z.output<t
         data: { deal_id: d.id, purchase_id: row.id },
         target: { kind: 'shop_sales' },
       });
-      return { purchase: await loadPurchase(deps, tx, row.id), replayed: false };
+      return { purchaseId: row.id };
     });
   } catch (error) {
     // The same key sent for two different deals at once: the deals' locks do not order them, the unique key does.
@@ -186,6 +201,8 @@ export async function buyDeal(deps: DealsDeps, userId: string, input: z.output<t
     }
     throw error;
   }
+  // The purchase as committed, read outside the lock.
+  return 'purchaseId' in bought ? { purchase: await loadPurchase(deps, deps.db, bought.purchaseId), replayed: false } : bought;
 }
 
 export async function myPurchases(deps: DealsDeps, userId: string, query: z.output<typeof PurchasesQuery>): Promise<PurchaseList> {
