@@ -17,6 +17,9 @@ import type { Clock } from './clock.ts';
 /** What each endpoint's kept answers may take: 16 MB, some 400 /Discover answers of 40 KB or 2,000 searches. */
 export const SHARED_ANSWER_BYTES = 16 * 2 ** 20;
 
+/** What each list's kept answers may take: 4 MB, some 300 pages of 20 cards (four lists, 16 MB in all). */
+export const SHARED_LIST_BYTES = 4 * 2 ** 20;
+
 export type AnswerCache<T extends object> = {
   get(key: string, compute: () => Promise<T>): Promise<T>;
 };
@@ -33,6 +36,10 @@ export function answerCache<T extends object>({ ttlMs, maxBytes, clock }: { ttlM
     ttlResolution: 0,
     fetchMethod: (_key, _stale, { context }) => context(),
   });
+  // Answers past their time are dropped once a TTL, not kept until the cap pushes them out: memory holds at most one
+  // TTL's worth of questions. One timer for the cache (lru-cache's ttlAutopurge sets one per answer), not keeping the
+  // process alive.
+  setInterval(() => cache.purgeStale(), ttlMs).unref();
   return {
     async get(key, compute) {
       const answer = await cache.fetch(key, { context: compute });
@@ -53,6 +60,6 @@ export function keptForVisitors<Q, T extends object>(
   { ttlMs, clock }: { ttlMs: number; clock: Clock },
   list: (callerId: string | null, query: Q) => Promise<T>,
 ): (callerId: string | null, query: Q) => Promise<T> {
-  const shared = answerCache<T>({ ttlMs, maxBytes: SHARED_ANSWER_BYTES, clock });
+  const shared = answerCache<T>({ ttlMs, maxBytes: SHARED_LIST_BYTES, clock });
   return (callerId, query) => (callerId ? list(callerId, query) : shared.get(JSON.stringify(query), () => list(null, query)));
 }
