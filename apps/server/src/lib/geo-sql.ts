@@ -1,4 +1,7 @@
-import { sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { count, lte, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.ts';
+import { literalLimit } from './prepared.ts';
 
 /**
  * Distances and nearest-first pages on earthdistance's cube points, for every list "near me" (vendors, deals,
@@ -52,4 +55,21 @@ export function chordTo(earth: AnyColumn | SQLWrapper, point: SQLWrapper | strin
  */
 export function inBoxAround(earth: AnyColumn | SQLWrapper, point: SQLWrapper | string, radiusM: SQLWrapper | number): SQL<boolean> {
   return sql<boolean>`(earth_box(${point}::earth, ${radiusM}::float8) @> ${earth})`;
+}
+
+/**
+ * How many rows of `table` matching `where` lie within the chord `chordM` of the point, counted up to `cap` and no
+ * further: of the nearest `cap` (the KNN walk of the table's GiST index, which stops there), those within it. Every row
+ * within the radius is nearer than any outside it, so the count is exact below the cap. Counting the box instead read
+ * every row in it (a bitmap of 77,566 deals near New York at scale: 12 ms; this walk 2.6 ms).
+ */
+export function cappedNearestCount(db: Db, table: PgTable, earth: AnyColumn, where: SQL | undefined, point: SQLWrapper, chordM: SQLWrapper, cap: number) {
+  const nearest = db
+    .select({ chordM: chordTo(earth, point).as('chord_m') })
+    .from(table)
+    .where(where)
+    .orderBy(chordTo(earth, point))
+    .limit(literalLimit(cap))
+    .as('nearest');
+  return db.select({ n: count() }).from(nearest).where(lte(nearest.chordM, chordM));
 }

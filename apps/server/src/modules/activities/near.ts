@@ -1,10 +1,10 @@
-import { and, asc, count, eq, fillPlaceholders, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, fillPlaceholders, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { NEARBY_LIST_DEPTH, type ActivityCategory, type ActivityListQuery, type ActivityListResponse } from '@localloop/contract';
 import type { Db } from '../../db/client.ts';
 import { activities, users } from '../../db/schema.ts';
-import { chordOf, chordTo, distanceKm, earthPoint, inBoxAround } from '../../lib/geo-sql.ts';
+import { cappedNearestCount, chordOf, chordTo, distanceKm, earthPoint, inBoxAround } from '../../lib/geo-sql.ts';
 import { literalLimit, prepared, preparedShapes } from '../../lib/prepared.ts';
 import { avatar, firstImageOf, personColumns, statusesOf, toCard, waitlistCountOf, type ActivitiesDeps, type SelectedActivity } from './shared.ts';
 import { SEARCH_SIMILARITY, likeAnywhere, nameIsNear, searchesByTrigrams } from '../../lib/text-search.ts';
@@ -99,21 +99,9 @@ function boxPage(db: Db, shape: Extract<Shape, { knn: false }>) {
     .offset(p('offset'));
 }
 
-/**
- * How many listed activities within the days lie within the radius, counted up to NEARBY_LIST_DEPTH + 1 and no further:
- * of the nearest NEARBY_LIST_DEPTH + 1 (the KNN walk, which stops there), those within the radius, as deals/near.ts
- * counts.
- */
-function cappedCount(db: Db) {
-  const nearest = db
-    .select({ chordM: chordTo(activities.earth, p('point')).as('chord_m') })
-    .from(activities)
-    .where(and(sql`${activities.listed}`, runningWithin()))
-    .orderBy(chordTo(activities.earth, p('point')))
-    .limit(literalLimit(NEARBY_LIST_DEPTH + 1))
-    .as('nearest');
-  return db.select({ n: count() }).from(nearest).where(lte(nearest.chordM, p('chord_m')));
-}
+/** How many listed activities within the days lie within the radius, up to NEARBY_LIST_DEPTH + 1 (by the KNN walk). */
+const cappedCount = (db: Db) =>
+  cappedNearestCount(db, activities, activities.earth, and(sql`${activities.listed}`, runningWithin()), p('point'), p('chord_m'), NEARBY_LIST_DEPTH + 1);
 
 const pageOf = (db: Db, shape: Shape) => (shape.knn ? nearestPage(db, shape) : boxPage(db, shape));
 const pageStatement = preparedShapes(shapeName, pageOf);

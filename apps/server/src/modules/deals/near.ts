@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, fillPlaceholders, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, fillPlaceholders, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { NEARBY_LIST_DEPTH, type DealCard, type DealListQuery, type DealListResponse, type VendorCategory } from '@localloop/contract';
 import type { Db } from '../../db/client.ts';
 import { deals, vendors } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import { chordOf, chordTo, distanceKm, earthPoint, inBoxAround } from '../../lib/geo-sql.ts';
+import { cappedNearestCount, chordOf, chordTo, distanceKm, earthPoint, inBoxAround } from '../../lib/geo-sql.ts';
 import { literalLimit, prepared, preparedShapes } from '../../lib/prepared.ts';
 import { toResponsiveImage } from '../uploads/index.ts';
 import { discountPercent, firstImageOf, iso, logo, money, ratingAvg, remainingOf, toDealVendor, vendorColumns, type DealsDeps } from './shared.ts';
@@ -121,22 +121,9 @@ function boxPage(db: Db, shape: Extract<Shape, { knn: false }>) {
     .offset(p('offset'));
 }
 
-/**
- * How many live deals lie within the radius, counted up to NEARBY_LIST_DEPTH + 1 and no further: of the nearest
- * NEARBY_LIST_DEPTH + 1 live deals (the KNN walk, which stops there), those within the radius. Every deal within the
- * radius is nearer than any outside it, so the count is exact below the cap. Counting the box instead read every deal
- * in it (a bitmap of 77,566 near New York at scale: 12 ms; this walk 2.6 ms).
- */
-function cappedCount(db: Db) {
-  const nearest = db
-    .select({ chordM: chordTo(deals.earth, p('point')).as('chord_m') })
-    .from(deals)
-    .where(and(sql`${deals.listed}`, liveAt()))
-    .orderBy(chordTo(deals.earth, p('point')))
-    .limit(literalLimit(NEARBY_LIST_DEPTH + 1))
-    .as('nearest');
-  return db.select({ n: count() }).from(nearest).where(lte(nearest.chordM, p('chord_m')));
-}
+/** How many live deals lie within the radius, counted up to NEARBY_LIST_DEPTH + 1 and no further (by the KNN walk). */
+const cappedCount = (db: Db) =>
+  cappedNearestCount(db, deals, deals.earth, and(sql`${deals.listed}`, liveAt()), p('point'), p('chord_m'), NEARBY_LIST_DEPTH + 1);
 
 const pageOf = (db: Db, shape: Shape) => (shape.knn ? nearestPage(db, shape) : boxPage(db, shape));
 const pageStatement = preparedShapes(shapeName, pageOf);
