@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, fillPlaceholders, lt, lte, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import { NEARBY_LIST_DEPTH, vendorCategories, type VendorCategory, type VendorListQuery, type VendorListResponse } from '@localloop/contract';
 import type { Db } from '../../db/client.ts';
@@ -199,6 +200,19 @@ const categoryNamed = prepared('directory_search_names_category', (db: Db) =>
     .from(sql`unnest(${p('all_categories')}::text[]) AS c`),
 );
 
+/**
+ * Whether a search names a category, asked of the database once per search: the categories are a fixed list, so the
+ * answer never changes, and a search asked again does not pay a second round trip. At most 1,000 searches remembered.
+ */
+const categoryNamedBySearch = new LRUCache<string, boolean>({ max: 1000 });
+async function namesACategory(db: Db, values: { search: string; prefix: string; word_prefix: string; all_categories: readonly string[] }): Promise<boolean> {
+  const known = categoryNamedBySearch.get(values.search);
+  if (known !== undefined) return known;
+  const named = Boolean((await categoryNamed(db).execute(values))[0]?.named);
+  categoryNamedBySearch.set(values.search, named);
+  return named;
+}
+
 /** How many listed vendors have an address within the radius, counted up to NEARBY_LIST_DEPTH + 1 and no further. */
 function cappedCount(db: Db) {
   const a = vendorAddresses;
@@ -269,7 +283,7 @@ export function vendorListSql(db: Db, callerId: string | null, query: Query) {
 export async function listVendors(deps: { db: Db; mediaUrl: MediaUrl }, callerId: string | null, query: Query): Promise<VendorListResponse> {
   if (categoryFilter(query.category, query.categories) === null) return { count: 0, count_capped: false, page: query.page, page_size: query.page_size, results: [] };
   let plan = planOf(callerId, query);
-  if (plan.shape.knn === false && plan.shape.search === 'trigrams' && (await categoryNamed(deps.db).execute(plan.values))[0]?.named) {
+  if (plan.shape.knn === false && plan.shape.search === 'trigrams' && (await namesACategory(deps.db, plan.values))) {
     plan = planOf(callerId, query, true);
   }
   const { values } = plan;
