@@ -18,7 +18,7 @@ const webFeatures = readdirSync(path.join(root, web, 'features'), { withFileType
   .map((entry) => entry.name);
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.test-results/**', 'apps/server/src/db/migrations/**', 'data/**'] },
+  { ignores: ['**/dist/**', 'apps/server/.compiled-test-*/**', '**/node_modules/**', '.test-results/**', 'apps/server/src/db/migrations/**', 'data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

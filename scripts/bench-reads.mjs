@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { serverEntry } from './server-build.mjs';
 
 const targets = { postgres: 30, pglite: 25 };
 const p99Target = 50;
@@ -59,7 +60,7 @@ export async function startServer({ root, port, databaseUrl, env: extra = {} }) 
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   // The demo seed in production warns loudly on stderr; the bench knows.
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], { cwd: path.join(root, 'apps/server'), env, stdio: ['ignore', 'ignore', 'ignore'] });
+  const server = spawn(process.execPath, [serverEntry], { cwd: path.join(root, 'apps/server'), env, stdio: ['ignore', 'ignore', 'ignore'] });
   const base = `http://127.0.0.1:${port}`;
   const end = Date.now() + 120_000;
   for (;;) {

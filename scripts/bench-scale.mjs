@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { serverEntry } from './server-build.mjs';
 
 export const scaleTargets = { share: 30, floor: 50, p99: 50, slotsP99: 20, writesP99: 200, rssMb: 300, coldStartMs: 3000 };
 const newYork = { lat: 40.7128, lng: -74.006 };
@@ -41,9 +42,10 @@ async function startServer({ root, port, databaseUrl, record, env: extra = {} })
   };
   delete env.RECORD_STATEMENTS;
   if (record) env.RECORD_STATEMENTS = record;
-  const preload = record ? ['--import', path.join(root, 'apps/server/src/bench/record-statements.ts')] : [];
+  // The recorder is a TypeScript preload, so the recording process runs the sources; the measured ones run compiled.
+  const args = record ? ['--import', 'tsx', '--import', path.join(root, 'apps/server/src/bench/record-statements.ts'), path.join(root, 'apps/server/src/main.ts')] : [serverEntry];
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', ...preload, path.join(root, 'apps/server/src/main.ts')], {
+  const child = spawn(process.execPath, args, {
     cwd: path.join(root, 'apps/server'),
     env,
     stdio: ['ignore', process.env.SCALE_SERVER_LOG ? 'pipe' : 'ignore', 'pipe'],

@@ -31,6 +31,7 @@ import { chatReport } from './bench-chat.mjs';
 import { readsReport } from './bench-reads.mjs';
 import { scaleHttpReport } from './bench-scale.mjs';
 import { webReport } from './bench-web.mjs';
+import { buildServerIfStale, serverEntry } from './server-build.mjs';
 import { buildWebIfStale, root } from './web-build.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -38,6 +39,8 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const port = Number(process.env.BENCH_PORT ?? 3399);
 const only = new Set((process.env.BENCH_ONLY ?? '').split(',').map((part) => part.trim()).filter(Boolean));
 const wants = (part) => only.size === 0 || only.has(part);
+// Every server the bench starts runs compiled, as in production.
+await buildServerIfStale();
 
 async function findPostgres() {
   const candidates = [process.env.BENCH_DATABASE_URL, process.env.TEST_DATABASE_URL, 'postgres://postgres@127.0.0.1:5432/postgres'].filter(Boolean);
@@ -180,7 +183,7 @@ if (postgres) {
   delete env.DATABASE_URL;
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], { cwd: path.join(root, 'apps/server'), env, stdio: ['ignore', 'inherit', 'inherit'] });
+const server = spawn(process.execPath, [serverEntry], { cwd: path.join(root, 'apps/server'), env, stdio: ['ignore', 'inherit', 'inherit'] });
 const base = `http://127.0.0.1:${port}`;
 
 async function until(check, ms) {

@@ -1,10 +1,12 @@
-// `npm start`: the whole product at http://localhost:3000 — builds the web app if needed, then runs the server.
+// `npm start`: the whole product at http://localhost:3000 — builds the web app and compiles the server if needed, then runs it.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { buildServerIfStale, serverEntry } from './server-build.mjs';
 import { buildWebIfStale, root } from './web-build.mjs';
 
 buildWebIfStale();
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+await buildServerIfStale();
+const server = spawn(process.execPath, [serverEntry], {
   cwd: path.join(root, 'apps/server'),
   stdio: 'inherit',
   env: process.env,

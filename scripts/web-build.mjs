@@ -21,9 +21,10 @@ function* files(p) {
 // Settings the build bakes into the bundle: a change must rebuild.
 const buildEnv = ['VITE_API_URL', 'VITE_GOOGLE_CLIENT_ID', 'VITE_GOOGLE_MAPS_API_KEY', 'GOOGLE_CLIENT_ID', 'GOOGLE_MAPS_API_KEY'];
 
-function fingerprint() {
-  const parts = buildEnv.map((name) => `${name}=${process.env[name] ?? ''}`);
-  for (const input of inputs) for (const [p, s] of files(path.join(root, input))) parts.push(`${path.relative(root, p)}:${s.size}:${Math.round(s.mtimeMs)}`);
+/** The build's inputs (paths under the root, test files left out) and settings, as one string to compare. */
+export function fingerprint(paths = inputs, env = buildEnv) {
+  const parts = env.map((name) => `${name}=${process.env[name] ?? ''}`);
+  for (const input of paths) for (const [p, s] of files(path.join(root, input))) parts.push(`${path.relative(root, p)}:${s.size}:${Math.round(s.mtimeMs)}`);
   return parts.join('\n');
 }
 

@@ -8,10 +8,10 @@ const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 
 export type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
-/** Runs the real server (src/main.ts) as a child process with the given environment. */
-export function startServer(env: Record<string, string>, cleanups: Array<() => void>): Started {
+/** Runs the real server (src/main.ts, or what `args` name) as a child process with the given environment. */
+export function startServer(env: Record<string, string>, cleanups: Array<() => void>, args = ['--import', 'tsx', 'src/main.ts']): Started {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, args, {
     cwd: serverDir,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', SEED_DEMO: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

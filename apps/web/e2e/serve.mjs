@@ -4,10 +4,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServerIfStale, serverEntry } from '../../../scripts/server-build.mjs';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../server');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'localloop-e2e-'));
-const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+// The compiled server, as `npm start` runs it: the browser tests prove the build too.
+await buildServerIfStale();
+const child = spawn(process.execPath, [serverEntry], {
   cwd: serverDir,
   stdio: 'inherit',
   env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'true', NODE_ENV: 'test',

@@ -52,6 +52,7 @@ export type ListenHandlers = {
 
 export type Listener = { state: () => ListenerState; stop: () => Promise<void> };
 
+// Beside this module in the sources; beside main.js in the compiled server, where the build copies them.
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export const pgliteExtensions = { citext, cube, earthdistance, pg_trgm, btree_gist };

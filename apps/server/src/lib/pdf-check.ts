@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { PdfReply, PdfRequest, PdfWorkerData } from './pdf-worker.ts';
 import { createWorkQueue } from './work-queue.ts';
+import { workerEntry } from './worker-entry.ts';
 
 /**
  * Whether untrusted bytes are a PDF with pages, at a bounded cost: a cheap count of its objects first (pdf-lib's work
@@ -40,8 +41,7 @@ export type PdfChecker = {
   close(): Promise<void>;
 };
 
-const entry = new URL('./ts-worker-entry.mjs', import.meta.url);
-const workerModule = new URL('./pdf-worker.ts', import.meta.url).href;
+const { entry, module: workerModule } = workerEntry(import.meta.url, './pdf-worker.ts', 'pdf-worker');
 
 export function createPdfChecker(limits: PdfLimits = defaultPdfLimits): PdfChecker {
   // One parse at a time: documents are rare, and a second core stays free for everything else the server does.

@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { Place } from '@localloop/contract';
 import type { Gazetteer } from './gazetteer.ts';
 import type { GazetteerReply, GazetteerRequest } from './gazetteer-worker.ts';
+import { workerEntry } from '../../lib/worker-entry.ts';
 
 /** The world gazetteer on its own thread: the same queries as `Gazetteer`, answered asynchronously. */
 export type GazetteerClient = {
@@ -26,8 +27,7 @@ export type GazetteerClientOptions = {
 type Method = GazetteerRequest['method'];
 type Waiting = { resolve: (value: unknown) => void; reject: (err: Error) => void };
 
-const entry = new URL('../../lib/ts-worker-entry.mjs', import.meta.url);
-const workerModule = new URL('./gazetteer-worker.ts', import.meta.url).href;
+const { entry, module: workerModule } = workerEntry(import.meta.url, './gazetteer-worker.ts', 'gazetteer-worker');
 
 export function createGazetteerClient(options: GazetteerClientOptions = {}): GazetteerClient {
   let worker: Worker | null = null;
