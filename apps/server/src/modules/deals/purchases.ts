@@ -93,68 +93,89 @@ async function replayOf(deps: DealsDeps, db: Reader, userId: string, key: string
   return { purchase: await loadPurchase(deps, db, earlier.id), replayed: true };
 }
 
+type DealRowOf = Parameters<typeof stateOf>[0] & { id: string; title: string; startsAt: Date; perCustomerLimit: number };
+
 /**
- * Buys `quantity` of a deal. The deal's row is locked (after a look without the lock that turns away a retry, an
- * unknown, ended or sold-out deal at once), so buyers of one deal take turns: the stock, the
- * customer's limit and the Idempotency-Key are each checked against every purchase committed before, and the stock
- * counter's CHECK refuses an oversell even if a check here were wrong. The payment is charged inside the transaction,
- * after the stock is held; a refused charge rolls everything back.
+ * Why `quantity` more of the deal cannot be bought by a customer who holds `held` of it, or null when they can: ended,
+ * sold out, paused, not yet on sale, past the customer's limit, or more than is left.
+ */
+function refusalOf(d: DealRowOf, now: Date, held: number, quantity: number): AppError | null {
+  const state = stateOf(d, now);
+  if (state === 'expired') return new AppError('DEAL_NOT_ON_SALE', 'This deal has ended.');
+  if (state === 'sold_out') return new AppError('DEAL_SOLD_OUT', 'This deal is sold out.');
+  if (state === 'paused') return new AppError('DEAL_NOT_ON_SALE', 'This deal is paused by the shop. Try again later.');
+  if (state === 'upcoming') return new AppError('DEAL_NOT_ON_SALE', `This deal goes on sale on ${spoken(d.startsAt, 'UTC')} UTC.`);
+  if (held + quantity > d.perCustomerLimit) {
+    const left = d.perCustomerLimit - held;
+    const message =
+      left <= 0 ? `You have bought this deal's limit of ${d.perCustomerLimit} already.` : `You can buy ${left} more of this deal (the limit is ${d.perCustomerLimit} per customer).`;
+    return new AppError('DEAL_LIMIT_REACHED', message, { quantity: message });
+  }
+  if (d.quantityTotal !== null && d.quantitySold + quantity > d.quantityTotal) {
+    const left = d.quantityTotal - d.quantitySold;
+    const message = `Only ${left} left: choose ${left} or fewer.`;
+    return new AppError('DEAL_SOLD_OUT', message, { quantity: message });
+  }
+  return null;
+}
+
+/**
+ * Buys `quantity` of a deal. Buyers of one deal take turns on its row, and hold it as briefly as the purchase allows:
+ * everything that is only the customer's own (a retry's earlier purchase, how many they hold against the limit) is
+ * decided first, under a lock of that customer and deal alone, and the deal's row is taken last, by the conditional
+ * update of its stock, for the charge, the purchase and the commit. The update re-checks, on the row as the previous
+ * buyer left it, that the deal is on sale, has enough left and is within the customer's limit; the stock counter's
+ * CHECK refuses an oversell even if a check here were wrong. The payment is charged inside the transaction, after the
+ * stock is held; a refused charge rolls everything back.
  */
 export async function buyDeal(deps: DealsDeps, userId: string, input: z.output<typeof BuyDealInput>, idempotencyKey: string | null): Promise<BuyResult> {
   // Before any lock: a retry is answered from the purchase it made, and a deal already sold out, ended or unknown is
   // refused without queueing behind the buyers who hold its row (300 at once at scale: most came after the last unit).
-  // Both are asked again under the lock, which alone decides.
+  // Both are asked again under the locks, which alone decide.
   if (idempotencyKey) {
     const replay = await replayOf(deps, deps.db, userId, idempotencyKey, input);
     if (replay) return replay;
   }
   const [seen] = await deps.db.select({ deal: deals, vendorUserId: vendors.userId, vendorListed: vendors.listed }).from(deals).innerJoin(vendors, eq(vendors.id, deals.vendorId)).where(eq(deals.id, input.deal_id));
+  // A shop not on show (suspended, closed) has no deals to buy: as if they did not exist.
   if (!seen || (!seen.vendorListed && seen.vendorUserId !== userId)) throw AppError.notFound('That deal');
   if (seen.vendorUserId === userId) throw new AppError('SELF_PURCHASE', 'This is your own deal: you cannot buy it yourself.');
   const seenState = stateOf(seen.deal, deps.clock());
   if (seenState === 'sold_out') throw new AppError('DEAL_SOLD_OUT', 'This deal is sold out.');
   if (seenState === 'expired') throw new AppError('DEAL_NOT_ON_SALE', 'This deal has ended.');
+  const vendorUserId = seen.vendorUserId;
   let bought: BuyResult | { purchaseId: string };
   try {
     bought = await deps.db.transaction(async (tx): Promise<BuyResult | { purchaseId: string }> => {
-      const [deal] = await tx
-        .select({ deal: deals, vendorUserId: vendors.userId, vendorListed: vendors.listed })
-        .from(deals)
-        .innerJoin(vendors, eq(vendors.id, deals.vendorId))
-        .where(eq(deals.id, input.deal_id))
-        .for('update', { of: deals });
-      // A shop not on show (suspended, closed) has no deals to buy: as if they did not exist.
-      if (!deal || (!deal.vendorListed && deal.vendorUserId !== userId)) throw AppError.notFound('That deal');
+      // The customer's own turn (a double click, a retry sent twice at once): no other customer waits for it.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`deal-customer:${input.deal_id}:${userId}`}, 0))`);
       if (idempotencyKey) {
         const replay = await replayOf(deps, tx, userId, idempotencyKey, input);
         if (replay) return replay;
       }
-      const d = deal.deal;
-      if (deal.vendorUserId === userId) throw new AppError('SELF_PURCHASE', 'This is your own deal: you cannot buy it yourself.');
       const now = deps.clock();
-      const state = stateOf(d, now);
-      if (state === 'expired') throw new AppError('DEAL_NOT_ON_SALE', 'This deal has ended.');
-      if (state === 'sold_out') throw new AppError('DEAL_SOLD_OUT', 'This deal is sold out.');
-      if (state === 'paused') throw new AppError('DEAL_NOT_ON_SALE', 'This deal is paused by the shop. Try again later.');
-      if (state === 'upcoming') throw new AppError('DEAL_NOT_ON_SALE', `This deal goes on sale on ${spoken(d.startsAt, 'UTC')} UTC.`);
-      const held = await heldBy(tx, d.id, userId);
-      if (held + input.quantity > d.perCustomerLimit) {
-        const left = d.perCustomerLimit - held;
-        const message =
-          left <= 0
-            ? `You have bought this deal's limit of ${d.perCustomerLimit} already.`
-            : `You can buy ${left} more of this deal (the limit is ${d.perCustomerLimit} per customer).`;
-        throw new AppError('DEAL_LIMIT_REACHED', message, { quantity: message });
-      }
-      if (d.quantityTotal !== null && d.quantitySold + input.quantity > d.quantityTotal) {
-        const left = d.quantityTotal - d.quantitySold;
-        const message = `Only ${left} left: choose ${left} or fewer.`;
-        throw new AppError('DEAL_SOLD_OUT', message, { quantity: message });
-      }
-      await tx
+      const held = await heldBy(tx, input.deal_id, userId);
+      const refused = refusalOf(seen.deal, now, held, input.quantity);
+      if (refused) throw refused;
+      // The deal's turn, last: this update waits for the buyer before, then checks the row as that buyer left it.
+      const [d] = await tx
         .update(deals)
         .set({ quantitySold: sql`${deals.quantitySold} + ${input.quantity}` })
-        .where(eq(deals.id, d.id));
+        .where(
+          and(
+            eq(deals.id, input.deal_id),
+            sql`${deals.listed} AND ${deals.startsAt} <= ${now.toISOString()}::timestamptz AND ${deals.endsAt} > ${now.toISOString()}::timestamptz`,
+            sql`(${deals.quantityTotal} IS NULL OR ${deals.quantitySold} + ${input.quantity} <= ${deals.quantityTotal})`,
+            sql`${deals.perCustomerLimit} >= ${held + input.quantity}`,
+          ),
+        )
+        .returning();
+      if (!d) {
+        // Another buyer or the shop changed the deal since it was read: say what it is now.
+        const [current] = await tx.select().from(deals).where(eq(deals.id, input.deal_id));
+        if (!current) throw AppError.notFound('That deal');
+        throw refusalOf(current, now, held, input.quantity) ?? new AppError('DEAL_NOT_ON_SALE', 'This deal changed while you were buying it. Please try again.');
+      }
       const total = d.dealPriceCents * input.quantity;
       let charge;
       try {
@@ -184,7 +205,7 @@ export async function buyDeal(deps: DealsDeps, userId: string, input: z.output<t
         })
         .returning({ id: purchases.id });
       if (!row) throw new Error('the purchase was not written');
-      await notify(tx, deal.vendorUserId, {
+      await notify(tx, vendorUserId, {
         title: 'New sale',
         body: `${input.quantity} × ${d.title} was bought.`,
         type: 'deal_sold',
