@@ -162,6 +162,26 @@ describe('joining and leaving', () => {
     expect(row?.n).toBe(10);
   }, 120_000);
 
+  it('keeps the count true while people join, others leave and the host removes someone, all at once', async () => {
+    const { host, activity } = await hosted({ capacity: 5 });
+    const members = await Promise.all(Array.from({ length: 6 }, () => person()));
+    for (const m of members) expect((await join(m.access, activity.id)).statusCode).toBe(200);
+    const crowd = await Promise.all(Array.from({ length: 30 }, () => createAccount(t.database)));
+    const [removed, ...leaving] = members as [(typeof members)[number], ...typeof members];
+    const answers = await Promise.all([
+      ...crowd.map((c) => join(accessOf({ id: c.user.id, tokenVersion: c.user.tokenVersion }), activity.id)),
+      ...leaving.slice(0, 3).map((m) => leave(m.access, activity.id)),
+      remove(host.access, activity.id, removed.id),
+    ]);
+    // Each waits its turn on the activity: none is refused, none deadlocks.
+    expect(answers.map((a) => a.statusCode).filter((s) => s !== 200)).toEqual([]);
+    const rows = await t.database.db.select().from(activityParticipants).where(eq(activityParticipants.activityId, activity.id));
+    const [row] = await t.database.db.select({ n: activities.participantCount }).from(activities).where(eq(activities.id, activity.id));
+    expect(rows.filter((r) => r.status === 'joined')).toHaveLength(5);
+    expect(row?.n).toBe(5);
+    expect(rows.filter((r) => r.status === 'waitlisted')).toHaveLength(6 + 30 - 1 - 3 - 5);
+  }, 120_000);
+
   it('refuses joining a deactivated or ended activity', async () => {
     const { host, activity } = await hosted();
     await inject(t.app, endpoints.deactivateActivity, { access: host.access, params: { id: activity.id } });

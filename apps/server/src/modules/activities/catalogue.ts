@@ -107,7 +107,8 @@ export async function ownActivity(tx: Reader, userId: string, id: string) {
     .select()
     .from(activities)
     .where(and(eq(activities.id, id), eq(activities.hostId, userId)))
-    .for('update');
+    // As participation.ts locks it (its lockActivity says why), so a host's change and a joiner's turn queue alike.
+    .for('no key update');
   if (!row) throw noSuchActivity();
   return row;
 }

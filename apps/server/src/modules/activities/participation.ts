@@ -21,8 +21,13 @@ import { myStateOf, noSuchActivity, spotsLeft, type ActivitiesDeps, type Activit
 const nextQueuePosition = sql`nextval(pg_get_serial_sequence('activity_participants', 'queue_position'))`;
 const activityTarget = (id: string) => ({ kind: 'activity' as const, activity_id: id });
 
+/**
+ * The activity's row, locked for a change of its participants. NO KEY UPDATE, as an UPDATE of its counter takes: it does
+ * not wait for, nor make wait, the key-share locks that rows referencing the activity hold (a joiner's new participant
+ * row takes one before its turn; with FOR UPDATE two joiners would deadlock).
+ */
 async function lockActivity(tx: Tx, id: string): Promise<ActivityRow> {
-  const [row] = await tx.select().from(activities).where(eq(activities.id, id)).for('update');
+  const [row] = await tx.select().from(activities).where(eq(activities.id, id)).for('no key update');
   if (!row) throw noSuchActivity();
   return row;
 }
@@ -103,7 +108,7 @@ async function resultOf(tx: Reader, deps: ActivitiesDeps, activityId: string, ca
   };
 }
 
-function requireOpen(a: ActivityRow, now: Date) {
+function requireOpen(a: Pick<ActivityRow, 'deactivatedAt' | 'endsAt'>, now: Date) {
   if (a.deactivatedAt) throw new AppError('ACTIVITY_NOT_OPEN', 'This activity was deactivated by its host.');
   if (a.endsAt <= now) throw new AppError('ACTIVITY_NOT_OPEN', 'This activity has ended.');
 }
@@ -116,24 +121,27 @@ function requireOpen(a: ActivityRow, now: Date) {
 export async function joinActivity(deps: ActivitiesDeps, userId: string, id: string): Promise<ParticipationResult> {
   try {
     await deps.db.transaction(async (tx) => {
-      // Read before the lock: joiners of one activity take turns for as short a time as the change needs (300 at once
-      // at scale waited for each other's reads too).
+      // The person's own part first, before the activity's turn: joiners of one activity (300 at once at scale) take
+      // turns on its row only for the change of their status and the counter, not for each other's reads and rows.
       const name = await nameOf(tx, userId);
-      const a = await lockActivity(tx, id);
-      if (a.hostId === userId) throw new AppError('HOST_IS_MEMBER', 'You host this activity: you are in it without joining.');
-      requireOpen(a, deps.clock());
+      const [seen] = await tx.select({ hostId: activities.hostId, deactivatedAt: activities.deactivatedAt, endsAt: activities.endsAt }).from(activities).where(eq(activities.id, id));
+      if (!seen) throw noSuchActivity();
+      if (seen.hostId === userId) throw new AppError('HOST_IS_MEMBER', 'You host this activity: you are in it without joining.');
+      requireOpen(seen, deps.clock());
       const existing = await participationOf(tx, id, userId);
       if (existing && existing.status !== 'left') {
         if (existing.status === 'rejected' || existing.status === 'removed') throw new AppError('PARTICIPATION_CLOSED', 'The host has closed this activity to you.');
         throw new AppError('ALREADY_PARTICIPATING', existing.status === 'requested' ? 'You have asked to join already.' : existing.status === 'waitlisted' ? 'You are on the waitlist already.' : 'You have joined already.');
       }
+      // A first join writes the person's row as "left" (counted nowhere); the unique key turns away a second join sent
+      // at the same time, which waits here for this one.
+      const participationId = existing?.id ?? (await tx.insert(activityParticipants).values({ activityId: id, userId, status: 'left' }).returning({ id: activityParticipants.id }))[0]?.id;
+      if (!participationId) throw new Error('the participation was not written');
+      const a = await lockActivity(tx, id);
+      requireOpen(a, deps.clock());
       const status: ParticipantStatus = a.joinMode === 'approval' ? 'requested' : hasRoom(a) ? 'joined' : 'waitlisted';
-      if (existing) await setStatus(tx, a, deps.clock(), existing.id, 'left', status, true);
-      else {
-        const [row] = await tx.insert(activityParticipants).values({ activityId: id, userId, status: 'left' }).returning({ id: activityParticipants.id });
-        if (!row) throw new Error('the participation was not written');
-        await setStatus(tx, a, deps.clock(), row.id, 'left', status);
-      }
+      // In line from now, in the order joiners take the activity's row.
+      await setStatus(tx, a, deps.clock(), participationId, 'left', status, true);
       if (status === 'requested') {
         await notify(tx, a.hostId, { title: 'New request to join', body: `${name} asks to join ${a.title}.`, type: 'activity_request', data: { activity_id: id, user_id: userId }, target: activityTarget(id) });
       } else if (status === 'joined') {
