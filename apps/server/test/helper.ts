@@ -94,6 +94,8 @@ export async function createTestApp(
     logger?: AppDeps['logger'];
     /** Channel kinds of the test's own, with their membership checks. */
     realtimeChannels?: AppDeps['realtimeChannels'];
+    /** A payment provider of the test's own (the dummy otherwise). */
+    payments?: AppDeps['payments'];
   } = {},
 ): Promise<TestContext> {
   const database = opts.database ?? (await freshDatabase());
@@ -103,6 +105,7 @@ export async function createTestApp(
     ...(opts.clock ? { clock: opts.clock } : {}),
     logger: opts.logger ?? false,
     ...(opts.realtimeChannels ? { realtimeChannels: opts.realtimeChannels } : {}),
+    ...(opts.payments ? { payments: opts.payments } : {}),
   });
   opts.beforeReady?.(app);
   await app.ready();

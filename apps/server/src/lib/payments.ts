@@ -6,9 +6,11 @@ import { randomUUID } from 'node:crypto';
  * payment. A real provider (Stripe, Adyen) implements the same two calls; the purchase records the provider's name and
  * reference, so it plugs in without a schema change.
  *
- * A charge is asked for inside the purchase's transaction, after the stock is held: when it throws, the transaction
- * rolls back and nothing was bought. The idempotency key is passed on so that a provider which supports one (all real
- * ones do) also charges once for a retried request.
+ * A charge is asked for inside the purchase's transaction, before the deal's stock is taken (buyers of one deal take
+ * turns on its row, so the row is held for as little as possible, never across a provider's round trip): when the charge
+ * throws, the transaction rolls back and nothing was bought; when the stock is gone or the deal changed by the time it
+ * is taken, the charge is refunded and the transaction rolls back. The idempotency key is passed on so that a provider
+ * which supports one (all real ones do) also charges once for a retried request.
  */
 export type Charge = { amountCents: number; currency: string; description: string; idempotencyKey: string };
 export type ChargeResult = { provider: string; reference: string };

@@ -2,17 +2,33 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type DealInput } from '@localloop/contract';
 import { deals, notifications, purchases, users, vendorAddresses, vendors } from '../../db/schema.ts';
+import { dummyPayments, PaymentDeclined, type PaymentProvider } from '../../lib/payments.ts';
 import { createTokenService } from '../../lib/tokens.ts';
 import { bookingFixtures } from '../../../test/booking-fixtures.ts';
 import { png, multipartBody } from '../../../test/inputs.ts';
-import { createAccount, createTestApp, encoded, inject, raw, testClock, testConfig, type TestContext } from '../../../test/helper.ts';
+import { createAccount, createTestApp, encoded, inject, onPostgres, raw, testClock, testConfig, type TestContext } from '../../../test/helper.ts';
 
 let t: TestContext;
 const clock = testClock();
 const { shopAccount, customerAccount } = bookingFixtures(() => t, clock);
 
+/** Run before the next charges when a test sets it (a refusal, a shop's change meanwhile); the refunds made. */
+let onCharge: (() => Promise<void>) | null = null;
+const refunds: string[] = [];
+const payments: PaymentProvider = {
+  ...dummyPayments,
+  async charge(charge) {
+    await onCharge?.();
+    return dummyPayments.charge(charge);
+  },
+  async refund(refund) {
+    refunds.push(refund.reference);
+    return dummyPayments.refund(refund);
+  },
+};
+
 beforeAll(async () => {
-  t = await createTestApp({ clock });
+  t = await createTestApp({ clock, payments });
 });
 afterAll(() => t.close());
 
@@ -244,6 +260,47 @@ describe('buying', () => {
     expect(rows).toHaveLength(1);
     expect((await buy(customer.access, deal.id, 2, key)).error()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
     expect((await buy(customer.access, deal.id, 1, 'short')).statusCode).toBe(400);
+  });
+
+  it('buys nothing when the payment is declined: no purchase, the stock as it was, and the customer told why', async () => {
+    const { deal } = await liveDeal();
+    const customer = await customerAccount();
+    onCharge = () => Promise.reject(new PaymentDeclined('the card has expired'));
+    try {
+      const answer = await buy(customer.access, deal.id);
+      expect(answer.statusCode).toBe(402);
+      expect(answer.error()).toMatchObject({ code: 'PAYMENT_FAILED', error: 'The payment was declined: the card has expired' });
+    } finally {
+      onCharge = null;
+    }
+    expect(await t.database.db.select().from(purchases).where(eq(purchases.dealId, deal.id))).toEqual([]);
+    const [row] = await t.database.db.select({ sold: deals.quantitySold }).from(deals).where(eq(deals.id, deal.id));
+    expect(row?.sold).toBe(0);
+  });
+
+  // The deal's row is taken after the charge: a price the shop changes meanwhile is caught there. (On PGlite one
+  // connection serves all, so nothing can change while a purchase is under way.)
+  it.runIf(onPostgres)('refunds the charge and buys nothing when the shop changes the price while the customer pays', async () => {
+    const { deal } = await liveDeal();
+    const customer = await customerAccount();
+    const refundsBefore = refunds.length;
+    onCharge = async () => {
+      await t.database.db.update(deals).set({ dealPriceCents: 700 }).where(eq(deals.id, deal.id));
+    };
+    try {
+      const answer = await buy(customer.access, deal.id);
+      expect(answer.statusCode).toBe(409);
+      expect(answer.error().code).toBe('DEAL_CHANGED');
+    } finally {
+      onCharge = null;
+    }
+    expect(refunds.length).toBe(refundsBefore + 1);
+    expect(await t.database.db.select().from(purchases).where(eq(purchases.dealId, deal.id))).toEqual([]);
+    expect(await t.database.db.select().from(notifications).where(eq(notifications.notificationType, 'deal_sold'))).not.toContainEqual(expect.objectContaining({ data: expect.objectContaining({ deal_id: deal.id }) }));
+    // At the new price it sells.
+    const again = await buy(customer.access, deal.id);
+    expect(again.statusCode).toBe(201);
+    expect(again.json().unit_price.amount_cents).toBe(700);
   });
 
   it('sells exactly the stock to 500 buyers at once: no oversell, no negative stock', async () => {

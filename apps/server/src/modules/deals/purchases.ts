@@ -120,13 +120,13 @@ function refusalOf(d: DealRowOf, now: Date, held: number, quantity: number): App
 }
 
 /**
- * Buys `quantity` of a deal. Buyers of one deal take turns on its row, and hold it as briefly as the purchase allows:
- * everything that is only the customer's own (a retry's earlier purchase, how many they hold against the limit) is
- * decided first, under a lock of that customer and deal alone, and the deal's row is taken last, by the conditional
- * update of its stock, for the charge, the purchase and the commit. The update re-checks, on the row as the previous
- * buyer left it, that the deal is on sale, has enough left and is within the customer's limit; the stock counter's
- * CHECK refuses an oversell even if a check here were wrong. The payment is charged inside the transaction, after the
- * stock is held; a refused charge rolls everything back.
+ * Buys `quantity` of a deal. Buyers of one deal take turns on its row, and hold it as briefly as a purchase allows:
+ * everything that is the customer's own (a retry's earlier purchase, how many they hold against the limit) is decided
+ * under a lock of that customer and deal alone; then the charge, the purchase and the shop's notice are written; and the
+ * deal's row is taken last, by the conditional update of its stock, for that update and the commit only. The update
+ * re-checks, on the row as the previous buyer left it, that the deal is on sale at the price charged, has enough left and
+ * is within the customer's limit; when it is not, the charge is refunded and the transaction rolls back. The stock
+ * counter's CHECK refuses an oversell even if a check here were wrong; a refused charge rolls everything back.
  */
 export async function buyDeal(deps: DealsDeps, userId: string, input: z.output<typeof BuyDealInput>, idempotencyKey: string | null): Promise<BuyResult> {
   // Before any lock: a retry is answered from the purchase it made, and a deal already sold out, ended or unknown is
@@ -157,25 +157,7 @@ export async function buyDeal(deps: DealsDeps, userId: string, input: z.output<t
       const held = await heldBy(tx, input.deal_id, userId);
       const refused = refusalOf(seen.deal, now, held, input.quantity);
       if (refused) throw refused;
-      // The deal's turn, last: this update waits for the buyer before, then checks the row as that buyer left it.
-      const [d] = await tx
-        .update(deals)
-        .set({ quantitySold: sql`${deals.quantitySold} + ${input.quantity}` })
-        .where(
-          and(
-            eq(deals.id, input.deal_id),
-            sql`${deals.listed} AND ${deals.startsAt} <= ${now.toISOString()}::timestamptz AND ${deals.endsAt} > ${now.toISOString()}::timestamptz`,
-            sql`(${deals.quantityTotal} IS NULL OR ${deals.quantitySold} + ${input.quantity} <= ${deals.quantityTotal})`,
-            sql`${deals.perCustomerLimit} >= ${held + input.quantity}`,
-          ),
-        )
-        .returning();
-      if (!d) {
-        // Another buyer or the shop changed the deal since it was read: say what it is now.
-        const [current] = await tx.select().from(deals).where(eq(deals.id, input.deal_id));
-        if (!current) throw AppError.notFound('That deal');
-        throw refusalOf(current, now, held, input.quantity) ?? new AppError('DEAL_NOT_ON_SALE', 'This deal changed while you were buying it. Please try again.');
-      }
+      const d = seen.deal;
       const total = d.dealPriceCents * input.quantity;
       let charge;
       try {
@@ -212,6 +194,28 @@ export async function buyDeal(deps: DealsDeps, userId: string, input: z.output<t
         data: { deal_id: d.id, purchase_id: row.id },
         target: { kind: 'shop_sales' },
       });
+      // The deal's turn, last: this update waits for the buyer before, then checks the row as that buyer left it, at
+      // the price charged. Only it and the commit hold the row.
+      const [taken] = await tx
+        .update(deals)
+        .set({ quantitySold: sql`${deals.quantitySold} + ${input.quantity}` })
+        .where(
+          and(
+            eq(deals.id, input.deal_id),
+            sql`${deals.listed} AND ${deals.startsAt} <= ${now.toISOString()}::timestamptz AND ${deals.endsAt} > ${now.toISOString()}::timestamptz`,
+            sql`(${deals.quantityTotal} IS NULL OR ${deals.quantitySold} + ${input.quantity} <= ${deals.quantityTotal})`,
+            sql`${deals.perCustomerLimit} >= ${held + input.quantity} AND ${deals.dealPriceCents} = ${d.dealPriceCents} AND ${deals.currency} = ${d.currency}`,
+          ),
+        )
+        .returning({ id: deals.id });
+      if (!taken) {
+        // Another buyer or the shop changed the deal since it was read: the money goes back, nothing is bought (the
+        // purchase and the notice roll back with the transaction), and the customer hears what the deal is now.
+        await deps.payments.refund({ reference: charge.reference, amountCents: total, currency: d.currency });
+        const [current] = await tx.select().from(deals).where(eq(deals.id, input.deal_id));
+        if (!current) throw AppError.notFound('That deal');
+        throw refusalOf(current, now, held, input.quantity) ?? new AppError('DEAL_CHANGED', 'This deal changed while you were buying it: nothing was charged. Please look at it again.');
+      }
       return { purchaseId: row.id };
     });
   } catch (error) {
