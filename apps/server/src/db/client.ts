@@ -7,7 +7,8 @@ import { citext } from '@electric-sql/pglite/contrib/citext';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { is } from 'drizzle-orm';
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -23,6 +24,8 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle, accepted wherever a service may join its caller's transaction. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Whether a handle is a transaction's: named prepared statements belong to the database's handle, not to one. */
+export const isTransaction = (db: Db | Tx): db is Tx => is(db, PgTransaction);
 
 export type Database = {
   db: Db;

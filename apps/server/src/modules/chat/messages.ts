@@ -4,10 +4,11 @@ import type { ChatMessage, ChatMessageInput, ChatMessagePage, ChatMessagesQuery,
 import type { Tx } from '../../db/client.ts';
 import { activities, activityParticipants, chatMessages, chatReads, chatRequests, chatRooms, notifications, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { literalLimit, preparedShapes } from '../../lib/prepared.ts';
 import { publish } from '../../lib/realtime.ts';
 import { notify } from '../notifications/index.ts';
 import { unreadOf } from './rooms.ts';
-import { messageOfRoom, requireMember, selectMessages, toMessage, type ChatDeps } from './shared.ts';
+import { messageOfRoom, requireMember, selectMessages, toMessage, type ChatDeps, type MessageRow } from './shared.ts';
 
 /**
  * A room's messages (docs/decisions/0021): members only (anyone else gets 404), membership asked of the database on
@@ -15,19 +16,32 @@ import { messageOfRoom, requireMember, selectMessages, toMessage, type ChatDeps 
  * every server process, by NOTIFY) only once the message is stored.
  */
 
-/** A page of history: the newest page before `before`, or what came after `after`; each page oldest to newest. */
+/** The page's bounds and direction: each is its own prepared statement (a generic plan per shape). */
+type HistoryShape = { before: boolean; after: boolean; rows: number };
+const historyPage = preparedShapes(
+  (s: HistoryShape) => `chat_history_${s.before ? 'b' : ''}${s.after ? 'a' : ''}_${s.rows}`,
+  (db, s) =>
+    selectMessages(db)
+      .where(
+        and(
+          eq(chatMessages.roomId, sql.placeholder('room_id')),
+          s.before ? lt(chatMessages.seq, sql.placeholder('before')) : undefined,
+          s.after ? gt(chatMessages.seq, sql.placeholder('after')) : undefined,
+        ),
+      )
+      .orderBy(s.after ? asc(chatMessages.seq) : desc(chatMessages.seq))
+      .limit(literalLimit(s.rows)),
+);
+
+/**
+ * A page of history: the newest page before `before`, or what came after `after`; each page oldest to newest. Two
+ * prepared statements, planned once: the membership, then the page (one row past it says whether there is more).
+ */
 export async function roomMessages(deps: ChatDeps, userId: string, roomId: string, query: z.output<typeof ChatMessagesQuery>): Promise<ChatMessagePage> {
   await requireMember(deps.db, userId, roomId);
-  const bounds = and(
-    eq(chatMessages.roomId, roomId),
-    query.before === undefined ? undefined : lt(chatMessages.seq, query.before),
-    query.after === undefined ? undefined : gt(chatMessages.seq, query.after),
-  );
   const forward = query.after !== undefined;
-  const rows = await selectMessages(deps.db)
-    .where(bounds)
-    .orderBy(forward ? asc(chatMessages.seq) : desc(chatMessages.seq))
-    .limit(query.limit + 1);
+  const shape = { before: query.before !== undefined, after: forward, rows: query.limit + 1 };
+  const rows: MessageRow[] = await historyPage(shape)(deps.db).execute({ room_id: roomId, before: query.before, after: query.after });
   const page = rows.slice(0, query.limit);
   if (!forward) page.reverse();
   return { results: page.map((r) => toMessage(r, deps.mediaUrl)), has_more: rows.length > query.limit };

@@ -1,9 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { ChatMessage } from '@localloop/contract';
-import type { Db, Tx } from '../../db/client.ts';
+import { isTransaction, type Db, type Tx } from '../../db/client.ts';
 import { activities, activityParticipants, chatMessages, chatRequests, chatRooms, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { prepared } from '../../lib/prepared.ts';
 import { avatar, personColumns, toPerson, type PersonBits } from '../users/index.ts';
 
 export type ChatDeps = { db: Db; clock: Clock; mediaUrl: (key: string) => string };
@@ -20,7 +21,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * accepted request (direct room). Computed from those rows each time, so a removal or a leave takes effect at once, on
  * HTTP and on the socket (the hub asks this on subscribe and before every delivery).
  */
-export function inRoom(userId: string) {
+export function inRoom(userId: string | Placeholder) {
   return sql<boolean>`EXISTS (
     SELECT 1 FROM ${activities} a
     LEFT JOIN ${chatRequests} q ON q.id = ${chatRooms.chatRequestId}
@@ -31,9 +32,18 @@ export function inRoom(userId: string) {
     ))`;
 }
 
+const membershipQuery = (db: Reader) =>
+  db
+    .select({ id: chatRooms.id })
+    .from(chatRooms)
+    .where(and(eq(chatRooms.id, sql.placeholder('room_id')), inRoom(sql.placeholder('user_id'))));
+/** Asked on every read of a room and every socket subscription: planned once, outside transactions. */
+const membership = prepared('chat_room_membership', membershipQuery);
+
 export async function isRoomMember(db: Reader, userId: string, roomId: string): Promise<boolean> {
   if (!UUID.test(roomId) || !UUID.test(userId)) return false;
-  const [row] = await db.select({ id: chatRooms.id }).from(chatRooms).where(and(eq(chatRooms.id, roomId), inRoom(userId)));
+  const values = { room_id: roomId, user_id: userId };
+  const [row] = isTransaction(db) ? await membershipQuery(db).execute(values) : await membership(db).execute(values);
   return row !== undefined;
 }
 
