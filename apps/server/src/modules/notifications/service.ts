@@ -3,6 +3,7 @@ import type { MarkedAllRead, Notification, NotificationTarget } from '@localloop
 import type { Db, Tx } from '../../db/client.ts';
 import { notifications } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { literalLimit, preparedShapes } from '../../lib/prepared.ts';
 import { publish } from '../../lib/realtime.ts';
 import { originTabFor } from '../../lib/request-origin.ts';
 
@@ -67,15 +68,24 @@ export async function notify(tx: Tx, userId: string, n: NewNotification): Promis
   }
 }
 
+/** One prepared statement per filter (all, read, unread) and LIMIT (the page size rounded up to 10, 20 or 50): planned once. */
+const notificationPage = preparedShapes(
+  (s: { isRead: boolean | undefined; pageSize: number }) => `notifications_page_${s.isRead === undefined ? 'all' : s.isRead ? 'read' : 'unread'}_${s.pageSize}`,
+  (db, s) =>
+    db
+      .select()
+      .from(notifications)
+      // The filter written into the text, so that each shape's text differs (statements are known by their text).
+      .where(and(eq(notifications.userId, sql.placeholder('user_id')), s.isRead === undefined ? undefined : s.isRead ? sql`${notifications.isRead}` : sql`NOT ${notifications.isRead}`))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(literalLimit(s.pageSize))
+      .offset(sql.placeholder('offset')),
+);
+
 export async function listNotifications(db: Db, userId: string, page: number, pageSize: number, isRead?: boolean): Promise<Notification[]> {
-  const rows = await db
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isRead === undefined ? undefined : eq(notifications.isRead, isRead)))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  return rows.map(toDto);
+  const limit = pageSize <= 10 ? 10 : pageSize <= 20 ? 20 : 50;
+  const rows = await notificationPage({ isRead, pageSize: limit })(db).execute({ user_id: userId, offset: (page - 1) * pageSize });
+  return rows.slice(0, pageSize).map(toDto);
 }
 
 /** Only the owner may mark theirs; someone else's id answers 404, as if it did not exist. */
