@@ -51,7 +51,7 @@ export function answerCache<T extends object>({ ttlMs, maxBytes, clock }: { ttlM
 }
 
 /**
- * A list near a point (deals, activities, services, shops) as visitors get it: their answer holds nothing of the asker,
+ * A list near a point (deals, activities, services, shops), or a deal's or an activity's page, as visitors get it: their answer holds nothing of the asker,
  * so it is kept `ttlMs` for the next visitor asking the same (a city's crowd on its landing page and lists); a
  * signed-in caller's answer carries their marks (favourites, their place in an activity) and is computed each time.
  * The query is the key: the same point, radius, filters and page.

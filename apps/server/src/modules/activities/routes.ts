@@ -21,7 +21,10 @@ export async function activitiesRoutes(app: App, ctx: AppContext) {
   route(app, endpoints.createActivity, ({ userId, body }) => createActivity(deps, userId, body));
   const activityList = keptForVisitors({ ttlMs: ctx.config.publicAnswerTtlMs, clock: ctx.clock }, (callerId, query: Parameters<typeof activitiesNear>[2]) => activitiesNear(deps, callerId, query));
   route(app, endpoints.activityList, ({ userId, query }) => activityList(userId, query));
-  route(app, endpoints.activityDetails, ({ userId, params }) => activityDetails(deps, userId, params.id));
+  // An activity's page is the same for every visitor: kept as the lists keep theirs; a signed-in person's carries their
+  // place in it and is read fresh.
+  const activityPage = keptForVisitors({ ttlMs: ctx.config.publicAnswerTtlMs, clock: ctx.clock }, (callerId, id: string) => activityDetails(deps, callerId, id));
+  route(app, endpoints.activityDetails, ({ userId, params }) => activityPage(userId, params.id));
   route(app, endpoints.activityCalendarFile, async ({ userId, params, reply }) => {
     const file = await activityCalendarFile({ ...deps, publicUrl: ctx.config.publicUrl }, userId, params.id);
     reply

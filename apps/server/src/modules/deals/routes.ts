@@ -33,7 +33,11 @@ export async function dealsRoutes(app: App, ctx: AppContext) {
   route(app, endpoints.pauseDeal, ({ userId, params, body }) => pauseDeal(deps, userId, params.id, body.paused));
   const dealList = keptForVisitors({ ttlMs: ctx.config.publicAnswerTtlMs, clock: ctx.clock }, (_callerId, query: Parameters<typeof dealsNear>[1]) => dealsNear(deps, query));
   route(app, endpoints.dealList, ({ userId, query }) => dealList(userId, query));
-  route(app, endpoints.dealDetails, ({ userId, params, query }) => dealDetails(deps, userId, params.deal_uuid, query));
+  // A deal's page is the same for every visitor (a popular deal shared around): kept as the lists keep theirs.
+  const dealPage = keptForVisitors({ ttlMs: ctx.config.publicAnswerTtlMs, clock: ctx.clock }, (callerId, asked: { id: string; query: Parameters<typeof dealDetails>[3] }) =>
+    dealDetails(deps, callerId, asked.id, asked.query),
+  );
+  route(app, endpoints.dealDetails, ({ userId, params, query }) => dealPage(userId, { id: params.deal_uuid, query }));
 
   route(app, endpoints.buyDeal, async ({ userId, body, request, reply }) => {
     const { purchase, replayed } = await buyDeal(deps, userId, body, idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER]));

@@ -8,7 +8,8 @@ import { createTestApp, inject, signedInAccount, testClock, type TestContext } f
 /**
  * Search and /Discover keep an answer for the next asker of the same, PUBLIC_ANSWER_SECONDS long (lib/answer-cache.ts),
  * seen through a deal renamed meanwhile; a signed-in person gets it with their own marks, which are what each kind's own
- * list answers them. The four lists near a point keep a visitor's answer the same way; a signed-in person's is fresh.
+ * list answers them. The four lists near a point, a deal's page and an activity's keep a visitor's answer the same way;
+ * a signed-in person's is fresh.
  */
 const clock = testClock();
 let t: TestContext;
@@ -99,6 +100,37 @@ describe('the lists near a point', () => {
       expect((await ask()).find((r) => r.id === first.id)?.name).toBe(renamed);
     } finally {
       await t.database.db.update(table).set({ [list.column]: first.name } as never).where(eq(column, renamed));
+      clock.advance(10_001);
+    }
+  });
+});
+
+describe('a deal\'s and an activity\'s page', () => {
+  it('a visitor gets the page kept within the time; a signed-in person, another deal and everyone after it afresh', async () => {
+    const person = await signedInAccount(t);
+    const [deal, other] = await t.database.db.select({ id: deals.id, title: deals.title }).from(deals).limit(2);
+    const [activity] = await t.database.db.select({ id: activities.id, title: activities.title }).from(activities).limit(1);
+    if (!deal || !other || !activity) throw new Error('the demo data has two deals and an activity');
+    const dealTitle = async (id: string, access?: string) => (await inject(t.app, endpoints.dealDetails, { params: { deal_uuid: id }, ...(access ? { access } : {}) })).json().title;
+    const activityTitle = async (access?: string) => (await inject(t.app, endpoints.activityDetails, { params: { id: activity.id }, ...(access ? { access } : {}) })).json().title;
+    expect(await dealTitle(deal.id)).toBe(deal.title);
+    expect(await activityTitle()).toBe(activity.title);
+    await t.database.db.update(deals).set({ title: `${deal.title} (renamed)` }).where(eq(deals.id, deal.id));
+    await t.database.db.update(deals).set({ title: `${other.title} (renamed)` }).where(eq(deals.id, other.id));
+    await t.database.db.update(activities).set({ title: `${activity.title} (renamed)` }).where(eq(activities.id, activity.id));
+    try {
+      expect(await dealTitle(deal.id)).toBe(deal.title);
+      expect(await activityTitle()).toBe(activity.title);
+      expect(await dealTitle(deal.id, person.access)).toBe(`${deal.title} (renamed)`);
+      expect(await activityTitle(person.access)).toBe(`${activity.title} (renamed)`);
+      expect(await dealTitle(other.id)).toBe(`${other.title} (renamed)`);
+      clock.advance(10_001);
+      expect(await dealTitle(deal.id)).toBe(`${deal.title} (renamed)`);
+      expect(await activityTitle()).toBe(`${activity.title} (renamed)`);
+    } finally {
+      await t.database.db.update(deals).set({ title: deal.title }).where(eq(deals.id, deal.id));
+      await t.database.db.update(deals).set({ title: other.title }).where(eq(deals.id, other.id));
+      await t.database.db.update(activities).set({ title: activity.title }).where(eq(activities.id, activity.id));
       clock.advance(10_001);
     }
   });
