@@ -320,13 +320,22 @@ export async function scaleHttpReport({ root, port, databaseUrl, known, password
         { title: 'GET /api/appointments/get-all-services/?q=massge (typo)', path: `/api/appointments/get-all-services/?${near}&q=massge`, kept: true },
         { title: 'GET /api/vendor/lists/ (New York, 25 km, nearest first)', path: `/api/vendor/lists/?${near}`, kept: true },
         { title: 'GET /api/vendor/lists/?q=bakry (typo)', path: `/api/vendor/lists/?${near}&q=bakry`, kept: true },
+        // A visitor's page and free times are kept for the next visitor too; a signed-in person's are read fresh.
         { title: 'GET /api/deals/details/{deal_uuid}/ (with a location)', path: `/api/deals/details/${targets.deal}/?location=${location}` },
+        { title: 'GET /api/deals/details/{deal_uuid}/ (with a location), signed in', path: `/api/deals/details/${targets.deal}/?location=${location}`, headers: auth(customerToken) },
         { title: 'GET /api/activities/details/{id}/', path: `/api/activities/details/${targets.activity}/` },
+        { title: 'GET /api/activities/details/{id}/, signed in', path: `/api/activities/details/${targets.activity}/`, headers: auth(customerToken) },
         ...(slots
           ? [
               {
                 title: `GET /api/appointments/get-time-slots/ (the busiest provider: ${known.busiestProvider.appointments} bookings; tomorrow)`,
                 path: `/api/appointments/get-time-slots/?provider_id=${known.busiestProvider.providerId}&service_id=${targets.pairing.service_id}&for_date=${slots.day}`,
+                p99: scaleTargets.slotsP99,
+              },
+              {
+                title: `GET /api/appointments/get-time-slots/ (the busiest provider; tomorrow), signed in`,
+                path: `/api/appointments/get-time-slots/?provider_id=${known.busiestProvider.providerId}&service_id=${targets.pairing.service_id}&for_date=${slots.day}`,
+                headers: auth(customerToken),
                 p99: scaleTargets.slotsP99,
               },
             ]

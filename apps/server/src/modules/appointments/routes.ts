@@ -44,7 +44,10 @@ export async function appointmentsRoutes(app: App, ctx: AppContext) {
   route(app, endpoints.deleteProvider, ({ userId, params }) => deleteProvider(deps, userId, params.id));
 
   route(app, endpoints.generateSlots, ({ userId, params, body }) => generateSlots(deps, userId, params.provider_id, body));
-  route(app, endpoints.timeSlots, ({ userId, query }) => freeSlots(deps, userId, query));
+  // A provider's free times as visitors browse them, kept as the lists keep theirs; whoever books is signed in and reads
+  // them fresh (and the booking itself decides under the provider's lock).
+  const slotsSeen = keptForVisitors({ ttlMs: ctx.config.publicAnswerTtlMs, clock: ctx.clock }, (callerId, query: Parameters<typeof freeSlots>[2]) => freeSlots(deps, callerId, query));
+  route(app, endpoints.timeSlots, ({ userId, query }) => slotsSeen(userId, query));
 
   route(app, endpoints.bookAppointment, ({ userId, body }) => bookAppointment(deps, userId, body));
   route(app, endpoints.appointmentDetails, ({ userId, params }) => appointmentDetails(deps, userId, params.id));

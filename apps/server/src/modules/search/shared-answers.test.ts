@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { endpoints } from '@localloop/contract';
 import { activities, activityParticipants, deals, favoriteServices, favoriteVendors, services, vendors } from '../../db/schema.ts';
 import { seedDemoData } from '../../db/seed/index.ts';
+import { bookingFixtures } from '../../../test/booking-fixtures.ts';
 import { createTestApp, inject, signedInAccount, testClock, type TestContext } from '../../../test/helper.ts';
 
 /**
@@ -133,6 +134,23 @@ describe('a deal\'s and an activity\'s page', () => {
       await t.database.db.update(activities).set({ title: activity.title }).where(eq(activities.id, activity.id));
       clock.advance(10_001);
     }
+  });
+});
+
+describe('a provider\'s free times', () => {
+  it('a visitor gets them kept within the time; the customer booking and everyone after the time see the booked one gone', async () => {
+    const { bookableShop, customerAccount, dayAhead, slotsOn, book } = bookingFixtures(() => t, clock);
+    const { service, provider } = await bookableShop();
+    const q = { provider_id: provider.id, service_id: service.id, for_date: dayAhead(2) };
+    const starts = async (access?: string) => (await slotsOn(access, q)).json().slots.map((slot) => slot.starts_at);
+    const [first] = await starts();
+    if (!first) throw new Error('the new shop has free times on that day');
+    const customer = await customerAccount();
+    expect((await book(customer.access, { service_id: service.id, provider_id: provider.id, starts_at: first })).statusCode).toBe(201);
+    expect(await starts()).toContain(first);
+    expect(await starts(customer.access)).not.toContain(first);
+    clock.advance(10_001);
+    expect(await starts()).not.toContain(first);
   });
 });
 
