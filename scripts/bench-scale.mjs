@@ -43,7 +43,9 @@ async function startServer({ root, port, databaseUrl, record, env: extra = {} })
   delete env.RECORD_STATEMENTS;
   if (record) env.RECORD_STATEMENTS = record;
   // The recorder is a TypeScript preload, so the recording process runs the sources; the measured ones run compiled.
-  const args = record ? ['--import', 'tsx', '--import', path.join(root, 'apps/server/src/bench/record-statements.ts'), path.join(root, 'apps/server/src/main.ts')] : [serverEntry];
+  // SCALE_NODE_FLAGS: flags for the measured processes' node (--trace-gc with SCALE_SERVER_LOG, say), for debugging.
+  const flags = (process.env.SCALE_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const args = record ? ['--import', 'tsx', '--import', path.join(root, 'apps/server/src/bench/record-statements.ts'), path.join(root, 'apps/server/src/main.ts')] : [...flags, serverEntry];
   const started = performance.now();
   const child = spawn(process.execPath, args, {
     cwd: path.join(root, 'apps/server'),
