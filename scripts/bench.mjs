@@ -10,7 +10,8 @@
 //   3. the real server over HTTP under load (autocannon): health, place suggestions, "vendors near me",
 //      a vendor's public page, the notifications list and log-in; then a burst of 200 log-ins while others use the app;
 //   4. the landing page's weight, and Lighthouse's mobile scores (performance, accessibility, best practices) for /,
-//      /LocalActivities, /PopularDeals and a deal's page against issue 16's targets (scripts/bench-web.mjs);
+//      /LocalActivities, /PopularDeals and a deal's page against issue 16's targets, and long tasks while scrolling a chat
+//      history of 1,000 messages (scripts/bench-web.mjs);
 //   5. the read path against its floor: "vendors near me", a vendor's page, "services near me" and a provider's free
 //      times of a day as a share of /api/health's requests per second, at 50 connections, in production mode, on
 //      PostgreSQL and on PGlite (scripts/bench-reads.mjs);

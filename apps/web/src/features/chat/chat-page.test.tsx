@@ -110,6 +110,25 @@ describe('the chat page (/chat/{activityId}/{chatroomId})', () => {
     expect(screen.getByText('This is the start of the conversation.')).toBeInTheDocument();
   });
 
+  it('marks where each day begins, and names a sender once for a run of their messages', async () => {
+    const noon = new Date();
+    noon.setHours(12, 0, 0, 0);
+    const at = (daysAgo: number, minute: number) => new Date(noon.getTime() - daysAgo * 86_400_000 + minute * 60_000).toISOString();
+    setup([
+      { ...message(1, tom, 'Are we still on for Saturday?'), created_at: at(1, 0) },
+      { ...message(2, tom, 'Let me know by tonight'), created_at: at(1, 1) },
+      { ...message(3, activityHost, 'Yes, see you at the gate'), created_at: at(0, 0) },
+    ]);
+    renderApp(page);
+    await waitFor(() => expect(within(log()).getByText('Yes, see you at the gate')).toBeInTheDocument());
+    expect(screen.getByText('Yesterday')).toBeInTheDocument();
+    expect(within(log()).getByText('Today')).toBeInTheDocument();
+    expect(within(log()).getAllByText('Tom')).toHaveLength(1);
+    expect(within(log()).getByText('Maya')).toBeInTheDocument();
+    const items = within(log()).getAllByRole('listitem').map((li) => li.textContent);
+    expect(items.findIndex((text) => text?.includes('Today'))).toBe(items.findIndex((text) => text?.includes('Yes, see you at the gate')) - 1);
+  });
+
   it('sends with Enter, shows the message at once, and keeps one copy when the stored message and its event both arrive', async () => {
     const { api, server } = setup([message(1)]);
     const { user } = renderApp(page);
