@@ -34,10 +34,12 @@ type ListingCardProps = {
   stat: ReactNode;
   /** The title's heading level: h2 on a list page, h3 in a page's section (the landing page, /Discover). */
   level?: 'h2' | 'h3';
+  /** The picture is fetched at once and first, not when scrolled near: the first card a list page opens with. */
+  priority?: boolean;
 };
 
 /** One listing in a grid of things near the reader (a deal, an activity): picture, title, facts, place; the whole card opens it. */
-export function ListingCard({ testId, image, fallback, overlay, title, to, children, place, stat, level: Heading = 'h2' }: ListingCardProps) {
+export function ListingCard({ testId, image, fallback, overlay, title, to, children, place, stat, level: Heading = 'h2', priority = false }: ListingCardProps) {
   return (
     <article
       data-testid={testId}
@@ -52,6 +54,7 @@ export function ListingCard({ testId, image, fallback, overlay, title, to, child
           className="bg-slate-100"
           imgClassName="transition duration-300 group-hover:scale-[1.03] motion-reduce:transition-none"
           fallback={fallback}
+          priority={priority}
         />
         {overlay}
       </div>
@@ -76,13 +79,17 @@ export function ListingCard({ testId, image, fallback, overlay, title, to, child
   );
 }
 
-/** The grid of listing cards; dimmed (and busy) while an older page stands in for the one being fetched. */
-export function ListingGrid<T extends { id: string }>({ items, renderCard, dimmed = false }: { items: readonly T[]; renderCard: (item: T) => ReactNode; dimmed?: boolean }) {
+/**
+ * The grid of listing cards; dimmed (and busy) while an older page stands in for the one being fetched. `renderCard`
+ * is told whether the card leads the page (`leadsPage` and the first): its picture is the largest thing a phone shows
+ * first, so it is fetched at once.
+ */
+export function ListingGrid<T extends { id: string }>({ items, renderCard, dimmed = false, leadsPage = false }: { items: readonly T[]; renderCard: (item: T, leads: boolean) => ReactNode; dimmed?: boolean; leadsPage?: boolean }) {
   return (
     <ul className={`${gridClass} ${dimmed ? 'opacity-60' : ''}`} aria-busy={dimmed || undefined}>
-      {items.map((item) => (
+      {items.map((item, index) => (
         <li key={item.id} className="min-w-0">
-          {renderCard(item)}
+          {renderCard(item, leadsPage && index === 0)}
         </li>
       ))}
     </ul>

@@ -157,7 +157,7 @@ export default function LocalActivitiesPage({ title }: PageProps) {
         onWiden={() => update({ radiusKm: 100 })}
         nothingNearAction={hostLink}
       >
-        <ActivityGrid activities={results} dimmed={activities.isPlaceholderData} />
+        <ActivityGrid activities={results} dimmed={activities.isPlaceholderData} leadsPage />
       </NearbyResults>
     </NearbyListPage>
   );

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ok, stubApi } from '../../test/api-stub.ts';
 import { dealCard, dealPage } from '../../test/customer-deal-fixtures.ts';
 import { storeSession, userLogin } from '../../test/fixtures.ts';
+import { storedImage } from '../../test/vendor-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 const brooklyn = { city: 'Brooklyn', state: 'New York', latitude: 40.6782, longitude: -73.9442, country: 'United States', area: '', formattedAddress: 'Brooklyn, New York, United States' };
@@ -36,6 +37,15 @@ describe('popular deals (/PopularDeals)', () => {
     expect(screen.getByRole('status')).toHaveTextContent('2 deals within 25 km of New York, nearest first');
     const query = api.to('GET /deals/lists/')[0]?.query;
     expect([query?.get('lat'), query?.get('lng'), query?.get('sort'), query?.get('radius_km')]).toEqual(['40.7128', '-74.006', 'distance', '25']);
+  });
+
+  it('fetches the first card\'s picture at once, as what a phone shows first, and the others when scrolled near', async () => {
+    stubApi({ 'GET /deals/lists/': ok(dealPage([dealCard(1, { image: storedImage('first') }), dealCard(2, { image: storedImage('second') })])) });
+    renderApp('/PopularDeals');
+    const cards = await screen.findAllByTestId('deal-card');
+    const [first, second] = cards.map((card) => card.querySelector('img'));
+    expect([first?.getAttribute('loading'), first?.getAttribute('fetchpriority')]).toEqual(['eager', 'high']);
+    expect([second?.getAttribute('loading'), second?.getAttribute('fetchpriority')]).toEqual(['lazy', 'auto']);
   });
 
   it('sorts by popularity and filters by category and words, in the address', async () => {

@@ -107,7 +107,7 @@ export default function PopularDealsPage({ title }: PageProps) {
         nothingNear="Shops put new deals on sale every week. Look further away, or choose another location at the top of the page."
         onWiden={() => update({ radiusKm: 100 })}
       >
-        <DealGrid deals={results} dimmed={deals.isPlaceholderData} />
+        <DealGrid deals={results} dimmed={deals.isPlaceholderData} leadsPage />
       </NearbyResults>
     </NearbyListPage>
   );

@@ -18,13 +18,14 @@ export function ActivityImageFallback({ large = false }: { large?: boolean }) {
 }
 
 /** One activity in a grid: image, title, host, when, where, who goes and spots left; the whole card opens it. */
-export function ActivityCard({ activity, level }: { activity: ActivityCardData; level?: 'h2' | 'h3' }) {
+export function ActivityCard({ activity, level, priority }: { activity: ActivityCardData; level?: 'h2' | 'h3'; priority?: boolean }) {
   const place = [activity.distance_km === null ? null : formatDistance(activity.distance_km), activity.city].filter(Boolean).join(' · ');
   const mine = myStateLabels[activity.my_state];
   return (
     <ListingCard
       testId="activity-card"
       level={level}
+      priority={priority}
       image={activity.image}
       fallback={<ActivityImageFallback />}
       overlay={
@@ -56,8 +57,9 @@ export function ActivityCard({ activity, level }: { activity: ActivityCardData; 
   );
 }
 
-export function ActivityGrid({ activities, dimmed = false, level }: { activities: ActivityCardData[]; dimmed?: boolean; level?: 'h2' | 'h3' }) {
-  return <ListingGrid items={activities} renderCard={(activity) => <ActivityCard activity={activity} level={level} />} dimmed={dimmed} />;
+/** `leadsPage`: the grid is what its page opens with (the first card's picture is fetched at once). */
+export function ActivityGrid({ activities, dimmed = false, level, leadsPage = false }: { activities: ActivityCardData[]; dimmed?: boolean; level?: 'h2' | 'h3'; leadsPage?: boolean }) {
+  return <ListingGrid items={activities} renderCard={(activity, leads) => <ActivityCard activity={activity} level={level} priority={leads} />} dimmed={dimmed} leadsPage={leadsPage} />;
 }
 
 export function ActivityGridSkeleton({ count = 8 }: { count?: number }) {

@@ -28,12 +28,13 @@ export function DealImageFallback({ large = false }: { large?: boolean }) {
 }
 
 /** One deal in a grid: picture, discount, title, shop, prices, distance, rating, sold and left; the whole card opens the deal. */
-export function DealCard({ deal, level }: { deal: DealCardData; level?: 'h2' | 'h3' }) {
+export function DealCard({ deal, level, priority }: { deal: DealCardData; level?: 'h2' | 'h3'; priority?: boolean }) {
   const place = [formatDistance(deal.distance_km), deal.city].filter(Boolean).join(' · ');
   return (
     <ListingCard
       testId="deal-card"
       level={level}
+      priority={priority}
       image={deal.image}
       fallback={<DealImageFallback />}
       overlay={
@@ -63,8 +64,9 @@ export function DealCard({ deal, level }: { deal: DealCardData; level?: 'h2' | '
   );
 }
 
-export function DealGrid({ deals, dimmed = false, level }: { deals: DealCardData[]; dimmed?: boolean; level?: 'h2' | 'h3' }) {
-  return <ListingGrid items={deals} renderCard={(deal) => <DealCard deal={deal} level={level} />} dimmed={dimmed} />;
+/** `leadsPage`: the grid is what its page opens with (the first card's picture is fetched at once). */
+export function DealGrid({ deals, dimmed = false, level, leadsPage = false }: { deals: DealCardData[]; dimmed?: boolean; level?: 'h2' | 'h3'; leadsPage?: boolean }) {
+  return <ListingGrid items={deals} renderCard={(deal, leads) => <DealCard deal={deal} level={level} priority={leads} />} dimmed={dimmed} leadsPage={leadsPage} />;
 }
 
 /** The price line is taller than the other lines. */
