@@ -68,23 +68,22 @@ export async function notify(tx: Tx, userId: string, n: NewNotification): Promis
   }
 }
 
-/** One prepared statement per filter (all, read, unread) and LIMIT (the page size rounded up to 10, 20 or 50): planned once. */
+/** One prepared statement with the read filter and one without, per LIMIT (the page size rounded up to 10, 20 or 50). */
 const notificationPage = preparedShapes(
-  (s: { isRead: boolean | undefined; pageSize: number }) => `notifications_page_${s.isRead === undefined ? 'all' : s.isRead ? 'read' : 'unread'}_${s.pageSize}`,
+  (s: { filtered: boolean; limit: number }) => `notifications_page_${s.filtered ? 'by_read' : 'all'}_${s.limit}`,
   (db, s) =>
     db
       .select()
       .from(notifications)
-      // The filter written into the text, so that each shape's text differs (statements are known by their text).
-      .where(and(eq(notifications.userId, sql.placeholder('user_id')), s.isRead === undefined ? undefined : s.isRead ? sql`${notifications.isRead}` : sql`NOT ${notifications.isRead}`))
+      .where(and(eq(notifications.userId, sql.placeholder('user_id')), s.filtered ? eq(notifications.isRead, sql.placeholder('is_read')) : undefined))
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(literalLimit(s.pageSize))
+      .limit(literalLimit(s.limit))
       .offset(sql.placeholder('offset')),
 );
 
 export async function listNotifications(db: Db, userId: string, page: number, pageSize: number, isRead?: boolean): Promise<Notification[]> {
   const limit = pageSize <= 10 ? 10 : pageSize <= 20 ? 20 : 50;
-  const rows = await notificationPage({ isRead, pageSize: limit })(db).execute({ user_id: userId, offset: (page - 1) * pageSize });
+  const rows = await notificationPage({ filtered: isRead !== undefined, limit })(db).execute({ user_id: userId, is_read: isRead, offset: (page - 1) * pageSize });
   return rows.slice(0, pageSize).map(toDto);
 }
 
