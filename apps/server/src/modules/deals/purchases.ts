@@ -9,7 +9,7 @@ import { notify } from '../notifications/index.ts';
 import { toResponsiveImage } from '../uploads/index.ts';
 import { isOperator } from '../users/index.ts';
 import { heldBy } from './catalogue.ts';
-import { firstImageOf, isGenuineQr, iso, logo, money, qrPayloadOf, stateOf, toDealVendor, vendorColumns, type DealsDeps, type Reader } from './shared.ts';
+import { firstImageOf, isGenuineQr, iso, logo, money, qrPayloadOf, stateOf, toDealVendor, vendorColumns, type DealRow, type DealsDeps, type Reader } from './shared.ts';
 
 const noSuchPurchase = () => AppError.notFound('That purchase');
 
@@ -93,13 +93,11 @@ async function replayOf(deps: DealsDeps, db: Reader, userId: string, key: string
   return { purchase: await loadPurchase(deps, db, earlier.id), replayed: true };
 }
 
-type DealRowOf = Parameters<typeof stateOf>[0] & { id: string; title: string; startsAt: Date; perCustomerLimit: number };
-
 /**
  * Why `quantity` more of the deal cannot be bought by a customer who holds `held` of it, or null when they can: ended,
  * sold out, paused, not yet on sale, past the customer's limit, or more than is left.
  */
-function refusalOf(d: DealRowOf, now: Date, held: number, quantity: number): AppError | null {
+function refusalOf(d: DealRow, now: Date, held: number, quantity: number): AppError | null {
   const state = stateOf(d, now);
   if (state === 'expired') return new AppError('DEAL_NOT_ON_SALE', 'This deal has ended.');
   if (state === 'sold_out') return new AppError('DEAL_SOLD_OUT', 'This deal is sold out.');
@@ -129,7 +127,7 @@ function refusalOf(d: DealRowOf, now: Date, held: number, quantity: number): App
  * counter's CHECK refuses an oversell even if a check here were wrong; a refused charge rolls everything back.
  */
 export async function buyDeal(deps: DealsDeps, userId: string, input: z.output<typeof BuyDealInput>, idempotencyKey: string | null): Promise<BuyResult> {
-  // Before any lock: a retry is answered from the purchase it made, and a deal already sold out, ended or unknown is
+  // Before any lock: a retry is answered from the purchase it made, and a deal unknown, sold out or not on sale is
   // refused without queueing behind the buyers who hold its row (300 at once at scale: most came after the last unit).
   // Both are asked again under the locks, which alone decide.
   if (idempotencyKey) {
@@ -140,9 +138,9 @@ export async function buyDeal(deps: DealsDeps, userId: string, input: z.output<t
   // A shop not on show (suspended, closed) has no deals to buy: as if they did not exist.
   if (!seen || (!seen.vendorListed && seen.vendorUserId !== userId)) throw AppError.notFound('That deal');
   if (seen.vendorUserId === userId) throw new AppError('SELF_PURCHASE', 'This is your own deal: you cannot buy it yourself.');
-  const seenState = stateOf(seen.deal, deps.clock());
-  if (seenState === 'sold_out') throw new AppError('DEAL_SOLD_OUT', 'This deal is sold out.');
-  if (seenState === 'expired') throw new AppError('DEAL_NOT_ON_SALE', 'This deal has ended.');
+  // As if the customer held none of it yet: their own purchases are counted under their lock.
+  const early = refusalOf(seen.deal, deps.clock(), 0, input.quantity);
+  if (early) throw early;
   const vendorUserId = seen.vendorUserId;
   let bought: BuyResult | { purchaseId: string };
   try {
