@@ -7,7 +7,7 @@ import { citext } from '@electric-sql/pglite/contrib/citext';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { is } from 'drizzle-orm';
+import { is, sql } from 'drizzle-orm';
 import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -26,6 +26,15 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Whether a handle is a transaction's: named prepared statements belong to the database's handle, not to one. */
 export const isTransaction = (db: Db | Tx): db is Tx => is(db, PgTransaction);
+
+/**
+ * Waits for, then holds until the transaction ends, the advisory lock named `key` ("provider-time:<id>"): what changes
+ * one thing (an account's tries, an address's codes, a provider's time) takes turns, and nothing else waits. The key is
+ * hashed to 64 bits, so two keys share a lock only by a rare chance (and then merely wait for each other).
+ */
+export async function takeTurn(tx: Db | Tx, key: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
 
 export type Database = {
   db: Db;

@@ -13,6 +13,7 @@ import {
   type UserAppointmentsQuery,
   type VendorAppointmentsQuery,
 } from '@localloop/contract';
+import { takeTurn } from '../../db/client.ts';
 import { appointments, timeSlots, users, vendorAddresses, vendors } from '../../db/schema.ts';
 import { violatedExclusion } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -109,7 +110,7 @@ async function requireBookable(tx: Reader, pairing: Pairing, startsAt: Date, now
  * second sees the first's booking and answers 409 at once.
  */
 async function holdProviderTime(tx: Reader, providerId: string): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`provider-time:${providerId}`}, 0))`);
+  await takeTurn(tx, `provider-time:${providerId}`);
 }
 
 /** Runs a write that takes a provider's time; an overlap with a live booking (the exclusion constraint) is a 409. */

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { ErrorCode, type OtpSentResponse } from '@localloop/contract';
-import type { Db, Tx } from '../../db/client.ts';
+import { takeTurn, type Db, type Tx } from '../../db/client.ts';
 import { otpCodes } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -77,7 +77,7 @@ export async function issueCode(deps: OtpDeps, tx: Tx, issue: Issue): Promise<Is
   }
   const now = deps.clock();
   // Serialises concurrent requests for one address, so two cannot both pass the limits.
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`otp:${issue.destination}`}))`);
+  await takeTurn(tx, `otp:${issue.destination}`);
 
   const hourAgo = new Date(now.getTime() - 3600_000);
   const [kindHere, byRequester] = await Promise.all([
@@ -167,7 +167,7 @@ export async function checkCode(deps: OtpDeps, purpose: OtpPurpose, destination:
     if (!inScope) return { kind: 'none' } as const;
     if (!('userId' in scope)) {
       // One address's checks one at a time (the lock issueCode takes too), so parallel guesses are all counted.
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`otp:${destination}`}))`);
+      await takeTurn(tx, `otp:${destination}`);
       const [wrong] = await tx
         .select({ n: sql<number>`coalesce(sum(${otpCodes.attempts}), 0)::int` })
         .from(otpCodes)

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { takeTurn, type Db } from '../../db/client.ts';
 import { loginFailures } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -39,7 +39,7 @@ export async function reserveAttempt(deps: ThrottleDeps, accountKey: string, req
   const since = new Date(now.getTime() - WINDOW_MINUTES * 60_000);
   return deps.db.transaction(async (tx) => {
     // One account's tries are counted one at a time, so parallel guesses cannot all pass the count.
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`login:${accountKey}`}))`);
+    await takeTurn(tx, `login:${accountKey}`);
     const [counts] = await tx
       .select({
         // A trusted browser's tries are counted apart from strangers' on the same network (an office, a carrier's NAT).

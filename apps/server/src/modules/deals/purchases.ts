@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { BuyDealInput, FulfillDealInput, MessageResponse, Purchase, PurchaseList, PurchasesQuery } from '@localloop/contract';
+import { takeTurn } from '../../db/client.ts';
 import { dealRatings, deals, purchases, users, vendors } from '../../db/schema.ts';
 import { violatedUniqueConstraint } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -146,7 +147,7 @@ export async function buyDeal(deps: DealsDeps, userId: string, input: z.output<t
   try {
     bought = await deps.db.transaction(async (tx): Promise<BuyResult | { purchaseId: string }> => {
       // The customer's own turn (a double click, a retry sent twice at once): no other customer waits for it.
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`deal-customer:${input.deal_id}:${userId}`}, 0))`);
+      await takeTurn(tx, `deal-customer:${input.deal_id}:${userId}`);
       if (idempotencyKey) {
         const replay = await replayOf(deps, tx, userId, idempotencyKey, input);
         if (replay) return replay;

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { SUPPORT_REQUESTS_PER_HOUR, supportTopicLabels } from '@localloop/contract';
 import type { AdminSupportListQuery, PageQuery, SupportReference, SupportRequest, SupportRequestInput, SupportRequestList, SupportRequestSummary, SupportStatus, SupportTopic } from '@localloop/contract';
-import type { Db, Tx } from '../../db/client.ts';
+import { takeTurn, type Db, type Tx } from '../../db/client.ts';
 import { appointments, deals, purchases, supportMessages, supportRequests, users } from '../../db/schema.ts';
 import type { Background } from '../../lib/background.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -234,7 +234,7 @@ async function secondsUntilRoom(tx: Tx, userId: string): Promise<number> {
 export async function createRequest(deps: SupportDeps, userId: string, input: z.output<typeof SupportRequestInput>): Promise<SupportRequest> {
   const created = await deps.db.transaction(async (tx) => {
     const reference = input.reference_id ? await ownReference(tx, userId, input.reference_id) : null;
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`support-requests:${userId}`}))`);
+    await takeTurn(tx, `support-requests:${userId}`);
     const [recent] = await tx
       .select({ count: sql<number>`count(*)::int` })
       .from(supportRequests)

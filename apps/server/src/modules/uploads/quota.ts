@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, sql, sum } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import { takeTurn, type Db, type Tx } from '../../db/client.ts';
 import { media } from '../../db/schema.ts';
 import type { UploadLimits } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -52,7 +52,7 @@ export async function assertWithinQuota(db: Db | Tx, ownerId: string, upload: { 
  * the transaction ends. Other accounts, and everything else done to this one, are not held up.
  */
 export async function lockQuota(tx: Tx, ownerId: string) {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`media-quota:${ownerId}`}))`);
+  await takeTurn(tx, `media-quota:${ownerId}`);
 }
 
 /** When the `over`-th oldest upload of the window leaves it, so that this upload fits; at least a second. */
