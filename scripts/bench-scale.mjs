@@ -344,7 +344,7 @@ export async function scaleHttpReport({ root, port, databaseUrl, known, password
           : []),
         { title: `GET /api/chat/rooms/{room_id}/messages/ (newest 50 of ${known.busiestRoom.messages}, as the host)`, path: `/api/chat/rooms/${targets.room.roomId}/messages/`, headers: auth(hostToken) },
         { title: 'GET /api/chat/rooms/{room_id}/messages/?before= (an older page)', path: `/api/chat/rooms/${targets.room.roomId}/messages/?before=${targets.middleSeq}`, headers: auth(hostToken) },
-        { title: 'GET /api/notifications/ (the busiest customer)', path: '/api/notifications/', headers: auth(customerToken) },
+        { title: `GET /api/notifications/ (the busiest customer: newest 20 of ${known.busiestCustomer.notifications ?? '?'})`, path: '/api/notifications/', headers: auth(customerToken) },
       ];
       // The lists keep a visitor's answer 10 s for the next visitor asking the same (lib/answer-cache.ts): asked again
       // and again, the rows above measure that. Asked afresh, from a point a millionth of a degree further each time,

@@ -107,6 +107,20 @@ describe('the scale seed', () => {
     expect(await count("SELECT count(*) FROM deal_ratings r WHERE NOT EXISTS (SELECT 1 FROM purchases p WHERE p.deal_id = r.deal_id AND p.customer_id = r.user_id AND p.status = 'fulfilled')")).toBe(0);
   });
 
+  it('tells the customers what the app would have: a reminder of each booking held, a word on each redeemed or refunded purchase', async () => {
+    expect(await count(`SELECT count(*) FROM notifications n WHERE n.notification_type = 'appointment_reminder'
+      AND NOT EXISTS (SELECT 1 FROM appointments a WHERE a.id = (n.data->>'appointment_id')::uuid AND a.customer_id = n.user_id AND a.status <> 'cancelled')`)).toBe(0);
+    expect(await count(`SELECT count(*) FROM notifications n WHERE n.notification_type IN ('deal_fulfilled', 'deal_refunded')
+      AND NOT EXISTS (SELECT 1 FROM purchases p WHERE p.id = (n.data->>'purchase_id')::uuid AND p.customer_id = n.user_id AND p.status::text = substr(n.notification_type, 6))`)).toBe(0);
+    expect(await count("SELECT count(*) FROM purchases WHERE status IN ('fulfilled', 'refunded')")).toBe(
+      await count("SELECT count(*) FROM notifications WHERE notification_type IN ('deal_fulfilled', 'deal_refunded')"),
+    );
+    expect(await count('SELECT count(*) FROM notifications WHERE is_read')).toBeGreaterThan(0);
+    expect(await count('SELECT count(*) FROM notifications WHERE NOT is_read')).toBeGreaterThan(0);
+    expect(report.known.busiestCustomer.notifications).toBe(await count(`SELECT count(*) FROM notifications WHERE user_id = '${report.known.busiestCustomer.userId}'`));
+    expect(report.known.busiestCustomer.notifications).toBeGreaterThan(10);
+  });
+
   it('reports accounts a bench can log in as, with the password it names', async () => {
     const { busiestCustomer, vendorOwner, busiestProvider } = report.known;
     expect(busiestCustomer.appointments).toBe(await count('SELECT max(n) FROM (SELECT count(*) AS n FROM appointments GROUP BY customer_id) x'));

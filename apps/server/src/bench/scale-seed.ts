@@ -53,7 +53,7 @@ export type ScaleReport = {
   password: string;
   known: {
     /** The customer with the most appointments (also the most purchases, by construction). */
-    busiestCustomer: { email: string; userId: string; appointments: number; purchases: number };
+    busiestCustomer: { email: string; userId: string; appointments: number; purchases: number; notifications: number };
     /** The owner of the busiest provider's shop, a listed vendor in the densest city. */
     vendorOwner: { email: string; userId: string; vendorId: string; city: string };
     busiestProvider: { providerId: string; vendorId: string; appointments: number; live: number };
@@ -708,6 +708,40 @@ function messagesSql(p: Plan, seqBase: number): string {
     ORDER BY room_id, seq`;
 }
 
+/**
+ * What the app would have told the customers: the day-before reminder of each booking that started by tomorrow (not
+ * cancelled), and the word that a purchase was redeemed or refunded; those older than three days are read. Two
+ * statements, one after each of the tables they follow, so that the two sessions write them side by side.
+ */
+const notificationInsert = (p: Plan, select: string) => `WITH n AS (${select})
+    INSERT INTO notifications (user_id, title, body, notification_type, is_read, data, target_kind, created_at)
+    SELECT user_id, title, left(body, 2000), type, at < ${p.t0} - interval '3 days', data, target::notification_target_kind, at FROM n
+    ORDER BY user_id, at`;
+
+function remindersSql(p: Plan): string {
+  return notificationInsert(
+    p,
+    `SELECT a.customer_id AS user_id, 'Your booking is tomorrow' AS title,
+        v.business_name || ': ' || a.service_name || ' with ' || a.provider_name || ', ' || to_char(a.starts_at AT TIME ZONE a.time_zone, 'Dy DD Mon, HH24:MI') || '.' AS body,
+        'appointment_reminder' AS type, jsonb_build_object('appointment_id', a.id) AS data, 'customer_bookings' AS target, a.starts_at - interval '1 day' AS at
+      FROM appointments a JOIN vendors v ON v.id = a.vendor_id
+      WHERE a.customer_id IS NOT NULL AND a.status <> 'cancelled' AND a.starts_at <= ${p.t0} + interval '1 day'`,
+  );
+}
+
+function purchaseNoticesSql(p: Plan): string {
+  return notificationInsert(
+    p,
+    `SELECT pu.customer_id AS user_id, CASE WHEN pu.status = 'fulfilled' THEN 'Deal redeemed' ELSE 'Purchase refunded' END AS title,
+        CASE WHEN pu.status = 'fulfilled' THEN 'Your ' || pu.quantity || ' × ' || d.title || ' was redeemed. Enjoy it, and rate the deal when you like.'
+          ELSE 'Your purchase of ' || pu.quantity || ' × ' || d.title || ' was refunded: ' || pu.refund_reason END AS body,
+        CASE WHEN pu.status = 'fulfilled' THEN 'deal_fulfilled' ELSE 'deal_refunded' END AS type, jsonb_build_object('purchase_id', pu.id) AS data,
+        'customer_purchases' AS target, coalesce(pu.fulfilled_at, pu.refunded_at) AS at
+      FROM purchases pu JOIN deals d ON d.id = pu.deal_id
+      WHERE pu.status IN ('fulfilled', 'refunded')`,
+  );
+}
+
 /** Each sender has read the room up to their own last message, as posting a message records. */
 const chatReadsSql = `INSERT INTO chat_reads (room_id, user_id, last_read_seq, updated_at)
     SELECT room_id, sender_id, max(seq), max(created_at) FROM chat_messages GROUP BY room_id, sender_id`;
@@ -715,7 +749,7 @@ const chatReadsSql = `INSERT INTO chat_reads (room_id, user_id, last_read_seq, u
 const countedTables = [
   'users', 'user_locations', 'vendors', 'vendor_addresses', 'vendor_hours', 'vendor_bank_accounts', 'vendor_decisions', 'vendor_ratings', 'providers',
   'services', 'provider_services', 'appointments', 'deals', 'purchases', 'deal_ratings', 'activities', 'activity_participants', 'chat_rooms',
-  'chat_messages', 'chat_reads',
+  'chat_messages', 'chat_reads', 'notifications',
 ] as const;
 
 // ---- Bulk loading ---------------------------------------------------------------------------------------------
@@ -745,6 +779,7 @@ const reproducedTriggers = {
   activity_participants: ['activity_participants_not_host'],
   chat_messages: [],
   chat_reads: [],
+  notifications: [],
 } as const satisfies Record<string, readonly string[]>;
 type BulkTable = keyof typeof reproducedTriggers;
 
@@ -945,6 +980,9 @@ export async function seedDatabase(sessions: [SqlSession] | [SqlSession, SqlSess
     { name: 'purchases', after: ['deals'], work: (s) => loadChecked(s, 'purchases', purchasesSql(p)) },
     { name: 'vendor_hours', after: ['vendors'], work: (s) => loadChecked(s, 'vendor_hours', hoursSql(p)) },
     { name: 'chat_reads', after: ['chat_messages'], work: (s) => loadChecked(s, 'chat_reads', chatReadsSql) },
+    { name: 'reminders', after: ['appointments'], work: (s) => load(s, 'notifications (booking reminders)', remindersSql(p)).then(() => undefined) },
+    { name: 'purchase notices', after: ['purchases'], work: (s) => load(s, 'notifications (purchases redeemed or refunded)', purchaseNoticesSql(p)).then(() => undefined) },
+    { name: 'notifications', after: ['reminders', 'purchase notices'], work: (s) => check(s, 'notifications') },
     {
       name: 'deal_ratings',
       after: ['purchases'],
@@ -969,6 +1007,7 @@ export async function seedDatabase(sessions: [SqlSession] | [SqlSession, SqlSess
     analyze('chat_messages', 'chat_messages'),
     analyze('activity_participants', 'activity_participants'),
     analyze('chat_reads', 'chat_reads'),
+    analyze('notifications', 'notifications'),
     analyze('purchases', 'purchases'),
     analyze('deals', 'deal_ratings'),
     analyze('deal_ratings', 'deal_ratings'),
@@ -986,7 +1025,8 @@ export async function seedDatabase(sessions: [SqlSession] | [SqlSession, SqlSess
   for (const [table, n] of Object.entries((countRows.rows[0] ?? {}) as Record<string, unknown>)) counts[table] = Number(n);
 
   const one = async (text: string) => ((await sessions[0].query(text)).rows[0] ?? {}) as Record<string, unknown>;
-  const customer = await one(`SELECT u.id, u.email, x.n AS appointments, (SELECT count(*) FROM purchases p WHERE p.customer_id = u.id)::int AS purchases
+  const customer = await one(`SELECT u.id, u.email, x.n AS appointments, (SELECT count(*) FROM purchases p WHERE p.customer_id = u.id)::int AS purchases,
+      (SELECT count(*) FROM notifications n WHERE n.user_id = u.id)::int AS notifications
     FROM (SELECT customer_id, count(*)::int AS n FROM appointments GROUP BY customer_id ORDER BY n DESC LIMIT 1) x JOIN users u ON u.id = x.customer_id`);
   const owner = await one(`SELECT u.id, u.email, v.id AS vendor_id, a.city FROM vendors v JOIN users u ON u.id = v.user_id
     JOIN vendor_addresses a ON a.vendor_id = v.id AND a.is_primary WHERE v.id = ${uid('v', '0')}`);
@@ -1005,7 +1045,7 @@ export async function seedDatabase(sessions: [SqlSession] | [SqlSession, SqlSess
     totalSeconds: (performance.now() - started) / 1000,
     password: SCALE_PASSWORD,
     known: {
-      busiestCustomer: { email: text(customer.email), userId: text(customer.id), appointments: Number(customer.appointments ?? 0), purchases: Number(customer.purchases ?? 0) },
+      busiestCustomer: { email: text(customer.email), userId: text(customer.id), appointments: Number(customer.appointments ?? 0), purchases: Number(customer.purchases ?? 0), notifications: Number(customer.notifications ?? 0) },
       vendorOwner: { email: text(owner.email), userId: text(owner.id), vendorId: text(owner.vendor_id), city: text(owner.city) },
       busiestProvider: { providerId: text(provider.id), vendorId: text(owner.vendor_id), appointments: Number(provider.n ?? 0), live: Number(provider.live ?? 0) },
       busiestRoom: { roomId: text(room.id), activityId: text(room.activity_id), messages: Number(room.n ?? 0), members: Number(room.members ?? 0), hostEmail: text(room.email) },
@@ -1041,7 +1081,7 @@ export function formatReport(report: ScaleReport): string {
     ...Object.entries(report.counts).map(([t, n]) => `| ${t} | ${n} |`),
     '',
     `Every account's password: ${report.password}`,
-    `Busiest customer: ${k.busiestCustomer.email} (${k.busiestCustomer.userId}): ${k.busiestCustomer.appointments} appointments, ${k.busiestCustomer.purchases} purchases`,
+    `Busiest customer: ${k.busiestCustomer.email} (${k.busiestCustomer.userId}): ${k.busiestCustomer.appointments} appointments, ${k.busiestCustomer.purchases} purchases, ${k.busiestCustomer.notifications} notifications`,
     `Vendor owner in ${k.vendorOwner.city}: ${k.vendorOwner.email} (vendor ${k.vendorOwner.vendorId})`,
     `Busiest provider: ${k.busiestProvider.providerId}: ${k.busiestProvider.appointments} appointments (${k.busiestProvider.live} not cancelled)`,
     `Busiest chat room: ${k.busiestRoom.roomId} (activity ${k.busiestRoom.activityId}, host ${k.busiestRoom.hostEmail}): ${k.busiestRoom.messages} messages, ${k.busiestRoom.members} members`,
