@@ -17,6 +17,7 @@ import { createBackground } from './lib/background.ts';
 import { createJobRunner } from './lib/jobs.ts';
 import { logOptions } from './lib/logging.ts';
 import { registerRateLimits } from './lib/rate-limit.ts';
+import { sessionVersions } from './lib/session-versions.ts';
 import { registerSpa } from './lib/spa.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { createMessenger } from './lib/messaging.ts';
@@ -134,12 +135,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start(deps.config.jobsPollMs));
   app.addHook('preClose', () => jobs.stop());
-  const realtime = await startRealtime(deps.database, app.log);
+  const sessions = sessionVersions({ read: (userId) => tokenVersionOf(deps.database.db, userId), clock });
+  const realtime = await startRealtime(deps.database, app.log, sessions);
   app.addHook('onClose', () => realtime.stop());
   for (const [kind, check] of Object.entries(deps.realtimeChannels ?? {})) realtime.registerChannel(kind, check);
   await app.register(authPlugin, {
     tokens,
-    tokenVersionOf: (userId) => tokenVersionOf(deps.database.db, userId),
+    tokenVersionOf: (userId) => sessions.of(userId),
     hasRole: (userId, role) => (role === 'operator' ? isOperator(deps.database.db, userId) : isApprovedVendor(deps.database.db, userId)),
   });
 
@@ -156,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     privateStorage,
     mediaUrl: (key) => storage.url(key),
     realtime,
+    sessions,
     secret: deps.config.jwtSecret,
     payments: deps.payments ?? dummyPayments,
   };

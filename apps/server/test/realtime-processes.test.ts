@@ -25,7 +25,7 @@ async function startTwo(url: string, ports: number[]) {
 
 // Several processes share one database only on PostgreSQL (PGlite is one process's own database).
 describe.skipIf(!onPostgres)('two server processes on one PostgreSQL', () => {
-  it('deliver an event raised on one to a socket held by the other, and close it there when the sessions end', async () => {
+  it('deliver an event raised on one to a socket held by the other, and end the sessions there too (its socket closed, its old access token refused)', async () => {
     const url = (await freshDatabaseUrl()) ?? '';
     const ports = [32100 + Math.floor(Math.random() * 800), 33100 + Math.floor(Math.random() * 800)];
     const servers = await startTwo(url, ports);
@@ -55,6 +55,10 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL', () => {
       socket.on('error', reject);
     });
 
+    // Process B has seen the access token (and keeps its account's version: lib/session-versions.ts)…
+    const profileOn = async (host: string | undefined) => (await fetch(`http://${host}/api/profile/`, { headers: { authorization: `Bearer ${access}` } })).status;
+    expect(await profileOn(b)).toBe(200);
+
     // …and the change that notifies happens on process A.
     const changed = await post(a, '/change-password/', { current_password: 'demo-password-1', new_password: 'another-long-secret-7' }, access);
     expect(changed.status).toBe(200);
@@ -62,6 +66,9 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL', () => {
     expect(messages).toContainEqual(expect.objectContaining({ type: 'event', event: expect.objectContaining({ type: 'notification', title: 'Your password was changed' }) }));
     // The change ended every session of the account: process B closes the socket it holds.
     expect(await closedWith).toBe(4401);
+    // The same word told B that the version it kept is old: the access token issued before the change opens nothing there.
+    expect(await profileOn(b)).toBe(401);
+    expect(await profileOn(a)).toBe(401);
   }, 90_000);
 
   it('deliver a chat message posted on one to a member\'s socket subscribed to the room on the other', async () => {

@@ -6,6 +6,7 @@ import type { JobRunner } from './jobs.ts';
 import type { Messenger } from './messaging.ts';
 import type { PaymentProvider } from './payments.ts';
 import type { Realtime } from './realtime.ts';
+import type { SessionVersions } from './session-versions.ts';
 import type { PrivateStorage, Storage } from './storage.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -29,6 +30,8 @@ export type AppContext = {
   /** The public URL of a stored file (local /media/… or the bucket). */
   mediaUrl: (key: string) => string;
   realtime: Realtime;
+  /** Each account's token version, kept while the realtime bus says when it changes. */
+  sessions: SessionVersions;
   /** The server's secret, for HMACs of codes, requesters and device cookies. */
   secret: string;
   /** Charges and refunds of purchases (the dummy unless a real provider is given). */

@@ -74,19 +74,28 @@ export async function closeEndedSockets(database: Database, hub: RealtimeHub): P
   for (const userId of open.keys()) hub.endSessions(userId, current.get(userId) ?? Number.MAX_SAFE_INTEGER);
 }
 
+/** What else listens to the bus: the kept token versions (lib/session-versions.ts). */
+type BusWatcher = { ended(userId: string): void; busDown(): void; busUp(): void };
+
 /** Feeds a new hub from the database's notifications; after a gap in them, every socket is told to resync. */
-export async function startRealtime(database: Database, log?: Log): Promise<Realtime> {
+export async function startRealtime(database: Database, log?: Log, watcher?: BusWatcher): Promise<Realtime> {
   // What the hub makes itself (typing) goes out on the bus at once, outside any transaction.
   const hub = new RealtimeHub(database.db, log, (channel, event) => notifyBus(database.db, { channel, event }));
   const listener = await database.listen(EVENTS_CHANNEL, {
     onPayload: (payload) => {
       const message = readBusMessage(payload);
       if (!message) return;
-      if ('sessionsEnded' in message) hub.endSessions(message.sessionsEnded.userId, message.sessionsEnded.tokenVersion);
-      else hub.deliver(message.channel, message.event);
+      if ('sessionsEnded' in message) {
+        watcher?.ended(message.sessionsEnded.userId);
+        hub.endSessions(message.sessionsEnded.userId, message.sessionsEnded.tokenVersion);
+      } else hub.deliver(message.channel, message.event);
     },
-    onDown: (err) => log?.warn({ err }, 'realtime: lost the database connection it listens on; reconnecting'),
+    onDown: (err) => {
+      watcher?.busDown();
+      log?.warn({ err }, 'realtime: lost the database connection it listens on; reconnecting');
+    },
     onResume: (gapMs) => {
+      watcher?.busUp();
       log?.info({ gapMs }, 'realtime: listening again; telling every socket to refetch');
       hub.resync();
       // Sessions may have ended while no notification could arrive: each open account socket is checked again.

@@ -18,6 +18,7 @@ import { violatedUniqueConstraint } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { OutgoingMessage } from '../../lib/messaging.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import type { SessionVersions } from '../../lib/session-versions.ts';
 import { hashRefreshToken } from '../../lib/tokens.ts';
 import { CODE_TTL_SECONDS, RESEND_AFTER_SECONDS, checkCode, type CodeScope, issueCode, issueStepToken, latestOfFlow, mask, redeemStepToken, type OtpDeps, type OtpPurpose } from './otp.ts';
 import { endSessions, inNewSession, openSession, type AuthDeps, type OpenedSession } from './service.ts';
@@ -38,7 +39,7 @@ export const passwordChanged = {
   target: { kind: 'account_settings' },
 } as const;
 
-export type FlowDeps = AuthDeps & OtpDeps & { background: Background; publicUrl: string };
+export type FlowDeps = AuthDeps & OtpDeps & { background: Background; publicUrl: string; sessions: SessionVersions };
 /** Who is asking: the browser (for the session's record) and a keyed hash of its IP address (for limits). */
 export type Meta = { userAgent?: string | undefined; requester: string };
 /** An answer that also tells the route which browser flow the code belongs to (for its cookie). */
@@ -302,7 +303,7 @@ export async function resetPassword(deps: FlowDeps, token: string, password: str
     const row = await redeemStepToken(deps, tx, 'password_reset', token);
     if (row.userId !== user.id) throw resetExpired();
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-    await endSessions(tx, user.id, deps.clock());
+    await endSessions(deps.sessions, tx, user.id, deps.clock());
     await notify(tx, user.id, passwordChanged);
   });
   return { message: 'Your password has been changed. Log in with your new password.', userId: user.id };

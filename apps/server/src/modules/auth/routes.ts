@@ -40,6 +40,7 @@ export async function authRoutes(app: App, ctx: AppContext) {
     secret: ctx.secret,
     tokens: ctx.tokens,
     background: ctx.background,
+    sessions: ctx.sessions,
     publicUrl: ctx.config.publicUrl,
     authRateLimitPerMinute: ctx.config.authRateLimitPerMinute,
     secureCookies: ctx.config.publicUrl.startsWith('https://'),

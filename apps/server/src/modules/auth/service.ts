@@ -5,6 +5,7 @@ import { otpCodes, refreshTokens, users, vendors, wsTickets } from '../../db/sch
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { publishSessionsEnded } from '../../lib/realtime.ts';
+import type { SessionVersions } from '../../lib/session-versions.ts';
 import { accountKeyOf, attemptSucceeded, reserveAttempt } from './throttle.ts';
 import { verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
 import { REFRESH_TTL_MS, hashRefreshToken, newRefreshToken, type AccessClaims, type TokenService } from '../../lib/tokens.ts';
@@ -179,7 +180,9 @@ export async function logout(deps: AuthDeps, token: string): Promise<void> {
  * that every access token issued before stops working, open realtime sockets close, and unused realtime tickets and
  * reset tokens are thrown away.
  */
-export async function endSessions(tx: Tx, userId: string, now: Date, keepFamilyId?: string): Promise<void> {
+export async function endSessions(sessions: SessionVersions, tx: Tx, userId: string, now: Date, keepFamilyId?: string): Promise<void> {
+  // This process forgets the account's kept version now, not when the bus brings the word round after the commit.
+  sessions.ending(userId);
   // The version first: it locks the account row, so a log-in or rotation in flight (holding it shared) finishes first
   // and the revocation below, a later statement, sees its new refresh token.
   const [raised] = await tx

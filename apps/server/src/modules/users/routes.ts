@@ -26,6 +26,7 @@ export async function usersRoutes(app: App, ctx: AppContext) {
     messenger: ctx.messenger,
     secret: ctx.secret,
     background: ctx.background,
+    sessions: ctx.sessions,
     publicUrl: ctx.config.publicUrl,
     authRateLimitPerMinute: ctx.config.authRateLimitPerMinute,
     mediaUrl: ctx.mediaUrl,

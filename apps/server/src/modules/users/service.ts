@@ -20,6 +20,7 @@ import { prepared } from '../../lib/prepared.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashRefreshToken } from '../../lib/tokens.ts';
 import { refreshTokens } from '../../db/schema.ts';
+import type { SessionVersions } from '../../lib/session-versions.ts';
 import { assertContactsFree, checkCode, endSessions, issueCode, mask, type OtpDeps, passwordChanged } from '../auth/index.ts';
 import { notify } from '../notifications/index.ts';
 import { keysOfImage } from '../uploads/index.ts';
@@ -33,11 +34,14 @@ export type UsersDeps = OtpDeps & {
   publicUrl: string;
   /** The public URL of a stored file (local /media/… or the bucket). */
   mediaUrl: (key: string) => string;
+  sessions: SessionVersions;
 };
 
 
-/** The token version of an account that may act (not deleted, not deactivated), else null; asked for every authenticated request. */
-/** Read on every signed-in request (lib/auth.ts): a prepared statement. */
+/**
+ * The token version of an account that may act (not deleted, not deactivated), else null; asked for a signed-in
+ * request whose account's version is not kept (lib/session-versions.ts): a prepared statement.
+ */
 const tokenVersionStatement = prepared('users_token_version', (db) =>
   db
     .select({ version: users.tokenVersion })
@@ -294,7 +298,7 @@ export async function undoContactChange(deps: UsersDeps, token: string): Promise
         })
         .where(eq(users.id, user.id));
       await tx.delete(otpCodes).where(eq(otpCodes.userId, user.id));
-      await endSessions(tx, user.id, now);
+      await endSessions(deps.sessions, tx, user.id, now);
       const what = change.channel === 'email' ? 'e-mail address' : 'phone number';
       const restored = change.oldValue ? `Your ${what} is back to ${mask(change.oldValue)}.` : `The ${what} that was added is removed.`;
       const more = since.length > 1 ? ' The changes of your contact details made since were undone too.' : '';
@@ -341,13 +345,13 @@ export async function changePassword(
           .from(refreshTokens)
           .where(and(eq(refreshTokens.tokenHash, hashRefreshToken(input.refresh)), eq(refreshTokens.userId, userId)))
       : [];
-    await endSessions(tx, userId, deps.clock(), current?.familyId);
+    await endSessions(deps.sessions, tx, userId, deps.clock(), current?.familyId);
   });
   return { message: 'Your password has been changed. You are still logged in here; every other device was logged out.' };
 }
 
 export async function logoutEverywhere(deps: UsersDeps, userId: string): Promise<MessageResponse> {
-  await deps.db.transaction((tx) => endSessions(tx, userId, deps.clock()));
+  await deps.db.transaction((tx) => endSessions(deps.sessions, tx, userId, deps.clock()));
   return { message: 'You have been logged out on every device.' };
 }
 
@@ -398,7 +402,7 @@ export async function deleteAccount(
     await tx.delete(otpCodes).where(eq(otpCodes.userId, userId));
     await tx.delete(userLocations).where(eq(userLocations.userId, userId));
     await tx.update(vendors).set({ isApproved: false }).where(eq(vendors.userId, userId));
-    await endSessions(tx, userId, now);
+    await endSessions(deps.sessions, tx, userId, now);
     return { removedKeys: images.flatMap(keysOfImage), removedPrivateKeys: documents.map((d) => d.key) };
   });
   return { message: 'Your account has been deleted.', removedKeys, removedPrivateKeys };
