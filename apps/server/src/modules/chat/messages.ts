@@ -8,7 +8,7 @@ import { literalLimit, preparedShapes } from '../../lib/prepared.ts';
 import { publish } from '../../lib/realtime.ts';
 import { notify } from '../notifications/index.ts';
 import { unreadOf } from './rooms.ts';
-import { messageOfRoom, requireMember, selectMessages, toMessage, type ChatDeps, type MessageRow } from './shared.ts';
+import { isUuid, messageOfRoom, noSuchRoom, requireMember, roomHasMember, selectMessages, toMessage, type ChatDeps, type MessageRow } from './shared.ts';
 
 /**
  * A room's messages (docs/decisions/0021): members only (anyone else gets 404), membership asked of the database on
@@ -25,6 +25,8 @@ const historyPage = preparedShapes(
       .where(
         and(
           eq(chatMessages.roomId, sql.placeholder('room_id')),
+          // Only for a member: a one-time filter ahead of the page, so that a page with rows needs no statement of its own.
+          roomHasMember(sql.placeholder('room_id'), sql.placeholder('user_id')),
           s.before ? lt(chatMessages.seq, sql.placeholder('before')) : undefined,
           s.after ? gt(chatMessages.seq, sql.placeholder('after')) : undefined,
         ),
@@ -34,14 +36,16 @@ const historyPage = preparedShapes(
 );
 
 /**
- * A page of history: the newest page before `before`, or what came after `after`; each page oldest to newest. Two
- * prepared statements, planned once: the membership, then the page (one row past it says whether there is more).
+ * A page of history: the newest page before `before`, or what came after `after`; each page oldest to newest. One
+ * prepared statement, planned once, that answers rows only to a member (one row past the page says whether there is
+ * more); only an empty answer asks the membership on its own, to tell an empty page from a room of others (404).
  */
 export async function roomMessages(deps: ChatDeps, userId: string, roomId: string, query: z.output<typeof ChatMessagesQuery>): Promise<ChatMessagePage> {
-  await requireMember(deps.db, userId, roomId);
+  if (!isUuid(roomId)) throw noSuchRoom();
   const forward = query.after !== undefined;
   const shape = { before: query.before !== undefined, after: forward, rows: query.limit + 1 };
-  const rows: MessageRow[] = await historyPage(shape)(deps.db).execute({ room_id: roomId, before: query.before, after: query.after });
+  const rows: MessageRow[] = await historyPage(shape)(deps.db).execute({ room_id: roomId, user_id: userId, before: query.before, after: query.after });
+  if (rows.length === 0) await requireMember(deps.db, userId, roomId);
   const page = rows.slice(0, query.limit);
   if (!forward) page.reverse();
   return { results: page.map((r) => toMessage(r, deps.mediaUrl)), has_more: rows.length > query.limit };

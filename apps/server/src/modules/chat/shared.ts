@@ -15,6 +15,7 @@ export const noSuchRoom = () => AppError.notFound('That chat room');
 export const noSuchActivity = () => AppError.notFound('That activity');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => UUID.test(value);
 
 /**
  * Whether the person is in the room now: its activity's host; a joined participant (group room); the requester of the
@@ -30,6 +31,11 @@ export function inRoom(userId: string | Placeholder) {
       OR (${chatRooms.kind} = 'group' AND EXISTS (SELECT 1 FROM ${activityParticipants} p WHERE p.activity_id = a.id AND p.user_id = ${userId} AND p.status = 'joined'))
       OR (${chatRooms.kind} = 'direct' AND q.requester_id = ${userId} AND q.status = 'accepted')
     ))`;
+}
+
+/** Whether the room exists and the person is in it now: a condition for a statement about the room's rows. */
+export function roomHasMember(roomId: string | Placeholder, userId: string | Placeholder) {
+  return sql<boolean>`EXISTS (SELECT 1 FROM ${chatRooms} WHERE ${chatRooms.id} = ${roomId} AND ${inRoom(userId)})`;
 }
 
 const membershipQuery = (db: Reader) =>
