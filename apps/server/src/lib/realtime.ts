@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { RealtimeEvent, RoomEvent } from '@localloop/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db, ListenerState, Tx } from '../db/client.ts';
@@ -15,7 +15,8 @@ export const NOTIFY_PAYLOAD_LIMIT_BYTES = 8000;
 /** What travels on the bus: an event for a channel's sockets, or word that an account's sessions ended. */
 type BusMessage = { channel: Channel; event: RealtimeEvent | RoomEvent } | { sessionsEnded: { userId: string; tokenVersion: number } };
 
-async function notifyBus(tx: Tx | Db, message: BusMessage): Promise<void> {
+/** The NOTIFY of a message, as an expression of a statement. */
+function busNotify(message: BusMessage): SQL {
   const payload = JSON.stringify(message);
   const bytes = Buffer.byteLength(payload);
   // Events carry ids and short fields, never bodies; a bigger one is a bug in its publisher, named here.
@@ -23,7 +24,11 @@ async function notifyBus(tx: Tx | Db, message: BusMessage): Promise<void> {
     const what = 'event' in message ? `a "${message.event.type}" event on ${message.channel}` : 'a sessions-ended message';
     throw new Error(`realtime: ${what} is ${bytes} bytes; the bus carries less than ${NOTIFY_PAYLOAD_LIMIT_BYTES}. Publish ids, and let the client fetch the rest.`);
   }
-  await tx.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${payload})`);
+  return sql`pg_notify(${EVENTS_CHANNEL}, ${payload})`;
+}
+
+async function notifyBus(tx: Tx | Db, message: BusMessage): Promise<void> {
+  await tx.execute(sql`SELECT ${busNotify(message)}`);
 }
 
 /**
@@ -32,6 +37,15 @@ async function notifyBus(tx: Tx | Db, message: BusMessage): Promise<void> {
  */
 export async function publish(tx: Tx, channel: Channel, event: RealtimeEvent | RoomEvent): Promise<void> {
   await notifyBus(tx, { channel, event });
+}
+
+/**
+ * `publish` with the write it tells of, in one statement: `write` (an INSERT or UPDATE) runs as the statement's CTE,
+ * then the event goes on the bus, on the same terms (only if the transaction commits). One round trip instead of two
+ * inside the caller's transaction, which often holds a row others wait for.
+ */
+export async function writeAndPublish(tx: Tx, write: SQLWrapper, channel: Channel, event: RealtimeEvent | RoomEvent): Promise<void> {
+  await tx.execute(sql`WITH written AS (${write.getSQL()}) SELECT ${busNotify({ channel, event })}`);
 }
 
 /**

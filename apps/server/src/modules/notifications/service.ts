@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { MarkedAllRead, Notification, NotificationTarget } from '@localloop/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { notifications } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { literalLimit, preparedShapes } from '../../lib/prepared.ts';
-import { publish } from '../../lib/realtime.ts';
+import { writeAndPublish } from '../../lib/realtime.ts';
 import { originTabFor } from '../../lib/request-origin.ts';
 
 type NewNotification = { title: string; body: string; type: string; data?: Record<string, unknown>; target?: NotificationTarget };
@@ -56,16 +57,18 @@ function toDto(row: Row): Notification {
  * title (for the toast), not the body: clients fetch the list again.
  */
 export async function notify(tx: Tx, userId: string, n: NewNotification): Promise<void> {
-  const [row] = await tx
-    .insert(notifications)
-    .values({ userId, title: n.title.slice(0, 200), body: n.body.slice(0, 2000), notificationType: n.type, data: n.data ?? {}, ...targetColumns(n.target) })
-    .returning({ id: notifications.id, title: notifications.title, notificationType: notifications.notificationType });
+  // The id is made here, so that the row and its push are one statement (writeAndPublish).
+  const id = randomUUID();
+  const title = n.title.slice(0, 200);
   // The tab whose request caused it, when the request was the account's own: that tab does not toast news of its own
   // action (lib/request-origin.ts).
   const origin = originTabFor(userId);
-  if (row) {
-    await publish(tx, `user:${userId}`, { type: 'notification', id: row.id, notification_type: row.notificationType, title: row.title, ...(origin ? { origin } : {}) });
-  }
+  await writeAndPublish(
+    tx,
+    tx.insert(notifications).values({ id, userId, title, body: n.body.slice(0, 2000), notificationType: n.type, data: n.data ?? {}, ...targetColumns(n.target) }),
+    `user:${userId}`,
+    { type: 'notification', id, notification_type: n.type, title, ...(origin ? { origin } : {}) },
+  );
 }
 
 /** One prepared statement with the read filter and one without, per LIMIT (the page size rounded up to 10, 20 or 50). */
