@@ -32,6 +32,48 @@ async function lockActivity(tx: Tx, id: string): Promise<ActivityRow> {
   return row;
 }
 
+type JoinTurn = Pick<ActivityRow, 'hostId' | 'title' | 'startsAt' | 'endsAt' | 'deactivatedAt'> & { status: ParticipantStatus | null };
+
+/**
+ * A joiner's turn on the activity, in one statement: joiners of one activity (300 at once at scale) queue for its row,
+ * so each statement inside the turn is paid by everyone behind. The row is locked NO KEY UPDATE (as lockActivity);
+ * the status it allows is chosen from the row as locked (a request when the host approves joins, joined while there
+ * is room, else the waitlist; none when it is closed); the participation moves to it, at the back of the line; a join
+ * counts. The CHECK on the counter still holds capacity whatever this computes.
+ */
+async function joinTurn(tx: Tx, activityId: string, participationId: string, now: Date): Promise<JoinTurn> {
+  const result = await tx.execute(sql`
+    WITH a AS (
+      SELECT id, host_id, title, starts_at, ends_at, deactivated_at, join_mode, capacity, participant_count
+      FROM ${activities} WHERE id = ${activityId} FOR NO KEY UPDATE
+    ), s AS (
+      SELECT a.*, CASE WHEN a.deactivated_at IS NOT NULL OR a.ends_at <= ${now.toISOString()}::timestamptz THEN NULL
+          WHEN a.join_mode = 'approval' THEN 'requested'
+          WHEN a.capacity IS NULL OR a.participant_count < a.capacity THEN 'joined'
+          ELSE 'waitlisted' END::participant_status AS status
+      FROM a
+    ), moved AS (
+      UPDATE ${activityParticipants} p SET status = s.status, queue_position = ${nextQueuePosition}
+      FROM s WHERE p.id = ${participationId} AND s.status IS NOT NULL RETURNING p.id
+    ), counted AS (
+      UPDATE ${activities} t SET participant_count = t.participant_count + 1
+      FROM s WHERE t.id = s.id AND s.status = 'joined' RETURNING t.id
+    )
+    SELECT host_id, title, starts_at, ends_at, deactivated_at, status FROM s`);
+  // Times come as text from PostgreSQL and as dates from PGlite: new Date() takes either.
+  type Row = { host_id: string; title: string; starts_at: string | Date; ends_at: string | Date; deactivated_at: string | Date | null; status: ParticipantStatus | null };
+  const [row] = (result as unknown as { rows: Row[] }).rows;
+  if (!row) throw noSuchActivity();
+  return {
+    hostId: row.host_id,
+    title: row.title,
+    startsAt: new Date(row.starts_at),
+    endsAt: new Date(row.ends_at),
+    deactivatedAt: row.deactivated_at === null ? null : new Date(row.deactivated_at),
+    status: row.status,
+  };
+}
+
 const hasRoom = (a: Pick<ActivityRow, 'capacity' | 'participantCount'>) => a.capacity === null || a.participantCount < a.capacity;
 
 async function nameOf(tx: Reader, userId: string): Promise<string> {
@@ -51,10 +93,10 @@ async function participationOf(tx: Tx, activityId: string, userId: string) {
  * Moves a participation to `status`; the joined counter moves in the same transaction, so its CHECK sees both, and so
  * do the person's reminders (made on becoming joined, dropped on ceasing to be).
  */
-async function setStatus(tx: Tx, a: ActivityRow, now: Date, participationId: string, from: ParticipantStatus, to: ParticipantStatus, requeue = false) {
+async function setStatus(tx: Tx, a: ActivityRow, now: Date, participationId: string, from: ParticipantStatus, to: ParticipantStatus) {
   const [row] = await tx
     .update(activityParticipants)
-    .set({ status: to, ...(requeue ? { queuePosition: nextQueuePosition as unknown as number } : {}) })
+    .set({ status: to })
     .where(eq(activityParticipants.id, participationId))
     .returning({ userId: activityParticipants.userId });
   const delta = (to === 'joined' ? 1 : 0) - (from === 'joined' ? 1 : 0);
@@ -137,11 +179,12 @@ export async function joinActivity(deps: ActivitiesDeps, userId: string, id: str
       // at the same time, which waits here for this one.
       const participationId = existing?.id ?? (await tx.insert(activityParticipants).values({ activityId: id, userId, status: 'left' }).returning({ id: activityParticipants.id }))[0]?.id;
       if (!participationId) throw new Error('the participation was not written');
-      const a = await lockActivity(tx, id);
-      requireOpen(a, deps.clock());
-      const status: ParticipantStatus = a.joinMode === 'approval' ? 'requested' : hasRoom(a) ? 'joined' : 'waitlisted';
-      // In line from now, in the order joiners take the activity's row.
-      await setStatus(tx, a, deps.clock(), participationId, 'left', status, true);
+      const now = deps.clock();
+      const a = await joinTurn(tx, id, participationId, now);
+      // Closed meanwhile: the turn moved nothing, and the refusal rolls back the rest.
+      requireOpen(a, now);
+      const { status } = a;
+      if (status === 'joined') await scheduleActivityReminders(tx, id, userId, a.startsAt, now);
       if (status === 'requested') {
         await notify(tx, a.hostId, { title: 'New request to join', body: `${name} asks to join ${a.title}.`, type: 'activity_request', data: { activity_id: id, user_id: userId }, target: activityTarget(id) });
       } else if (status === 'joined') {
