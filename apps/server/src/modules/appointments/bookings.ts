@@ -113,6 +113,22 @@ async function holdProviderTime(tx: Reader, providerId: string): Promise<void> {
   await takeTurn(tx, `provider-time:${providerId}`);
 }
 
+/** Whether a live booking of the provider holds the instant `startsAt`. */
+async function timeHeld(db: Reader, providerId: string, startsAt: Date): Promise<boolean> {
+  const [held] = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.providerId, providerId),
+        sql`${appointments.status} <> 'cancelled'`,
+        sql`tstzrange(${appointments.startsAt}, ${appointments.blockedUntil}, '[)') @> ${startsAt.toISOString()}::timestamptz`,
+      ),
+    )
+    .limit(1);
+  return held !== undefined;
+}
+
 /** Runs a write that takes a provider's time; an overlap with a live booking (the exclusion constraint) is a 409. */
 async function holdingTime<T>(write: () => Promise<T>): Promise<T> {
   try {
@@ -133,21 +149,13 @@ export async function bookAppointment(deps: AppointmentsDeps, userId: string, in
   const now = deps.clock();
   // Before the provider's lock: a time a live booking already holds is refused at once, not after the queue of others
   // asking for it (300 customers at once at scale). The locked insert and the exclusion constraint alone decide the rest.
-  const [held] = await deps.db
-    .select({ id: appointments.id })
-    .from(appointments)
-    .where(
-      and(
-        eq(appointments.providerId, input.provider_id),
-        sql`${appointments.status} <> 'cancelled'`,
-        sql`tstzrange(${appointments.startsAt}, ${appointments.blockedUntil}, '[)') @> ${startsAt.toISOString()}::timestamptz`,
-      ),
-    )
-    .limit(1);
-  if (held) throw slotTaken();
+  if (await timeHeld(deps.db, input.provider_id, startsAt)) throw slotTaken();
   const id = await holdingTime(() =>
     deps.db.transaction(async (tx) => {
       await holdProviderTime(tx, input.provider_id);
+      // Asked again in turn: those who queued for the same time behind its winner leave at once, without the reads
+      // below, so that the turn each holds is short.
+      if (await timeHeld(tx, input.provider_id, startsAt)) throw slotTaken();
       const pairing = await loadPairing(tx, input.provider_id, input.service_id);
       if (!pairing) throw AppError.notFound('That provider or service');
       await requireBookable(tx, pairing, startsAt, now, userId);
