@@ -1,10 +1,13 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig, type Plugin } from 'vite';
+import { build as esbuild } from 'esbuild';
+import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { earlyPageModules } from './src/boot/early-pages.ts';
 
 /**
  * dist/.vite/chunks.json: the modules each JavaScript chunk holds (source files and packages, relative to the repository,
@@ -34,10 +37,74 @@ function chunkModules(): Plugin {
   };
 }
 
+/**
+ * assets/boot-<hash>.js, run by index.html before the app's module scripts (src/boot/README.md): a classic script, so
+ * it runs as soon as it arrives (a few hundred bytes) instead of after the entry's whole module graph, and a file, not
+ * inline, as the server's Content-Security-Policy allows only 'self' scripts. Bundled apart by esbuild (an IIFE of the
+ * pure modules it imports) with each early page's chunks written in, which only this build knows. Build only: under
+ * `npm run dev` the app asks for everything itself.
+ */
+function bootScript(): Plugin {
+  let config: ResolvedConfig;
+  let fileName = '';
+  return {
+    name: 'localloop-boot-script',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    generateBundle: {
+      // Before the HTML is written (vite:build-html, which calls transformIndexHtml below): it names this file.
+      order: 'pre',
+      async handler(_options, bundle) {
+        const chunks = new Map(Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output] as const] : [])));
+        // A chunk with every chunk it imports statically, as the browser loads them.
+        const closure = (file: string, seen = new Set<string>()): Set<string> => {
+          if (seen.has(file)) return seen;
+          seen.add(file);
+          for (const imported of chunks.get(file)?.imports ?? []) closure(imported, seen);
+          return seen;
+        };
+        const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
+        const preloaded = entry ? closure(entry.fileName) : new Set<string>();
+        const pageChunks = Object.fromEntries(
+          Object.entries(earlyPageModules).map(([page, module]) => {
+            const source = path.resolve(import.meta.dirname, 'src', module);
+            const chunk = [...chunks.values()].find((c) => c.facadeModuleId === source);
+            if (!chunk) this.error(`bootScript: no chunk is built from ${module}`);
+            return [page, [...closure(chunk.fileName)].filter((file) => !preloaded.has(file)).map((file) => `${config.base}${file}`)];
+          }),
+        );
+        const built = await esbuild({
+          entryPoints: [path.resolve(import.meta.dirname, 'src/boot/main.ts')],
+          bundle: true,
+          write: false,
+          format: 'iife',
+          minify: true,
+          target: 'es2020',
+          legalComments: 'none',
+          // config.ts reads import.meta.env, which only Vite fills in: the same variables, as this build has them.
+          define: { 'import.meta.env': JSON.stringify(config.env), __EARLY_PAGE_CHUNKS__: JSON.stringify(pageChunks) },
+          logLevel: 'warning',
+        });
+        const code = built.outputFiles[0]?.text ?? '';
+        fileName = `${config.build.assetsDir}/boot-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
+        this.emitFile({ type: 'asset', fileName, source: code });
+      },
+    },
+    transformIndexHtml: {
+      order: 'post',
+      // First in <head>, before the entry's module script: it must have run before the app sends its first request.
+      handler: () => (fileName ? [{ tag: 'script', attrs: { src: `${config.base}${fileName}` }, injectTo: 'head' }] : []),
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     chunkModules(),
+    bootScript(),
     tailwindcss(),
     // The installable app: manifest.webmanifest and a Workbox service worker (sw.js) that precaches the app shell, so the
     // product opens offline (docs/decisions/0031-installable-app.md). Registered by shell/service-worker.tsx in the built

@@ -4,12 +4,13 @@ import { authEndpoints, ErrorResponse, TokenRefreshResponse } from '@localloop/c
 import type { BodyOf, Endpoint, HttpMethod, ParamsOf, QueryOf, ResponseOf } from '@localloop/contract';
 import { config } from '../config.ts';
 import { reportReachable, reportUnreachable } from '../lib/connectivity.ts';
+import { takeEarlyFetch } from '../lib/early-fetch.ts';
 import { clearAll, getAccessToken, getRefreshToken, storeTokens } from '../session/storage.ts';
 import { ApiError, badResponseCode, networkErrorCode } from './api-error.ts';
+import { apiUrl } from './api-url.ts';
+import type { QueryValue } from './api-url.ts';
 
 export { ApiError, badResponseCode, networkErrorCode } from './api-error.ts';
-
-type QueryValue = string | number | boolean | null | undefined;
 
 export type RequestOptions = {
   method?: HttpMethod;
@@ -63,14 +64,7 @@ const tabHeader = 'X-LocalLoop-Tab';
 let refreshInFlight: Promise<boolean> | null = null;
 
 function buildUrl(path: string, query?: Record<string, QueryValue>): string {
-  const url = `${deps.baseUrl}${path.startsWith('/') ? path : `/${path}`}`;
-  if (!query) return url;
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null) search.append(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `${url}?${text}` : url;
+  return apiUrl(deps.baseUrl, path, query);
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -105,13 +99,12 @@ async function send(path: string, options: RequestOptions, access: string | null
   const headers: Record<string, string> = { ...options.headers, Accept: 'application/json', [tabHeader]: tabId };
   if (options.body !== undefined && !(options.body instanceof FormData)) headers['Content-Type'] = 'application/json';
   if (access) headers.Authorization = `Bearer ${access}`;
+  const url = buildUrl(path, options.query);
+  const method = options.method ?? 'GET';
   try {
-    const response = await deps.fetch(buildUrl(path, options.query), {
-      method: options.method ?? 'GET',
-      headers,
-      body: encodeBody(options.body),
-      signal: options.signal,
-    });
+    // The page's first request, when the boot script already sent exactly this one (a visitor's, so none with a token).
+    const early = method === 'GET' && access === null && options.body === undefined ? await answerOf(takeEarlyFetch(url), options.signal) : null;
+    const response = early ?? (await deps.fetch(url, { method, headers, body: encodeBody(options.body), signal: options.signal }));
     reportReachable();
     return response;
   } catch (cause) {
@@ -121,6 +114,17 @@ async function send(path: string, options: RequestOptions, access: string | null
     reportUnreachable();
     throw networkError();
   }
+}
+
+/**
+ * An early request's response, or null when there was none or it failed (the caller asks the network itself). A
+ * cancelled caller stops waiting for it.
+ */
+async function answerOf(early: Promise<Response> | null, signal: AbortSignal | undefined): Promise<Response | null> {
+  if (!early) return null;
+  signal?.throwIfAborted();
+  const aborted = new Promise<never>((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason as Error), { once: true }));
+  return Promise.race([early.catch(() => null), aborted]);
 }
 
 /** Resolves true when new tokens are stored. On a refused refresh the tokens go and the person goes to /login. */

@@ -3,9 +3,9 @@ import { MapPin } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { listingCardImageSizes } from './image-sources.ts';
 import { ResponsiveImage } from './responsive-image.tsx';
 
-const cardImageSizes = '(min-width: 1280px) 19rem, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 100vw';
 const gridClass = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 
 /** Where a listing has no picture: its icon on a gradient (`className` holds the gradient's colours). */
@@ -49,7 +49,7 @@ export function ListingCard({ testId, image, fallback, overlay, title, to, child
         <ResponsiveImage
           image={image}
           alt=""
-          sizes={cardImageSizes}
+          sizes={listingCardImageSizes}
           aspectRatio="16 / 10"
           className="bg-slate-100"
           imgClassName="transition duration-300 group-hover:scale-[1.03] motion-reduce:transition-none"

@@ -1,6 +1,7 @@
 import { Images } from 'lucide-react';
 import { useState } from 'react';
 import { ImageLightbox, photoLabel, type GalleryPhoto } from './image-lightbox.tsx';
+import { galleryCoverImageSizes } from './image-sources.ts';
 import { ResponsiveImage } from './responsive-image.tsx';
 
 /** On a laptop: the first photo large, up to four more beside it. */
@@ -51,7 +52,7 @@ export function PhotoGallery({ photos, title }: PhotoGalleryProps) {
               <ResponsiveImage
                 image={photo.image}
                 alt=""
-                sizes={index === 0 ? '(min-width: 1152px) 36rem, (min-width: 768px) 50vw, 85vw' : '(min-width: 1152px) 18rem, (min-width: 768px) 25vw, 85vw'}
+                sizes={index === 0 ? galleryCoverImageSizes : '(min-width: 1152px) 18rem, (min-width: 768px) 25vw, 85vw'}
                 aspectRatio="auto"
                 priority={index === 0}
                 className="aspect-[4/3] size-full bg-slate-200 md:aspect-auto"

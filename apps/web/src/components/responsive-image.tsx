@@ -1,24 +1,9 @@
 import type { ResponsiveImage as ResponsiveImageData } from '@localloop/contract';
 import { useState } from 'react';
 import type { CSSProperties, ReactNode } from 'react';
+import { defaultSrcOf, srcSetOf } from './image-sources.ts';
 
-/** "a.webp 320w, b.webp 640w, image.jpg 1600w": every rendition and the full-size file, so the browser picks one. */
-export function srcSetOf(image: ResponsiveImageData): string {
-  const sources = [...image.variants.filter((v) => v.width < image.width), { url: image.url, width: image.width }];
-  return sources
-    .sort((a, b) => a.width - b.width)
-    .map((source) => `${source.url} ${source.width}w`)
-    .join(', ');
-}
-
-/**
- * The `src` for browsers that ignore srcset (and what tests read): the rendition nearest 640 px wide, a card's or a
- * phone's width, else the full-size file.
- */
-export function defaultSrcOf(image: ResponsiveImageData): string {
-  const fitting = image.variants.filter((v) => v.width >= 640).sort((a, b) => a.width - b.width)[0];
-  return (fitting ?? image.variants.at(-1) ?? image).url;
-}
+export { defaultSrcOf, srcSetOf } from './image-sources.ts';
 
 type ResponsiveImageProps = {
   /** The image, or null/undefined for none: the fallback is shown instead. */

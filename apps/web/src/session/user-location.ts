@@ -1,21 +1,14 @@
 import { useSyncExternalStore } from 'react';
 import { getUserLocation, isLocationRefused, locationAccessKey, storageKeys, storeLocationRefused, storeUserLocation } from './storage.ts';
 import type { StoredLocation } from './storage.ts';
+import { defaultLocation } from './default-location.ts';
 
 export type { StoredLocation } from './storage.ts';
 /** The stored location as it is now (outside React, e.g. in an effect that must not act on a stale render). */
 export { getUserLocation } from './storage.ts';
 
-/** Where a visitor without a stored location is taken to be, so "near me" lists show something (New York). */
-export const defaultLocation: StoredLocation = {
-  city: 'New York',
-  state: 'New York',
-  latitude: 40.7128,
-  longitude: -74.006,
-  country: 'United States',
-  area: '',
-  formattedAddress: 'New York, New York, United States',
-};
+/** Where a visitor without a stored location is taken to be (in a module of its own: the boot script reads it too). */
+export { defaultLocation } from './default-location.ts';
 
 /**
  * Every "near me" query key starts with this, so one invalidation of ['near'] refetches them all

@@ -5,24 +5,11 @@ import { call } from '../../../api/client.ts';
 import { useAccountId } from '../../../session/auth-context.tsx';
 import { nearQueryKey, useUserLocation } from '../../../session/user-location.ts';
 import type { StoredLocation } from '../../../session/user-location.ts';
+import { activityListQuery, daysOf } from './activity-queries.ts';
+import type { ActivityFilters } from './activity-queries.ts';
 
-/** Which days: any upcoming, today, this weekend, the next 7 days, or one chosen day. */
-export type ActivityWhen = 'any' | 'today' | 'weekend' | 'week' | 'date';
-
-export type ActivityFilters = {
-  /** Words of the title or the host's name ('' for none). */
-  q: string;
-  category: ActivityCategory | null;
-  when: ActivityWhen;
-  /** The chosen day (YYYY-MM-DD) when `when` is 'date'. */
-  date: string | null;
-  radiusKm: number;
-  page: number;
-};
-
-export const activityRadiusOptionsKm = [5, 10, 25, 50, 100] as const;
-export const defaultActivityFilters: ActivityFilters = { q: '', category: null, when: 'any', date: null, radiusKm: 25, page: 1 };
-export const activityPageSize = 12;
+export { activityPageSize, activityRadiusOptionsKm, daysOf, defaultActivityFilters } from './activity-queries.ts';
+export type { ActivityFilters, ActivityWhen } from './activity-queries.ts';
 
 /** Under ['near'], so a change of location refetches the lists (session/user-location.ts). */
 export const activityListKeyPrefix = ['near', 'activities', 'list'] as const;
@@ -31,48 +18,13 @@ export function isActivityCategory(value: string | null): value is ActivityCateg
   return value !== null && (activityCategories as readonly string[]).includes(value);
 }
 
-const isoDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-
-/** The days a `when` stands for, as the API's from/to (the viewer's calendar days). */
-export function daysOf(filters: Pick<ActivityFilters, 'when' | 'date'>, now = new Date()): { from?: string; to?: string } {
-  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
-  const plus = (days: number) => new Date(today.getFullYear(), today.getMonth(), today.getDate() + days);
-  switch (filters.when) {
-    case 'today':
-      return { from: isoDay(today), to: isoDay(today) };
-    case 'weekend': {
-      // Saturday and Sunday of this week; on a Sunday, today.
-      const day = today.getDay();
-      const saturday = day === 0 ? plus(-1) : plus(6 - day);
-      const sunday = new Date(saturday.getFullYear(), saturday.getMonth(), saturday.getDate() + 1);
-      return { from: isoDay(day === 0 ? today : saturday), to: isoDay(sunday) };
-    }
-    case 'week':
-      return { from: isoDay(today), to: isoDay(plus(6)) };
-    case 'date':
-      return filters.date ? { from: filters.date, to: filters.date } : {};
-    default:
-      return {};
-  }
-}
-
 export function getActivitiesNearQueryOptions(location: StoredLocation, viewerId: string, filters: ActivityFilters) {
   const days = daysOf(filters);
   return queryOptions({
     queryKey: nearQueryKey(location, 'activities', 'list', viewerId, filters, days),
     queryFn: ({ signal }) =>
       call(endpoints.activityList, {
-        query: {
-          lat: location.latitude,
-          lng: location.longitude,
-          radius_km: filters.radiusKm,
-          category: filters.category ?? undefined,
-          q: filters.q || undefined,
-          from: days.from,
-          to: days.to,
-          page: filters.page,
-          page_size: activityPageSize,
-        },
+        query: activityListQuery(location, filters, days),
         signal,
       }),
   });

@@ -4,6 +4,7 @@ import { call } from '../../../api/client.ts';
 import { useAccountId } from '../../../session/auth-context.tsx';
 import { nearQueryKey, useUserLocation } from '../../../session/user-location.ts';
 import type { StoredLocation } from '../../../session/user-location.ts';
+import { dealDetailsQuery } from './deal-queries.ts';
 
 /** Under ['near']: the distance depends on the location, so a new location refetches it. */
 export const dealKeyPrefix = ['near', 'deals', 'detail'] as const;
@@ -15,7 +16,7 @@ export function getDealQueryOptions(dealId: string, location: StoredLocation, vi
       call(endpoints.dealDetails, {
         params: { deal_uuid: dealId },
         // The spec's request: the deal's uuid and a location object, as JSON.
-        query: { location: JSON.stringify({ lat: location.latitude, lng: location.longitude }) },
+        query: dealDetailsQuery(location),
         signal,
       }),
   });

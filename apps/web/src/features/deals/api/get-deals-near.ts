@@ -5,20 +5,11 @@ import { call } from '../../../api/client.ts';
 import { useAccountId } from '../../../session/auth-context.tsx';
 import { nearQueryKey, useUserLocation } from '../../../session/user-location.ts';
 import type { StoredLocation } from '../../../session/user-location.ts';
+import { dealListQuery } from './deal-queries.ts';
+import type { DealFilters } from './deal-queries.ts';
 
-export type DealSort = 'distance' | 'popularity';
-
-export type DealFilters = {
-  q: string;
-  category: VendorCategory | null;
-  sort: DealSort;
-  radiusKm: number;
-  page: number;
-};
-
-export const dealRadiusOptionsKm = [5, 10, 25, 50, 100] as const;
-export const defaultDealFilters: DealFilters = { q: '', category: null, sort: 'distance', radiusKm: 25, page: 1 };
-export const dealPageSize = 12;
+export { dealPageSize, dealRadiusOptionsKm, defaultDealFilters } from './deal-queries.ts';
+export type { DealFilters, DealSort } from './deal-queries.ts';
 
 /** Under ['near'], so a change of location refetches the lists (session/user-location.ts). */
 export const dealListKeyPrefix = ['near', 'deals', 'list'] as const;
@@ -32,16 +23,7 @@ export function getDealsNearQueryOptions(location: StoredLocation, viewerId: str
     queryKey: nearQueryKey(location, 'deals', 'list', viewerId, filters),
     queryFn: ({ signal }) =>
       call(endpoints.dealList, {
-        query: {
-          lat: location.latitude,
-          lng: location.longitude,
-          radius_km: filters.radiusKm,
-          sort: filters.sort,
-          category: filters.category ?? undefined,
-          q: filters.q || undefined,
-          page: filters.page,
-          page_size: dealPageSize,
-        },
+        query: dealListQuery(location, filters),
         signal,
       }),
   });

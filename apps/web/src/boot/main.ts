@@ -1,0 +1,33 @@
+// The boot script's entry (see README.md): runs once, before the app's bundles, as a classic script.
+import { srcSetOf } from '../components/image-sources.ts';
+import { config } from '../config.ts';
+import { startEarlyFetch } from '../lib/early-fetch.ts';
+import type { EarlyPageName } from './early-pages.ts';
+import { earlyPageData } from './page-data.ts';
+
+/** Each early page's chunks beyond the entry's (which index.html preloads already), written in by the build. */
+declare const __EARLY_PAGE_CHUNKS__: Partial<Record<EarlyPageName, readonly string[]>>;
+
+function addLink(attributes: Record<string, string>): void {
+  const link = document.createElement('link');
+  for (const [name, value] of Object.entries(attributes)) link.setAttribute(name, value);
+  document.head.append(link);
+}
+
+try {
+  const early = earlyPageData(window.location.pathname, window.location.search, config.apiBaseUrl);
+  if (early) {
+    // The page's own code downloads beside the entry's instead of after the entry has run.
+    for (const href of __EARLY_PAGE_CHUNKS__[early.page] ?? []) addLink({ rel: 'modulepreload', crossorigin: '', href });
+    startEarlyFetch(early.url)
+      .then((response) => (response.ok ? response.clone().json() : null))
+      .then((answer: unknown) => {
+        const lead = early.leadImageOf(answer);
+        // The same srcset and sizes as the <img>: the browser picks the same file, and the <img> finds it downloaded.
+        if (lead) addLink({ rel: 'preload', as: 'image', imagesrcset: srcSetOf(lead.image), imagesizes: lead.sizes, fetchpriority: 'high' });
+      })
+      .catch(() => undefined);
+  }
+} catch {
+  // Only a head start: the app asks for everything itself when this does not run.
+}
