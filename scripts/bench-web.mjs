@@ -157,14 +157,17 @@ export async function webReport(base, { runs = 3 } = {}) {
   return { landing, chat, markdown: lines.join('\n') };
 }
 
+const staleSocket = new Set(['UND_ERR_SOCKET', 'EPIPE']);
+
 /** One call to the server's API; the answer's JSON. */
 async function api(base, method, pathname, { token, body, cookies } = {}) {
   const headers = { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) };
   if (cookies?.length) headers.cookie = cookies.join('; ');
   const send = () => fetch(`${base}/api${pathname}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
   // A connection kept alive through the minutes Lighthouse takes has been closed by the server meanwhile, and fetch
-  // may send on it before it hears so ("other side closed"): the request did not reach the server; it is sent again.
-  const res = await send().catch((err) => (err.cause?.code === 'UND_ERR_SOCKET' ? send() : Promise.reject(err)));
+  // may send on it before it hears so ("other side closed", or EPIPE when the write itself finds it closed): the
+  // request did not reach the server; it is sent again.
+  const res = await send().catch((err) => (staleSocket.has(err.cause?.code) ? send() : Promise.reject(err)));
   if (!res.ok) throw new Error(`${method} ${pathname}: ${res.status} ${await res.text()}`);
   cookies?.push(...res.headers.getSetCookie().map((c) => c.split(';')[0]));
   return res.json();
