@@ -32,46 +32,19 @@ async function lockActivity(tx: Tx, id: string): Promise<ActivityRow> {
   return row;
 }
 
-type JoinTurn = Pick<ActivityRow, 'hostId' | 'title' | 'startsAt' | 'endsAt' | 'deactivatedAt'> & { status: ParticipantStatus | null };
-
 /**
- * A joiner's turn on the activity, in one statement: joiners of one activity (300 at once at scale) queue for its row,
- * so each statement inside the turn is paid by everyone behind. The row is locked NO KEY UPDATE (as lockActivity);
- * the status it allows is chosen from the row as locked (a request when the host approves joins, joined while there
- * is room, else the waitlist; none when it is closed); the participation moves to it, at the back of the line; a join
- * counts. The CHECK on the counter still holds capacity whatever this computes.
+ * Moves a joiner to `status` at the back of the line, and counts a join, in one statement: joiners of one activity (300
+ * at once at scale) queue for its row, so each statement inside the turn is paid by everyone behind. Only inside the
+ * turn (the row locked by lockActivity, which chose `status` from it), so that this statement, a new snapshot, sees
+ * the row as the previous joiner left it. (The lock, the choice and these writes in one statement were tried: under
+ * READ COMMITTED its counter update went past the capacity, which the CHECK refused with a 500.)
  */
-async function joinTurn(tx: Tx, activityId: string, participationId: string, now: Date): Promise<JoinTurn> {
-  const result = await tx.execute(sql`
-    WITH a AS (
-      SELECT id, host_id, title, starts_at, ends_at, deactivated_at, join_mode, capacity, participant_count
-      FROM ${activities} WHERE id = ${activityId} FOR NO KEY UPDATE
-    ), s AS (
-      SELECT a.*, CASE WHEN a.deactivated_at IS NOT NULL OR a.ends_at <= ${now.toISOString()}::timestamptz THEN NULL
-          WHEN a.join_mode = 'approval' THEN 'requested'
-          WHEN a.capacity IS NULL OR a.participant_count < a.capacity THEN 'joined'
-          ELSE 'waitlisted' END::participant_status AS status
-      FROM a
-    ), moved AS (
-      UPDATE ${activityParticipants} p SET status = s.status, queue_position = ${nextQueuePosition}
-      FROM s WHERE p.id = ${participationId} AND s.status IS NOT NULL RETURNING p.id
-    ), counted AS (
-      UPDATE ${activities} t SET participant_count = t.participant_count + 1
-      FROM s WHERE t.id = s.id AND s.status = 'joined' RETURNING t.id
+async function moveJoiner(tx: Tx, activityId: string, participationId: string, status: ParticipantStatus): Promise<void> {
+  await tx.execute(sql`
+    WITH moved AS (
+      UPDATE ${activityParticipants} SET status = ${status}::participant_status, queue_position = ${nextQueuePosition} WHERE id = ${participationId}
     )
-    SELECT host_id, title, starts_at, ends_at, deactivated_at, status FROM s`);
-  // Times come as text from PostgreSQL and as dates from PGlite: new Date() takes either.
-  type Row = { host_id: string; title: string; starts_at: string | Date; ends_at: string | Date; deactivated_at: string | Date | null; status: ParticipantStatus | null };
-  const [row] = (result as unknown as { rows: Row[] }).rows;
-  if (!row) throw noSuchActivity();
-  return {
-    hostId: row.host_id,
-    title: row.title,
-    startsAt: new Date(row.starts_at),
-    endsAt: new Date(row.ends_at),
-    deactivatedAt: row.deactivated_at === null ? null : new Date(row.deactivated_at),
-    status: row.status,
-  };
+    UPDATE ${activities} SET participant_count = participant_count + 1 WHERE id = ${activityId} AND ${status === 'joined'}`);
 }
 
 const hasRoom = (a: Pick<ActivityRow, 'capacity' | 'participantCount'>) => a.capacity === null || a.participantCount < a.capacity;
@@ -180,10 +153,10 @@ export async function joinActivity(deps: ActivitiesDeps, userId: string, id: str
       const participationId = existing?.id ?? (await tx.insert(activityParticipants).values({ activityId: id, userId, status: 'left' }).returning({ id: activityParticipants.id }))[0]?.id;
       if (!participationId) throw new Error('the participation was not written');
       const now = deps.clock();
-      const a = await joinTurn(tx, id, participationId, now);
-      // Closed meanwhile: the turn moved nothing, and the refusal rolls back the rest.
+      const a = await lockActivity(tx, id);
       requireOpen(a, now);
-      const { status } = a;
+      const status: ParticipantStatus = a.joinMode === 'approval' ? 'requested' : hasRoom(a) ? 'joined' : 'waitlisted';
+      await moveJoiner(tx, id, participationId, status);
       if (status === 'joined') await scheduleActivityReminders(tx, id, userId, a.startsAt, now);
       if (status === 'requested') {
         await notify(tx, a.hostId, { title: 'New request to join', body: `${name} asks to join ${a.title}.`, type: 'activity_request', data: { activity_id: id, user_id: userId }, target: activityTarget(id) });
