@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -8,6 +10,7 @@ import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { earlyPageModules } from './src/boot/early-pages.ts';
+import type * as HeaderPlaceholderModule from './src/shell/header-placeholder.tsx';
 
 /**
  * dist/.vite/chunks.json: the modules each JavaScript chunk holds (source files and packages, relative to the repository,
@@ -94,8 +97,55 @@ function bootScript(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      // First in <head>, before the entry's module script: it must have run before the app sends its first request.
-      handler: () => (fileName ? [{ tag: 'script', attrs: { src: `${config.base}${fileName}` }, injectTo: 'head' }] : []),
+      // Right after the title, before the entry's tags: it runs as soon as it arrives, without waiting for the stylesheet
+      // (a classic script after one waits for it), so the page's first request starts before the CSS is in.
+      handler: (html) => (fileName ? html.replace('</title>', `</title>\n    <script src="${config.base}${fileName}"></script>`) : html),
+    },
+  };
+}
+
+/**
+ * index.html's #root holds the header placeholder (src/shell/header-placeholder.tsx), rendered by React at build time
+ * from the component the app itself shows while the session is read: the page paints LocalLoop's bar as soon as the
+ * HTML and CSS are in, instead of staying blank until the scripts have arrived and run (on Lighthouse's slow phone,
+ * 2.7 s). The app's first render replaces it (createRoot clears the container). Build only, like the boot script.
+ */
+function appShell(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'localloop-app-shell',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    transformIndexHtml: {
+      order: 'pre',
+      async handler(html) {
+        const built = await esbuild({
+          entryPoints: [path.resolve(import.meta.dirname, 'src/shell/header-placeholder.tsx')],
+          bundle: true,
+          write: false,
+          format: 'esm',
+          platform: 'node',
+          jsx: 'automatic',
+          // React and the rest resolve from node_modules when the module runs: the same copies the app is built with.
+          packages: 'external',
+          logLevel: 'warning',
+        });
+        // Under the cache folder, so its imports find node_modules by walking up.
+        const file = path.join(config.cacheDir, 'app-shell', 'header-placeholder.mjs');
+        mkdirSync(path.dirname(file), { recursive: true });
+        writeFileSync(file, built.outputFiles[0]?.text ?? '');
+        const [{ HeaderPlaceholder }, { createElement }, { renderToStaticMarkup }] = await Promise.all([
+          // A new URL for each build: a build in watch mode must not get the first build's module from Node's cache.
+          import(`${pathToFileURL(file).href}?${Date.now()}`) as Promise<typeof HeaderPlaceholderModule>,
+          import('react'),
+          import('react-dom/server'),
+        ]);
+        const empty = '<div id="root"></div>';
+        if (!html.includes(empty)) throw new Error(`appShell: index.html has no ${empty} to fill`);
+        return html.replace(empty, `<div id="root">${renderToStaticMarkup(createElement(HeaderPlaceholder))}</div>`);
+      },
     },
   };
 }
@@ -105,6 +155,7 @@ export default defineConfig({
     react(),
     chunkModules(),
     bootScript(),
+    appShell(),
     tailwindcss(),
     // The installable app: manifest.webmanifest and a Workbox service worker (sw.js) that precaches the app shell, so the
     // product opens offline (docs/decisions/0031-installable-app.md). Registered by shell/service-worker.tsx in the built

@@ -26,6 +26,32 @@ test.describe('a visitor', () => {
     }
   });
 
+  test('sees LocalLoop\'s bar before the scripts have run, and the header takes its place without a jump @phone', async ({ browser, page, baseURL }) => {
+    // The HTML alone (scripts off): the bar with the mark, at the header's height, hidden from assistive technology,
+    // and a word on why nothing else comes.
+    const bare = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: page.viewportSize() });
+    try {
+      const first = await bare.newPage();
+      await first.goto('/PopularDeals');
+      const bar = first.getByTestId('header-placeholder');
+      await expect(bar).toBeVisible();
+      await expect(bar).toHaveText('LocalLoop');
+      await expect(bar).toHaveAttribute('aria-hidden', 'true');
+      // (Playwright's text queries skip <noscript>, shown or not: its paragraph by CSS.)
+      await expect(first.locator('noscript p')).toBeVisible();
+      await expect(first.locator('noscript p')).toContainText('LocalLoop needs JavaScript to show deals, activities and vendors near you.');
+      const placeholderBox = await bar.boundingBox();
+      // The app: the real header, where the bar was and as tall, and the bar gone.
+      await page.goto('/PopularDeals');
+      const header = page.getByTestId('public-header');
+      await expect(header).toBeVisible();
+      await expect(page.getByTestId('header-placeholder')).toHaveCount(0);
+      expect(await header.boundingBox()).toEqual(placeholderBox);
+    } finally {
+      await bare.close();
+    }
+  });
+
   test('is sent to /login from /vendor/dashboard', async ({ page }) => {
     await page.goto('/vendor/dashboard');
     await expect(page).toHaveURL(/\/login$/);

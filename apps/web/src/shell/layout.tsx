@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { NotificationsProvider, useNotifications } from '../features/notifications/notifications-context.tsx';
 import { useAuth } from '../session/auth-context.tsx';
 import { Footer } from './footer.tsx';
+import { HeaderPlaceholder } from './header-placeholder.tsx';
 import { LogoutRequestContext } from './logout-request.ts';
 import { OfflineBanner } from './offline-banner.tsx';
 import { PublicHeader } from './public-header.tsx';
@@ -17,8 +18,8 @@ const NotificationsPanel = lazy(() =>
 );
 const LogoutDialog = lazy(() => import('./logout-dialog.tsx').then((module) => ({ default: module.LogoutDialog })));
 
-/** An empty bar of the header's height, so nothing jumps while the session is read or the header loads. */
-const headerPlaceholder = <div aria-hidden="true" className="sticky top-0 z-40 h-16 border-b border-slate-200/80 bg-white" />;
+/** The bar with the mark only, at the header's height, so nothing jumps while the session is read or the header loads. */
+const headerPlaceholder = <HeaderPlaceholder />;
 
 function SiteHeader({ onRequestLogout }: { onRequestLogout: () => void }) {
   const { loading, isAuthenticated, userRole } = useAuth();
