@@ -92,7 +92,16 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     languageOptions: { globals: { ...globals.browser } },
-    rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.configs.recommended.rules,
+      // The whole table builds every domain's schemas (and ibantools) wherever it is imported: a page that asks for deals
+      // would load and run them all before its first render. Each domain's own table instead (dealsEndpoints, …).
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@localloop/contract', importNames: ['endpoints'], message: "Import the domain's own table (e.g. dealsEndpoints), not the whole endpoints table." }] },
+      ],
+    },
   },
   {
     // Vitest runs the server's and the web app's test files without isolating them (vitest.config.ts: isolate false),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Email, KycStatus, MessageResponse, PhoneNumber } from './common.ts';
 import { endpoint, type Endpoint } from './endpoint.ts';
+import { tokenRefreshEndpoint } from './token-refresh.ts';
 import { commonPasswords } from './common-passwords.ts';
 
 export const Username = z
@@ -184,11 +185,9 @@ export type LoginResponse = z.infer<typeof LoginResponse>;
 export const CreatedUserResponse = LoginResponse.extend({ notice: z.string().nullable() });
 export type CreatedUserResponse = z.infer<typeof CreatedUserResponse>;
 
-export const TokenRefreshInput = z.object({ refresh: z.string().min(1, 'The refresh token is missing.').max(512) });
-export type TokenRefreshInput = z.infer<typeof TokenRefreshInput>;
-
-export const TokenRefreshResponse = z.object({ access: z.string(), refresh: z.string() });
-export type TokenRefreshResponse = z.infer<typeof TokenRefreshResponse>;
+// The refresh of a session's tokens lives apart (token-refresh.ts): every page's API client uses it, and must not load
+// this module's password rules (and their list of common passwords) for it.
+export { TokenRefreshInput, TokenRefreshResponse, tokenRefreshEndpoint } from './token-refresh.ts';
 
 export const LogoutInput = z.object({ refresh: z.string().min(1).max(512) });
 export type LogoutInput = z.infer<typeof LogoutInput>;
@@ -317,14 +316,7 @@ export const authEndpoints = {
     auth: 'none',
     summary: 'Set a new password and end every session of the account',
   }),
-  tokenRefresh: endpoint({
-    method: 'POST',
-    path: '/token/refresh/',
-    body: TokenRefreshInput,
-    response: TokenRefreshResponse,
-    auth: 'none',
-    summary: 'Exchange a refresh token for a new access and refresh token (rotation)',
-  }),
+  tokenRefresh: tokenRefreshEndpoint,
   logout: endpoint({
     method: 'POST',
     path: '/logout/',

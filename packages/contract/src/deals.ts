@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdParams, Latitude, Longitude, MessageResponse, Money, PageQuery, RatingFields, ResponsiveImage, Uuid, nearbyPage, paginated, withinNearbyDepth } from './common.ts';
 import { endpoint, type Endpoint } from './endpoint.ts';
-import { VendorCategory } from './vendors.ts';
+import { VendorCategory } from './categories.ts';
 
 // ---- Deals, purchases, QR fulfilment and deal ratings (docs/decisions/0019) -----------------------
 

@@ -1,28 +1,15 @@
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
+import { VendorCategory } from './categories.ts';
 import { emailAddress, IdParams, KycStatus, Latitude, Longitude, phoneNumber, Uuid } from './common.ts';
 import { endpoint, type Endpoint } from './endpoint.ts';
 import { Notification } from './notifications.ts';
 
 // ---- Vocabulary ------------------------------------------------------------------------------
 
-export const vendorCategories = [
-  'Food & Drink',
-  'Beauty & Wellness',
-  'Fitness & Sports',
-  'Health & Care',
-  'Home Services',
-  'Shopping & Retail',
-  'Education & Classes',
-  'Arts & Entertainment',
-  'Events & Venues',
-  'Automotive',
-  'Pets',
-  'Professional Services',
-  'Other',
-] as const;
-export const VendorCategory = z.enum(vendorCategories, { error: 'Choose a category.' });
-export type VendorCategory = z.infer<typeof VendorCategory>;
+// The categories live apart (categories.ts), so a deal or an activity can name one without loading this module's KYC
+// schemas and their IBAN check.
+export { VendorCategory, vendorCategories } from './categories.ts';
 
 /** ISO weekdays: 1 is Monday, 7 is Sunday. */
 export const weekdayNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;

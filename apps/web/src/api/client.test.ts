@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { authEndpoints, healthEndpoints } from '@localloop/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userLogin } from '../test/fixtures.ts';
 import { ApiError, call, configureApiClient, fillPath, networkErrorCode, request, tabId } from './client.ts';
@@ -59,7 +59,7 @@ describe('api client', () => {
     const healthy = { status: 'ok', database: 'up', realtime: 'listening' };
     const { calls } = useFetch(() => json(200, healthy));
 
-    await expect(call(endpoints.health)).resolves.toEqual(healthy);
+    await expect(call(healthEndpoints.health)).resolves.toEqual(healthy);
 
     expect(calls[0]?.url).toBe('/api/health');
     expect(authHeader(calls[0]?.init ?? {})).toBe('Bearer A1');
@@ -67,7 +67,7 @@ describe('api client', () => {
 
   it('sends no Authorization header when no access token is stored', async () => {
     const { calls } = useFetch(() => json(200, { status: 'ok', database: 'up', realtime: 'listening' }));
-    await call(endpoints.health);
+    await call(healthEndpoints.health);
     expect(authHeader(calls[0]?.init ?? {})).toBeUndefined();
   });
 
@@ -203,7 +203,7 @@ describe('api client', () => {
     localStorage.setItem('refresh', 'stale-refresh');
     const { calls } = useFetch(() => json(401, { error: 'The e-mail or password is incorrect.', code: 'INVALID_CREDENTIALS' }));
 
-    const failure = call(endpoints.login, { body: { email: 'user@example.com', password: 'nope' } });
+    const failure = call(authEndpoints.login, { body: { email: 'user@example.com', password: 'nope' } });
 
     await expect(failure).rejects.toEqual(
       expect.objectContaining({ status: 401, code: 'INVALID_CREDENTIALS', message: 'The e-mail or password is incorrect.' }),
@@ -217,13 +217,13 @@ describe('api client', () => {
     localStorage.setItem('access', 'a');
     localStorage.setItem('refresh', 'r');
     const { calls } = useFetch(() => json(401, { error: 'Your session has ended.', code: 'REFRESH_INVALID' }));
-    await expect(call(endpoints.tokenRefresh, { body: { refresh: 'r' } })).rejects.toMatchObject({ status: 401 });
+    await expect(call(authEndpoints.tokenRefresh, { body: { refresh: 'r' } })).rejects.toMatchObject({ status: 401 });
     expect(calls).toHaveLength(1);
   });
 
   it('posts the login body as JSON and returns the checked login response', async () => {
     const { calls } = useFetch(() => json(200, userLogin));
-    await expect(call(endpoints.login, { body: { email: 'user@example.com', password: 'pw' } })).resolves.toEqual(userLogin);
+    await expect(call(authEndpoints.login, { body: { email: 'user@example.com', password: 'pw' } })).resolves.toEqual(userLogin);
     expect(calls[0]?.init.method).toBe('POST');
     expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ email: 'user@example.com', password: 'pw' });
     expect((calls[0]?.init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
@@ -250,7 +250,7 @@ describe('api client', () => {
 
   it('rejects an answer that does not match the contract', async () => {
     useFetch(() => json(200, { status: 'sideways', database: 'up', realtime: 'listening' }));
-    await expect(call(endpoints.health)).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
+    await expect(call(healthEndpoints.health)).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
   });
 
   it('adds query parameters and skips empty ones', async () => {

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
-// Only the auth table: every page's chunk needs this client, and must not build every domain's schemas for it.
-import { authEndpoints, ErrorResponse, TokenRefreshResponse } from '@localloop/contract';
+// Only the token refresh: every page's chunk needs this client, and must not build every domain's schemas (nor the
+// password rules) for it.
+import { ErrorResponse, tokenRefreshEndpoint, TokenRefreshResponse } from '@localloop/contract';
 import type { BodyOf, Endpoint, HttpMethod, ParamsOf, QueryOf, ResponseOf } from '@localloop/contract';
 import { config } from '../config.ts';
 import { reportReachable, reportUnreachable } from '../lib/connectivity.ts';
@@ -47,7 +48,7 @@ export function configureApiClient(overrides: Partial<ClientDeps>): () => void {
   };
 }
 
-const refreshPath = authEndpoints.tokenRefresh.path;
+const refreshPath = tokenRefreshEndpoint.path;
 
 /**
  * This page's name for the server, random for each page load and sent with every call: a notification that a call of

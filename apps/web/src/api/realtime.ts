@@ -1,4 +1,4 @@
-import { endpoints, ServerFrame } from '@localloop/contract';
+import { realtimeEndpoints, ServerFrame } from '@localloop/contract';
 import type { ChannelName, ClientFrame, RealtimeErrorCode, RealtimeEvent, RoomEvent } from '@localloop/contract';
 import { config } from '../config.ts';
 import { call } from './client.ts';
@@ -117,7 +117,7 @@ export function createRealtimeConnection({ onEvent, onOpen, onResync }: Realtime
   async function open(current: number) {
     let ticket: string;
     try {
-      ticket = (await call(endpoints.wsTicket)).ticket;
+      ticket = (await call(realtimeEndpoints.wsTicket)).ticket;
     } catch {
       // Offline, or the server restarting: try again later (a lost session ends this through logout).
       retry(current);

@@ -1,4 +1,4 @@
-import { endpoints, UploadImagesResponse } from '@localloop/contract';
+import { UploadImagesResponse, uploadsEndpoints } from '@localloop/contract';
 import { ApiError, badResponseCode, request } from './client.ts';
 
 /**
@@ -8,7 +8,7 @@ import { ApiError, badResponseCode, request } from './client.ts';
 export async function uploadImages(files: readonly File[], signal?: AbortSignal): Promise<UploadImagesResponse> {
   const form = new FormData();
   for (const file of files) form.append('images', file, file.name);
-  const data = await request(endpoints.uploadImages.path, { method: endpoints.uploadImages.method, body: form, signal });
+  const data = await request(uploadsEndpoints.uploadImages.path, { method: uploadsEndpoints.uploadImages.method, body: form, signal });
   const parsed = UploadImagesResponse.safeParse(data);
   if (!parsed.success) {
     throw new ApiError(0, badResponseCode, 'LocalLoop sent an answer we could not read. Please try again.');

@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { authEndpoints } from '@localloop/contract';
 import { call } from '../api/client.ts';
 
 /**
@@ -6,5 +6,5 @@ import { call } from '../api/client.ts';
  * it brings the API client and the contract's schemas, which the first page does without.
  */
 export async function revokeSession(refresh: string): Promise<void> {
-  await call(endpoints.logout, { body: { refresh } });
+  await call(authEndpoints.logout, { body: { refresh } });
 }

@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { accountEndpoints } from '@localloop/contract';
 import type { Profile } from '@localloop/contract';
 import { LogOut, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
@@ -90,7 +90,7 @@ function LogoutEverywhere() {
     setBusy(true);
     setError(null);
     try {
-      await call(endpoints.logoutAll);
+      await call(accountEndpoints.logoutAll);
       await auth.logout({ message: loggedOutEverywhereMessage, revoke: false });
     } catch (failure) {
       setError(errorMessageOf(failure));

@@ -1,4 +1,4 @@
-import { endpoints, type UndoContactChangeResponse } from '@localloop/contract';
+import { accountEndpoints, type UndoContactChangeResponse } from '@localloop/contract';
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -54,7 +54,7 @@ export default function UndoChangePage() {
     setBusy(true);
     setServerError(null);
     try {
-      const answer = await call(endpoints.undoContactChange, { body: { token } });
+      const answer = await call(accountEndpoints.undoContactChange, { body: { token } });
       // The link has done its work: it leaves the address bar and the history.
       window.history.replaceState(window.history.state, '', window.location.pathname);
       if (auth.isAuthenticated) {

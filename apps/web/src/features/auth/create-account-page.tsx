@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { endpoints, RegisterInput } from '@localloop/contract';
+import { authEndpoints, RegisterInput } from '@localloop/contract';
 import { UserPlus } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -39,7 +39,7 @@ export default function CreateAccountPage() {
     inFlight.current = true;
     setServerError(null);
     try {
-      const sent = await call(endpoints.register, { body: values });
+      const sent = await call(authEndpoints.register, { body: values });
       const state: SignUpCodeState = { email: values.email, phone_number: values.phone_number, username: values.username, sent };
       await navigate(to.withEmail(paths.otpVerifyPage, values.email), { state });
     } catch (error) {

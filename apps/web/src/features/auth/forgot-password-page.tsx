@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { endpoints, ForgotPasswordInput } from '@localloop/contract';
+import { authEndpoints, ForgotPasswordInput } from '@localloop/contract';
 import { KeyRound } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -31,7 +31,7 @@ export default function ForgotPasswordPage() {
     setServerError(null);
     try {
       // The answer is the same whether or not the address has an account; the next page words it that way.
-      await call(endpoints.forgotPassword, { body: { email } });
+      await call(authEndpoints.forgotPassword, { body: { email } });
       const state: ResetCodeState = { email };
       await navigate(to.withEmail(paths.verifyOtpForgotPassword, email), { state });
     } catch (error) {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { endpoints, PhoneLoginInput } from '@localloop/contract';
+import { authEndpoints, PhoneLoginInput } from '@localloop/contract';
 import type { LoginResponse, OtpSentResponse } from '@localloop/contract';
 import { Smartphone } from 'lucide-react';
 import { useRef, useState } from 'react';
@@ -50,8 +50,8 @@ export default function PhoneLoginPage() {
         }
         submitLabel="Log in"
         resendIn={sent.resend_in}
-        onVerify={async (otp) => finish(await call(endpoints.loginOtp, { body: { phone_number, otp } }))}
-        onResend={() => call(endpoints.resendLoginOtp, { body: { phone_number } })}
+        onVerify={async (otp) => finish(await call(authEndpoints.loginOtp, { body: { phone_number, otp } }))}
+        onResend={() => call(authEndpoints.resendLoginOtp, { body: { phone_number } })}
         outboxRecipient={phone_number}
         focusOnMount
         after={
@@ -77,7 +77,7 @@ function PhoneStep({ onSent, onLoggedIn }: PhoneStepProps) {
     inFlight.current = true;
     setServerError(null);
     try {
-      const response = await call(endpoints.login, { body: { phone_number } });
+      const response = await call(authEndpoints.login, { body: { phone_number } });
       if ('access' in response) await onLoggedIn(response);
       else onSent({ phone_number, sent: response });
     } catch (error) {

@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { authEndpoints } from '@localloop/contract';
 import { BadgeCheck } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -43,7 +43,7 @@ export default function RegisterAccountPage() {
     setBusy(true);
     setServerError(null);
     try {
-      const { notice, ...response } = await call(endpoints.createUser, { body: { verification_token: state.verification_token } });
+      const { notice, ...response } = await call(authEndpoints.createUser, { body: { verification_token: state.verification_token } });
       if (state.username) storeUsername(state.username);
       const role = auth.login(response);
       // Said once the account exists, e.g. that a phone number another account uses was left out.

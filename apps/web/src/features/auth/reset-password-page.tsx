@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { endpoints, newPassword, passwordProblem } from '@localloop/contract';
+import { authEndpoints, newPassword, passwordProblem } from '@localloop/contract';
 import { LockKeyhole } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -60,7 +60,7 @@ function NewPasswordForm({ resetToken, email }: { resetToken: string; email: str
     inFlight.current = true;
     setServerError(null);
     try {
-      await call(endpoints.resetPassword, { body: { reset_token: resetToken, password } });
+      await call(authEndpoints.resetPassword, { body: { reset_token: resetToken, password } });
       toast.success(passwordChangedMessage);
       await navigate(paths.login, { replace: true });
     } catch (error) {

@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { authEndpoints } from '@localloop/contract';
 import { LogIn } from 'lucide-react';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -69,7 +69,7 @@ function GoogleSignIn({ clientId }: { clientId: string }) {
     setServerError(null);
     setStatus('signing-in');
     try {
-      const response = await call(endpoints.socialLogin, {
+      const response = await call(authEndpoints.socialLogin, {
         body: { credential: answer.credential, client_id: answer.client_id ?? answer.clientId ?? clientId, select_by: answer.select_by },
       });
       const role = auth.login(response);

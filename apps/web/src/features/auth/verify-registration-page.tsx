@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { authEndpoints } from '@localloop/contract';
 import { MailCheck } from 'lucide-react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../api/client.ts';
@@ -30,7 +30,7 @@ export default function VerifyRegistrationPage() {
   }
 
   const verify = async (otp: string) => {
-    const { verification_token } = await call(endpoints.verifyRegistration, { body: { email, otp } });
+    const { verification_token } = await call(authEndpoints.verifyRegistration, { body: { email, otp } });
     const next: SignUpCreateState = {
       verification_token,
       email,
@@ -65,7 +65,7 @@ export default function VerifyRegistrationPage() {
         submitLabel="Verify"
         resendIn={state?.sent?.resend_in ?? 0}
         onVerify={verify}
-        onResend={() => call(endpoints.resendRegistrationOtp, { body: { email } })}
+        onResend={() => call(authEndpoints.resendRegistrationOtp, { body: { email } })}
         outboxRecipient={email}
       />
     </FormCard>

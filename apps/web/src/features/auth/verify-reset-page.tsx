@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { authEndpoints } from '@localloop/contract';
 import { MailCheck } from 'lucide-react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../api/client.ts';
@@ -33,7 +33,7 @@ export default function VerifyResetPage() {
   }
 
   const verify = async (otp: string) => {
-    const { reset_token } = await call(endpoints.verifyReset, { body: { email, otp } });
+    const { reset_token } = await call(authEndpoints.verifyReset, { body: { email, otp } });
     const next: ResetPasswordState = { reset_token, email };
     await navigate(paths.resetPassword, { state: next });
   };
@@ -63,7 +63,7 @@ export default function VerifyResetPage() {
         submitLabel="Continue"
         resendIn={state ? firstResendWait : 0}
         onVerify={verify}
-        onResend={() => call(endpoints.resendOtp)}
+        onResend={() => call(authEndpoints.resendOtp)}
         outboxRecipient={email}
       />
     </FormCard>

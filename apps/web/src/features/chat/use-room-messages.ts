@@ -1,4 +1,4 @@
-import { endpoints, type ChatMessage } from '@localloop/contract';
+import { chatEndpoints, type ChatMessage } from '@localloop/contract';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { call } from '../../api/client.ts';
 import { ApiError, networkErrorCode } from '../../api/api-error.ts';
@@ -96,7 +96,7 @@ export function useRoomMessages(roomId: string) {
   const load = useCallback(async () => {
     const mine = generation.current;
     try {
-      const page = await call(endpoints.chatMessages, { params: { room_id: roomId }, query: { limit: PAGE } });
+      const page = await call(chatEndpoints.chatMessages, { params: { room_id: roomId }, query: { limit: PAGE } });
       if (mine === generation.current) dispatch({ type: 'loaded', messages: page.results, hasOlder: page.has_more });
     } catch (error) {
       if (mine !== generation.current) return;
@@ -125,7 +125,7 @@ export function useRoomMessages(roomId: string) {
         let more = true;
         while (more && mine === generation.current) {
           const after = latest.current.messages.at(-1)?.seq ?? 0;
-          const page = await call(endpoints.chatMessages, { params: { room_id: roomId }, query: { after, limit: PAGE } });
+          const page = await call(chatEndpoints.chatMessages, { params: { room_id: roomId }, query: { after, limit: PAGE } });
           if (mine !== generation.current) return;
           dispatch({ type: 'merge', messages: page.results });
           latest.current = merge(latest.current, page.results);
@@ -151,7 +151,7 @@ export function useRoomMessages(roomId: string) {
     const mine = generation.current;
     dispatch({ type: 'older-start' });
     try {
-      const page = await call(endpoints.chatMessages, { params: { room_id: roomId }, query: { before: first.seq, limit: PAGE } });
+      const page = await call(chatEndpoints.chatMessages, { params: { room_id: roomId }, query: { before: first.seq, limit: PAGE } });
       if (mine === generation.current) dispatch({ type: 'older', messages: page.results, hasOlder: page.has_more });
     } catch (error) {
       if (mine !== generation.current) return;
@@ -164,7 +164,7 @@ export function useRoomMessages(roomId: string) {
     async (clientId: string, text: string) => {
       const mine = generation.current;
       try {
-        const message = await call(endpoints.postChatMessage, { params: { room_id: roomId }, body: { client_id: clientId, text } });
+        const message = await call(chatEndpoints.postChatMessage, { params: { room_id: roomId }, body: { client_id: clientId, text } });
         if (mine === generation.current) dispatch({ type: 'merge', messages: [message] });
       } catch (error) {
         if (mine !== generation.current) return;

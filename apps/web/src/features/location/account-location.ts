@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { accountEndpoints } from '@localloop/contract';
 import type { AccountLocation, AccountLocationInput } from '@localloop/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
@@ -38,7 +38,7 @@ export function toAccountLocationInput(location: StoredLocation): AccountLocatio
 export function accountLocationQueryOptions(accountId: string) {
   return queryOptions({
     queryKey: ['account-location', accountId],
-    queryFn: ({ signal }) => call(endpoints.accountLocation, { signal }),
+    queryFn: ({ signal }) => call(accountEndpoints.accountLocation, { signal }),
     // Read once a page load: afterwards this device's choices are what the account keeps.
     staleTime: Infinity,
   });
@@ -49,7 +49,7 @@ export function useSaveAccountLocation(): (location: StoredLocation) => void {
   const accountId = useAccountId();
   const queryClient = useQueryClient();
   const { mutate } = useMutation({
-    mutationFn: (location: StoredLocation) => call(endpoints.saveAccountLocation, { body: toAccountLocationInput(location) }),
+    mutationFn: (location: StoredLocation) => call(accountEndpoints.saveAccountLocation, { body: toAccountLocationInput(location) }),
     onSuccess: (saved) => queryClient.setQueryData(accountLocationQueryOptions(accountId).queryKey, { location: saved }),
     onError: (error) => logError('Could not keep the location with the account', error),
   });

@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { geoEndpoints } from '@localloop/contract';
 import type { Place } from '@localloop/contract';
 import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
 import { call } from '../../api/client.ts';
@@ -31,16 +31,16 @@ export const suggestionLimit = 8;
 export const offlineProvider: GeocodingProvider = {
   name: 'offline',
   async suggest(text, signal) {
-    const places = await call(endpoints.geoSuggest, { query: { q: text, limit: suggestionLimit }, signal });
+    const places = await call(geoEndpoints.geoSuggest, { query: { q: text, limit: suggestionLimit }, signal });
     return places.map((place) => ({ id: place.id, label: place.formatted_address, place }));
   },
   async resolve(suggestion) {
     // A gazetteer suggestion is already the whole place; only a bare id needs the forward geocode.
     if (suggestion.place) return suggestion.place;
-    return call(endpoints.geoPlace, { params: { id: suggestion.id } });
+    return call(geoEndpoints.geoPlace, { params: { id: suggestion.id } });
   },
   reverse(latitude, longitude) {
-    return call(endpoints.geoReverse, { query: { lat: latitude, lng: longitude } });
+    return call(geoEndpoints.geoReverse, { query: { lat: latitude, lng: longitude } });
   },
 };
 

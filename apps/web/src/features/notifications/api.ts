@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { notificationsEndpoints } from '@localloop/contract';
 import type { Notification, NotificationTarget } from '@localloop/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
@@ -12,7 +12,7 @@ export const notificationsPageSize = 20;
 export const notificationsRootKey = ['notifications'] as const;
 
 export function fetchFirstPage(signal?: AbortSignal): Promise<Notification[]> {
-  return call(endpoints.notifications, { query: { page: 1, page_size: notificationsPageSize }, signal });
+  return call(notificationsEndpoints.notifications, { query: { page: 1, page_size: notificationsPageSize }, signal });
 }
 
 /** Keyed by the account, so a second account signing in on this page never sees the first one's list. */
@@ -30,7 +30,7 @@ export function notificationsQueryOptions(accountId: string) {
 export function newestUnreadQueryOptions(accountId: string) {
   return queryOptions({
     queryKey: [...notificationsRootKey, accountId, 'newest-unread'],
-    queryFn: ({ signal }) => call(endpoints.notifications, { query: { page: 1, page_size: 1, is_read: 'false' }, signal }),
+    queryFn: ({ signal }) => call(notificationsEndpoints.notifications, { query: { page: 1, page_size: 1, is_read: 'false' }, signal }),
   });
 }
 
@@ -52,7 +52,7 @@ export function hasUnread(firstPage: Notification[] | undefined, newestUnread: N
 export function useMarkRead(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => call(endpoints.markNotificationRead, { params: { id } }),
+    mutationFn: (id: string) => call(notificationsEndpoints.markNotificationRead, { params: { id } }),
     onSuccess: (_answer, id) => {
       queryClient.setQueryData(notificationsQueryOptions(accountId).queryKey, (list) =>
         list?.map((item) => (item.id === id ? { ...item, is_read: true } : item)),
@@ -71,7 +71,7 @@ export function useMarkRead(accountId: string) {
 export function useMarkAllRead(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (before: string | undefined) => call(endpoints.markAllNotificationsRead, { body: before ? { before } : {} }),
+    mutationFn: (before: string | undefined) => call(notificationsEndpoints.markAllNotificationsRead, { body: before ? { before } : {} }),
     onSuccess: (_answer, before) => {
       const cutoff = before ? Date.parse(before) : Infinity;
       queryClient.setQueryData(notificationsQueryOptions(accountId).queryKey, (list) =>

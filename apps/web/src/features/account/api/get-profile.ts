@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { accountEndpoints } from '@localloop/contract';
 import type { Profile } from '@localloop/contract';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
@@ -6,7 +6,7 @@ import { useAccountId, useAuth } from '../../../session/auth-context.tsx';
 import { getAccessToken, storeAccountKeys } from '../../../session/storage.ts';
 
 async function getProfile(signal: AbortSignal): Promise<Profile> {
-  const profile = await call(endpoints.profile, { signal });
+  const profile = await call(accountEndpoints.profile, { signal });
   // The spec's stored keys follow the account wherever it was last changed; not after a logout raced this call.
   if (getAccessToken()) storeAccountKeys(profile);
   return profile;

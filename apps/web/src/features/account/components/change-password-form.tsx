@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { endpoints, newPassword, passwordProblem } from '@localloop/contract';
+import { accountEndpoints, newPassword, passwordProblem } from '@localloop/contract';
 import type { Profile } from '@localloop/contract';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -50,7 +50,7 @@ export function ChangePasswordForm({ profile }: { profile: Profile }) {
     inFlight.current = true;
     setServerError(null);
     try {
-      await call(endpoints.changePassword, { body: { current_password, new_password, refresh: getRefreshToken() ?? undefined } });
+      await call(accountEndpoints.changePassword, { body: { current_password, new_password, refresh: getRefreshToken() ?? undefined } });
       await renewSession();
       form.reset();
       toast.success(passwordChangedToast);

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { emailAddress, endpoints, phoneNumber } from '@localloop/contract';
+import { accountEndpoints, authEndpoints, emailAddress, phoneNumber } from '@localloop/contract';
 import type { OtpSentResponse, Profile } from '@localloop/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -54,10 +54,10 @@ export function ContactRow({ profile, channel }: { profile: Profile; channel: Ch
 
   // /resend-otp/ with the session resends the account's pending change (the server prefers it to any flow cookie of
   // this browser); asking for the new value again would need the current password again.
-  const resend = () => call(endpoints.resendOtp);
+  const resend = () => call(authEndpoints.resendOtp);
 
   const verify = async (otp: string) => {
-    applyProfile(await call(endpoints.verifyContact, { body: { channel, otp } }));
+    applyProfile(await call(accountEndpoints.verifyContact, { body: { channel, otp } }));
     toast.success(copy.changed);
     setMode({ kind: 'view' });
   };
@@ -148,7 +148,7 @@ function NewContactForm({ channel, hasPassword, onSent, onCancel }: NewContactFo
     try {
       const contact = channel === 'email' ? { email: value } : { phone_number: value };
       const body = hasPassword ? { ...contact, current_password } : contact;
-      const sent = await call(endpoints.sendVerificationOtp, { body });
+      const sent = await call(accountEndpoints.sendVerificationOtp, { body });
       // The profile now has a pending e-mail or phone; show it.
       void queryClient.invalidateQueries({ queryKey: getProfileQueryOptions(accountId).queryKey });
       onSent({ ...sent, to: value });

@@ -1,6 +1,6 @@
 import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { endpoints } from '@localloop/contract';
+import { accountEndpoints } from '@localloop/contract';
 import { TriangleAlert } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -43,7 +43,7 @@ export function DeleteAccountDialog({ open, hasPassword, onClose, onDeleted }: D
     inFlight.current = true;
     setServerError(null);
     try {
-      await call(endpoints.deleteAccount, { body: { confirm: true, password: hasPassword ? password : undefined } });
+      await call(accountEndpoints.deleteAccount, { body: { confirm: true, password: hasPassword ? password : undefined } });
       onDeleted();
     } catch (error) {
       setServerError(applyServerError(error, form.setError, ['password'], { CURRENT_PASSWORD_WRONG: 'password' }));

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { endpoints, ProfileUpdateInput, Username } from '@localloop/contract';
+import { accountEndpoints, ProfileUpdateInput, Username } from '@localloop/contract';
 import type { Profile } from '@localloop/contract';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -38,7 +38,7 @@ export function DetailsForm({ profile }: { profile: Profile }) {
     inFlight.current = true;
     setServerError(null);
     try {
-      const updated = await call(endpoints.updateProfile, {
+      const updated = await call(accountEndpoints.updateProfile, {
         body: { first_name: values.first_name, last_name: values.last_name, username: values.username || undefined },
       });
       applyProfile(updated);

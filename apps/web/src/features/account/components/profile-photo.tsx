@@ -1,4 +1,4 @@
-import { endpoints, imageUploadLimits } from '@localloop/contract';
+import { accountEndpoints, imageUploadLimits } from '@localloop/contract';
 import type { Profile } from '@localloop/contract';
 import { ImageUp, LoaderCircle, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -43,7 +43,7 @@ export function ProfilePhoto({ profile }: { profile: Profile }) {
       const { images } = await uploadImages([file]);
       const image = images[0];
       if (!image) throw new Error('The upload answered no image.');
-      applyProfile(await call(endpoints.updateProfile, { body: { profile_image: image.url } }));
+      applyProfile(await call(accountEndpoints.updateProfile, { body: { profile_image: image.url } }));
       toast.success('Your photo has been updated.');
     } catch (error) {
       setProblem(errorMessageOf(error));
@@ -65,7 +65,7 @@ export function ProfilePhoto({ profile }: { profile: Profile }) {
     setProblem(null);
     setBusy('remove');
     try {
-      applyProfile(await call(endpoints.updateProfile, { body: { profile_image: null } }));
+      applyProfile(await call(accountEndpoints.updateProfile, { body: { profile_image: null } }));
       toast.success('Your photo has been removed.');
     } catch (error) {
       setProblem(errorMessageOf(error));

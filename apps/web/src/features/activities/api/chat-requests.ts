@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { chatEndpoints } from '@localloop/contract';
 import type { ChatRequestDecision } from '@localloop/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
@@ -12,7 +12,7 @@ export function useChatRequests(activityId: string, enabled: boolean) {
   const viewerId = useAccountId();
   return useQuery({
     queryKey: [...chatRequestsKeyPrefix, activityId, viewerId],
-    queryFn: ({ signal }) => call(endpoints.chatRequests, { params: { id: activityId }, signal }),
+    queryFn: ({ signal }) => call(chatEndpoints.chatRequests, { params: { id: activityId }, signal }),
     enabled,
   });
 }
@@ -21,7 +21,7 @@ export function useChatRequests(activityId: string, enabled: boolean) {
 export function useAskHost() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ activityId, message }: { activityId: string; message: string }) => call(endpoints.createChatRequest, { body: { activity_id: activityId, message } }),
+    mutationFn: ({ activityId, message }: { activityId: string; message: string }) => call(chatEndpoints.createChatRequest, { body: { activity_id: activityId, message } }),
     onSettled: (_result, _error, { activityId }) => queryClient.invalidateQueries({ queryKey: [...activityKeyPrefix, activityId] }),
   });
 }
@@ -30,7 +30,7 @@ export function useAskHost() {
 export function useDecideChatRequests() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ decisions }: { activityId: string; decisions: ChatRequestDecision[] }) => call(endpoints.acceptChatRequests, { body: decisions }),
+    mutationFn: ({ decisions }: { activityId: string; decisions: ChatRequestDecision[] }) => call(chatEndpoints.acceptChatRequests, { body: decisions }),
     onSettled: (_result, _error, { activityId }) =>
       Promise.all([queryClient.invalidateQueries({ queryKey: [...chatRequestsKeyPrefix, activityId] }), queryClient.invalidateQueries({ queryKey: ['chat', 'rooms', activityId] })]),
   });

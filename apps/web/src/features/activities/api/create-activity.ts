@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { activitiesEndpoints } from '@localloop/contract';
 import type { ActivityInput } from '@localloop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
@@ -9,7 +9,7 @@ import { myActivitiesKeyPrefix } from './get-my-activities.ts';
 export function useCreateActivity() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ActivityInput) => call(endpoints.createActivity, { body }),
+    mutationFn: (body: ActivityInput) => call(activitiesEndpoints.createActivity, { body }),
     onSuccess: () =>
       Promise.all([queryClient.invalidateQueries({ queryKey: myActivitiesKeyPrefix }), queryClient.invalidateQueries({ queryKey: activityListKeyPrefix })]),
   });

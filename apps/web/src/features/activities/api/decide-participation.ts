@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { activitiesEndpoints } from '@localloop/contract';
 import type { ParticipationDecisionInput } from '@localloop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
@@ -10,7 +10,7 @@ export type DecideParticipationRequest = { activityId: string; body: Participati
 export function useDecideParticipation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ activityId, body }: DecideParticipationRequest) => call(endpoints.decideParticipation, { params: { id: activityId }, body }),
+    mutationFn: ({ activityId, body }: DecideParticipationRequest) => call(activitiesEndpoints.decideParticipation, { params: { id: activityId }, body }),
     onSettled: (_result, _error, { activityId }) => invalidateActivity(queryClient, activityId),
   });
 }

@@ -1,4 +1,4 @@
-import { activityCategories, endpoints } from '@localloop/contract';
+import { activitiesEndpoints, activityCategories } from '@localloop/contract';
 import type { ActivityCategory } from '@localloop/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
@@ -23,7 +23,7 @@ export function getActivitiesNearQueryOptions(location: StoredLocation, viewerId
   return queryOptions({
     queryKey: nearQueryKey(location, 'activities', 'list', viewerId, filters, days),
     queryFn: ({ signal }) =>
-      call(endpoints.activityList, {
+      call(activitiesEndpoints.activityList, {
         query: activityListQuery(location, filters, days),
         signal,
       }),

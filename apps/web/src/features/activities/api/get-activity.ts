@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { activitiesEndpoints } from '@localloop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 import { useAccountId } from '../../../session/auth-context.tsx';
@@ -9,7 +9,7 @@ export const activityKeyPrefix = ['activities', 'detail'] as const;
 export function getActivityQueryOptions(activityId: string, viewerId: string) {
   return queryOptions({
     queryKey: [...activityKeyPrefix, activityId, viewerId],
-    queryFn: ({ signal }) => call(endpoints.activityDetails, { params: { id: activityId }, signal }),
+    queryFn: ({ signal }) => call(activitiesEndpoints.activityDetails, { params: { id: activityId }, signal }),
   });
 }
 

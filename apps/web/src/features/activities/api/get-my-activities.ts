@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { activitiesEndpoints } from '@localloop/contract';
 import type { MyActivitiesFilter } from '@localloop/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
@@ -15,8 +15,8 @@ export function getMyActivitiesQueryOptions(viewerId: string, filter: MyActiviti
     queryFn: ({ signal }) =>
       // The spec's own call lists the deactivated ones (its id: the caller's account); the other tabs use /activities/mine/.
       filter === 'deactivated'
-        ? call(endpoints.deactivatedActivities, { params: { id: viewerId }, query: { page, page_size: MY_ACTIVITIES_PAGE_SIZE }, signal })
-        : call(endpoints.myActivities, { query: { filter, page, page_size: MY_ACTIVITIES_PAGE_SIZE }, signal }),
+        ? call(activitiesEndpoints.deactivatedActivities, { params: { id: viewerId }, query: { page, page_size: MY_ACTIVITIES_PAGE_SIZE }, signal })
+        : call(activitiesEndpoints.myActivities, { query: { filter, page, page_size: MY_ACTIVITIES_PAGE_SIZE }, signal }),
   });
 }
 

@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { activitiesEndpoints } from '@localloop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 import { useAccountId } from '../../../session/auth-context.tsx';
@@ -11,7 +11,7 @@ export const vendorActivitiesPageSize = 8;
 export function getVendorActivitiesQueryOptions(viewerId: string, vendorId: string) {
   return queryOptions({
     queryKey: [...activityListKeyPrefix, 'by-vendor', vendorId, viewerId],
-    queryFn: ({ signal }) => call(endpoints.vendorActivities, { params: { id: vendorId }, query: { page_size: vendorActivitiesPageSize }, signal }),
+    queryFn: ({ signal }) => call(activitiesEndpoints.vendorActivities, { params: { id: vendorId }, query: { page_size: vendorActivitiesPageSize }, signal }),
   });
 }
 

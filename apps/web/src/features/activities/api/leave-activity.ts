@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { activitiesEndpoints } from '@localloop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 import { invalidateActivity } from './invalidate-activity.ts';
@@ -7,7 +7,7 @@ import { invalidateActivity } from './invalidate-activity.ts';
 export function useLeaveActivity() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (activityId: string) => call(endpoints.leaveActivity, { params: { id: activityId } }),
+    mutationFn: (activityId: string) => call(activitiesEndpoints.leaveActivity, { params: { id: activityId } }),
     onSettled: (_result, _error, activityId) => invalidateActivity(queryClient, activityId),
   });
 }

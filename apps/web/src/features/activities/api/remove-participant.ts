@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { activitiesEndpoints } from '@localloop/contract';
 import type { RemoveParticipantInput } from '@localloop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
@@ -10,7 +10,7 @@ export type RemoveParticipantRequest = { activityId: string; body: RemovePartici
 export function useRemoveParticipant() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ activityId, body }: RemoveParticipantRequest) => call(endpoints.removeParticipant, { params: { id: activityId }, body }),
+    mutationFn: ({ activityId, body }: RemoveParticipantRequest) => call(activitiesEndpoints.removeParticipant, { params: { id: activityId }, body }),
     onSettled: (_result, _error, { activityId }) => invalidateActivity(queryClient, activityId),
   });
 }

@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { supportEndpoints } from '@localloop/contract';
 import type { SupportRequest } from '@localloop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
@@ -11,11 +11,11 @@ function send(id: string, action: SupportAction): Promise<SupportRequest> {
   const params = { id };
   switch (action.kind) {
     case 'answer':
-      return call(endpoints.answerSupportRequest, { params, body: { message: action.message } });
+      return call(supportEndpoints.answerSupportRequest, { params, body: { message: action.message } });
     case 'close':
-      return call(endpoints.closeSupportRequest, { params });
+      return call(supportEndpoints.closeSupportRequest, { params });
     case 'reopen':
-      return call(endpoints.reopenSupportRequest, { params });
+      return call(supportEndpoints.reopenSupportRequest, { params });
   }
 }
 

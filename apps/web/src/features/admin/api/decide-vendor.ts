@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { adminEndpoints } from '@localloop/contract';
 import type { AdminVendorDetail, KycStep } from '@localloop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
@@ -14,13 +14,13 @@ function send({ id, kind, text, steps = [] }: DecideInput): Promise<AdminVendorD
   const params = { id };
   switch (kind) {
     case 'approve':
-      return call(endpoints.approveVendor, { params, body: { note: text } });
+      return call(adminEndpoints.approveVendor, { params, body: { note: text } });
     case 'reject':
-      return call(endpoints.rejectVendor, { params, body: { reason: text, steps } });
+      return call(adminEndpoints.rejectVendor, { params, body: { reason: text, steps } });
     case 'suspend':
-      return call(endpoints.suspendVendor, { params, body: { reason: text } });
+      return call(adminEndpoints.suspendVendor, { params, body: { reason: text } });
     case 'unsuspend':
-      return call(endpoints.unsuspendVendor, { params, body: { note: text } });
+      return call(adminEndpoints.unsuspendVendor, { params, body: { note: text } });
   }
 }
 

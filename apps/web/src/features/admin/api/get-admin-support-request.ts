@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { supportEndpoints } from '@localloop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 import { adminSupportKey } from './get-admin-support-requests.ts';
@@ -7,7 +7,7 @@ import { adminSupportKey } from './get-admin-support-requests.ts';
 export function getAdminSupportRequestQueryOptions(id: string) {
   return queryOptions({
     queryKey: [...adminSupportKey, 'request', id],
-    queryFn: ({ signal }) => call(endpoints.supportRequest, { params: { id }, signal }),
+    queryFn: ({ signal }) => call(supportEndpoints.supportRequest, { params: { id }, signal }),
     // The person may have written since (nothing pushes it to operators): asked again whenever it is opened.
     staleTime: 0,
   });

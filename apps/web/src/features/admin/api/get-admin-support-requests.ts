@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { supportEndpoints } from '@localloop/contract';
 import type { supportFilters } from '@localloop/contract';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
@@ -12,7 +12,7 @@ export const adminSupportListKey = [...adminSupportKey, 'list'] as const;
 export function getAdminSupportRequestsQueryOptions(status: SupportFilter, q: string) {
   return infiniteQueryOptions({
     queryKey: [...adminSupportListKey, status, q],
-    queryFn: ({ pageParam, signal }) => call(endpoints.adminSupportRequests, { query: { status, q: q || undefined, page: pageParam, page_size: 20 }, signal }),
+    queryFn: ({ pageParam, signal }) => call(supportEndpoints.adminSupportRequests, { query: { status, q: q || undefined, page: pageParam, page_size: 20 }, signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.page_size < last.count ? last.page + 1 : undefined),
     // Nothing pushes people's new requests and follow-ups to operators: the queue is asked again whenever it is shown

@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { vendorPhotosEndpoints } from '@localloop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 import { adminVendorsKey } from './get-admin-vendors.ts';
@@ -7,7 +7,7 @@ import { adminVendorsKey } from './get-admin-vendors.ts';
 export function getAdminVendorPhotosQueryOptions(id: string) {
   return queryOptions({
     queryKey: [...adminVendorsKey, 'photos', id],
-    queryFn: ({ signal }) => call(endpoints.adminVendorPhotos, { params: { id }, signal }),
+    queryFn: ({ signal }) => call(vendorPhotosEndpoints.adminVendorPhotos, { params: { id }, signal }),
   });
 }
 

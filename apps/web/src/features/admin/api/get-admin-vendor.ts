@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { adminEndpoints } from '@localloop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 import { adminVendorsKey } from './get-admin-vendors.ts';
@@ -7,7 +7,7 @@ import { adminVendorsKey } from './get-admin-vendors.ts';
 export function getAdminVendorQueryOptions(id: string) {
   return queryOptions({
     queryKey: [...adminVendorsKey, 'detail', id],
-    queryFn: ({ signal }) => call(endpoints.adminVendor, { params: { id }, signal }),
+    queryFn: ({ signal }) => call(adminEndpoints.adminVendor, { params: { id }, signal }),
   });
 }
 

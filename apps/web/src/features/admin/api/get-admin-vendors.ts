@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { adminEndpoints } from '@localloop/contract';
 import type { adminVendorFilters } from '@localloop/contract';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
@@ -14,7 +14,7 @@ export function getAdminVendorsQueryOptions(status: AdminVendorFilter, q: string
   return infiniteQueryOptions({
     queryKey: [...adminListKey, status, q],
     queryFn: ({ pageParam, signal }) =>
-      call(endpoints.adminVendors, { query: { status, q: q || undefined, page: pageParam, page_size: adminPageSize }, signal }),
+      call(adminEndpoints.adminVendors, { query: { status, q: q || undefined, page: pageParam, page_size: adminPageSize }, signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.page_size < last.count ? last.page + 1 : undefined),
   });

@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { accountEndpoints } from '@localloop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 import { useAccountId } from '../../../session/auth-context.tsx';
@@ -7,7 +7,7 @@ import { useAccountId } from '../../../session/auth-context.tsx';
 export function getOperatorQueryOptions(accountId: string) {
   return queryOptions({
     queryKey: ['admin', 'me', accountId],
-    queryFn: async ({ signal }) => (await call(endpoints.profile, { signal })).is_operator,
+    queryFn: async ({ signal }) => (await call(accountEndpoints.profile, { signal })).is_operator,
   });
 }
 

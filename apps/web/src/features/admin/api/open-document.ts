@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { vendorsEndpoints } from '@localloop/contract';
 import type { VendorDocument } from '@localloop/contract';
 import { callBlob } from '../../../api/client.ts';
 
@@ -9,7 +9,7 @@ type DocumentRef = Pick<VendorDocument, 'id' | 'content_type' | 'file_name'>;
  * allows blob:). The caller revokes it when done with it.
  */
 export async function fetchDocumentUrl(document: DocumentRef): Promise<string> {
-  const blob = await callBlob(endpoints.vendorDocumentFile, { params: { id: document.id } });
+  const blob = await callBlob(vendorsEndpoints.vendorDocumentFile, { params: { id: document.id } });
   // The type the server found in the file's bytes, so the browser shows it rather than guessing.
   return URL.createObjectURL(new Blob([blob], { type: document.content_type }));
 }

@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { vendorPhotosEndpoints } from '@localloop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 import { getAdminVendorQueryOptions } from './get-admin-vendor.ts';
@@ -10,7 +10,7 @@ export type TakeDownInput = { vendorId: string; photoId: string; reason: string 
 export function useTakeDownPhoto() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ vendorId, photoId, reason }: TakeDownInput) => call(endpoints.takeDownVendorPhoto, { params: { id: vendorId, photo_id: photoId }, body: { reason } }),
+    mutationFn: ({ vendorId, photoId, reason }: TakeDownInput) => call(vendorPhotosEndpoints.takeDownVendorPhoto, { params: { id: vendorId, photo_id: photoId }, body: { reason } }),
     onSuccess: async (gallery, { vendorId }) => {
       queryClient.setQueryData(getAdminVendorPhotosQueryOptions(vendorId).queryKey, gallery);
       await queryClient.invalidateQueries({ queryKey: getAdminVendorQueryOptions(vendorId).queryKey });

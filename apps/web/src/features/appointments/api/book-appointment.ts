@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { appointmentsEndpoints } from '@localloop/contract';
 import type { BookAppointmentInput } from '@localloop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
@@ -9,7 +9,7 @@ import { timeSlotsKeyPrefix } from './get-time-slots.ts';
 export function useBookAppointment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BookAppointmentInput) => call(endpoints.bookAppointment, { body }),
+    mutationFn: (body: BookAppointmentInput) => call(appointmentsEndpoints.bookAppointment, { body }),
     onSettled: async () => {
       await Promise.all([queryClient.invalidateQueries({ queryKey: timeSlotsKeyPrefix }), queryClient.invalidateQueries({ queryKey: myAppointmentsKeyPrefix })]);
     },

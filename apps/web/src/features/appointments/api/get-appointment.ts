@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { appointmentsEndpoints } from '@localloop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 import { myAppointmentsKeyPrefix } from './get-my-appointments.ts';
@@ -6,7 +6,7 @@ import { myAppointmentsKeyPrefix } from './get-my-appointments.ts';
 export function getAppointmentQueryOptions(appointmentId: string) {
   return queryOptions({
     queryKey: [...myAppointmentsKeyPrefix, 'detail', appointmentId],
-    queryFn: ({ signal }) => call(endpoints.appointmentDetails, { params: { id: appointmentId }, signal }),
+    queryFn: ({ signal }) => call(appointmentsEndpoints.appointmentDetails, { params: { id: appointmentId }, signal }),
   });
 }
 

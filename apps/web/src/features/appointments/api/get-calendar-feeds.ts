@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { appointmentsEndpoints } from '@localloop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 import { useAccountId } from '../../../session/auth-context.tsx';
@@ -10,7 +10,7 @@ export const calendarFeedsKeyPrefix = [...myProvidersKeyPrefix, 'calendar-feeds'
 export function getCalendarFeedsQueryOptions(viewerId: string) {
   return queryOptions({
     queryKey: [...calendarFeedsKeyPrefix, viewerId],
-    queryFn: ({ signal }) => call(endpoints.calendarFeeds, { signal }),
+    queryFn: ({ signal }) => call(appointmentsEndpoints.calendarFeeds, { signal }),
   });
 }
 

@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { appointmentsEndpoints } from '@localloop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 import { useAccountId } from '../../../session/auth-context.tsx';
@@ -8,7 +8,7 @@ export const favoriteServicesKeyPrefix = ['services', 'favorites'] as const;
 export function getFavoriteServicesQueryOptions(viewerId: string) {
   return queryOptions({
     queryKey: [...favoriteServicesKeyPrefix, viewerId],
-    queryFn: ({ signal }) => call(endpoints.favoriteServices, { signal }),
+    queryFn: ({ signal }) => call(appointmentsEndpoints.favoriteServices, { signal }),
   });
 }
 

@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { appointmentsEndpoints } from '@localloop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 import { useAccountId } from '../../../session/auth-context.tsx';
@@ -9,7 +9,7 @@ export type BookingsTab = 'upcoming' | 'past';
 export function getMyAppointmentsQueryOptions(viewerId: string, when: BookingsTab) {
   return queryOptions({
     queryKey: [...myAppointmentsKeyPrefix, viewerId, when],
-    queryFn: ({ signal }) => call(endpoints.myAppointments, { query: { when, page_size: 50 }, signal }),
+    queryFn: ({ signal }) => call(appointmentsEndpoints.myAppointments, { query: { when, page_size: 50 }, signal }),
   });
 }
 

@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { appointmentsEndpoints } from '@localloop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 import { useAccountId } from '../../../session/auth-context.tsx';
@@ -8,7 +8,7 @@ export const myProvidersKeyPrefix = ['providers', 'mine'] as const;
 export function getMyProvidersQueryOptions(viewerId: string) {
   return queryOptions({
     queryKey: [...myProvidersKeyPrefix, viewerId],
-    queryFn: ({ signal }) => call(endpoints.myProviders, { signal }),
+    queryFn: ({ signal }) => call(appointmentsEndpoints.myProviders, { signal }),
   });
 }
 
@@ -21,7 +21,7 @@ export function useMyProviders() {
 export function getProviderQueryOptions(providerId: string) {
   return queryOptions({
     queryKey: [...myProvidersKeyPrefix, 'detail', providerId],
-    queryFn: ({ signal }) => call(endpoints.getProvider, { params: { id: providerId }, signal }),
+    queryFn: ({ signal }) => call(appointmentsEndpoints.getProvider, { params: { id: providerId }, signal }),
   });
 }
 

@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { appointmentsEndpoints } from '@localloop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 import { useAccountId } from '../../../session/auth-context.tsx';
@@ -8,7 +8,7 @@ export const myServicesKeyPrefix = ['services', 'mine'] as const;
 export function getMyServicesQueryOptions(viewerId: string) {
   return queryOptions({
     queryKey: [...myServicesKeyPrefix, viewerId],
-    queryFn: ({ signal }) => call(endpoints.myServices, { query: { page_size: 50 }, signal }),
+    queryFn: ({ signal }) => call(appointmentsEndpoints.myServices, { query: { page_size: 50 }, signal }),
   });
 }
 

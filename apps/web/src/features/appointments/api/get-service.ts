@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { appointmentsEndpoints } from '@localloop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 import { useAccountId } from '../../../session/auth-context.tsx';
@@ -8,7 +8,7 @@ export const serviceKeyPrefix = ['services', 'detail'] as const;
 export function getServiceQueryOptions(serviceId: string, viewerId: string) {
   return queryOptions({
     queryKey: [...serviceKeyPrefix, serviceId, viewerId],
-    queryFn: ({ signal }) => call(endpoints.getService, { params: { id: serviceId }, signal }),
+    queryFn: ({ signal }) => call(appointmentsEndpoints.getService, { params: { id: serviceId }, signal }),
   });
 }
 

@@ -1,4 +1,4 @@
-import { endpoints, vendorCategories } from '@localloop/contract';
+import { appointmentsEndpoints, vendorCategories } from '@localloop/contract';
 import type { VendorCategory } from '@localloop/contract';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
@@ -28,7 +28,7 @@ export function getServicesNearQueryOptions(location: StoredLocation, viewerId: 
   return infiniteQueryOptions({
     queryKey: nearQueryKey(location, 'services', 'list', viewerId, filters),
     queryFn: ({ pageParam, signal }) =>
-      call(endpoints.allServices, {
+      call(appointmentsEndpoints.allServices, {
         query: {
           lat: location.latitude,
           lng: location.longitude,

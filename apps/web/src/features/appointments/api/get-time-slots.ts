@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { appointmentsEndpoints } from '@localloop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 
@@ -7,7 +7,7 @@ export const timeSlotsKeyPrefix = ['appointments', 'slots'] as const;
 export function getTimeSlotsQueryOptions(q: { providerId: string; serviceId: string; date: string }) {
   return queryOptions({
     queryKey: [...timeSlotsKeyPrefix, q.providerId, q.serviceId, q.date],
-    queryFn: ({ signal }) => call(endpoints.timeSlots, { query: { provider_id: q.providerId, service_id: q.serviceId, for_date: q.date }, signal }),
+    queryFn: ({ signal }) => call(appointmentsEndpoints.timeSlots, { query: { provider_id: q.providerId, service_id: q.serviceId, for_date: q.date }, signal }),
     // Someone else may book a slot at any moment: a day's slots are fetched again whenever the day is shown again.
     staleTime: 0,
   });

@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { appointmentsEndpoints } from '@localloop/contract';
 import type { AppointmentStatus } from '@localloop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
@@ -11,7 +11,7 @@ export function getVendorAppointmentsQueryOptions(vendorId: string, filter: Vend
   return queryOptions({
     queryKey: [...vendorAppointmentsKeyPrefix, vendorId, filter],
     queryFn: ({ signal }) =>
-      call(endpoints.vendorAppointments, {
+      call(appointmentsEndpoints.vendorAppointments, {
         params: { id: vendorId },
         query: { date: filter.date ?? undefined, provider_id: filter.providerId ?? undefined, status: filter.status ?? undefined, page_size: 100 },
         signal,

@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { appointmentsEndpoints } from '@localloop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 import { useAccountId } from '../../../session/auth-context.tsx';
@@ -10,7 +10,7 @@ export function getVendorServicesQueryOptions(vendorId: string, location: Stored
   return queryOptions({
     queryKey: [...serviceListKeyPrefix, 'vendor', vendorId, viewerId, location.latitude, location.longitude],
     queryFn: ({ signal }) =>
-      call(endpoints.allServices, { query: { vendor_id: vendorId, lat: location.latitude, lng: location.longitude, page_size: 50 }, signal }),
+      call(appointmentsEndpoints.allServices, { query: { vendor_id: vendorId, lat: location.latitude, lng: location.longitude, page_size: 50 }, signal }),
   });
 }
 

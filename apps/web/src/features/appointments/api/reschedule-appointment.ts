@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { appointmentsEndpoints } from '@localloop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 import { myAppointmentsKeyPrefix } from './get-my-appointments.ts';
@@ -12,7 +12,7 @@ import { vendorAppointmentsKeyPrefix } from './get-vendor-appointments.ts';
 export function useRescheduleAppointment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, startsAt }: { id: string; startsAt: string }) => call(endpoints.rescheduleAppointment, { params: { id }, body: { starts_at: startsAt } }),
+    mutationFn: ({ id, startsAt }: { id: string; startsAt: string }) => call(appointmentsEndpoints.rescheduleAppointment, { params: { id }, body: { starts_at: startsAt } }),
     onSettled: async () => {
       await Promise.all([myAppointmentsKeyPrefix, vendorAppointmentsKeyPrefix, timeSlotsKeyPrefix].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },

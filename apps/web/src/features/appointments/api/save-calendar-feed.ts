@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { appointmentsEndpoints } from '@localloop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 import { calendarFeedsKeyPrefix } from './get-calendar-feeds.ts';
@@ -7,7 +7,7 @@ import { calendarFeedsKeyPrefix } from './get-calendar-feeds.ts';
 export function useMakeCalendarFeed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (providerId: string | null) => call(endpoints.createCalendarFeed, { body: { provider_id: providerId } }),
+    mutationFn: (providerId: string | null) => call(appointmentsEndpoints.createCalendarFeed, { body: { provider_id: providerId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: calendarFeedsKeyPrefix }),
   });
 }
@@ -16,7 +16,7 @@ export function useMakeCalendarFeed() {
 export function useTurnOffCalendarFeed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (feedId: string) => call(endpoints.deleteCalendarFeed, { params: { id: feedId } }),
+    mutationFn: (feedId: string) => call(appointmentsEndpoints.deleteCalendarFeed, { params: { id: feedId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: calendarFeedsKeyPrefix }),
   });
 }

@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { appointmentsEndpoints } from '@localloop/contract';
 import type { GenerateSlotsInput, ProviderInput } from '@localloop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
@@ -14,7 +14,7 @@ export function useSaveProvider() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: ProviderInput }) =>
-      id ? call(endpoints.updateProvider, { params: { id }, body }) : call(endpoints.createProvider, { body }),
+      id ? call(appointmentsEndpoints.updateProvider, { params: { id }, body }) : call(appointmentsEndpoints.createProvider, { body }),
     onSuccess: () => refresh(queryClient),
   });
 }
@@ -23,7 +23,7 @@ export function useSaveProvider() {
 export function useDeleteProvider() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => call(endpoints.deleteProvider, { params: { id } }),
+    mutationFn: (id: string) => call(appointmentsEndpoints.deleteProvider, { params: { id } }),
     onSettled: () => refresh(queryClient),
   });
 }
@@ -32,7 +32,7 @@ export function useDeleteProvider() {
 export function useGenerateSlots() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ providerId, body }: { providerId: string; body: GenerateSlotsInput }) => call(endpoints.generateSlots, { params: { provider_id: providerId }, body }),
+    mutationFn: ({ providerId, body }: { providerId: string; body: GenerateSlotsInput }) => call(appointmentsEndpoints.generateSlots, { params: { provider_id: providerId }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: timeSlotsKeyPrefix }),
   });
 }

@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { appointmentsEndpoints } from '@localloop/contract';
 import type { ServiceInput } from '@localloop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
@@ -14,7 +14,7 @@ export function useSaveService() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: ServiceInput }) =>
-      id ? call(endpoints.updateService, { params: { id }, body }) : call(endpoints.createService, { body }),
+      id ? call(appointmentsEndpoints.updateService, { params: { id }, body }) : call(appointmentsEndpoints.createService, { body }),
     onSuccess: () => refresh(queryClient),
   });
 }
@@ -23,7 +23,7 @@ export function useSaveService() {
 export function useDeleteService() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => call(endpoints.deleteService, { params: { id } }),
+    mutationFn: (id: string) => call(appointmentsEndpoints.deleteService, { params: { id } }),
     onSettled: () => refresh(queryClient),
   });
 }

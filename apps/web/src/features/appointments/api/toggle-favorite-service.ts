@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { appointmentsEndpoints } from '@localloop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 import { errorMessageOf } from '../../../components/server-errors.ts';
@@ -13,7 +13,7 @@ type Target = { id: string; name: string; is_favorite: boolean };
 export function useToggleFavoriteService() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (service: Target) => call(endpoints.toggleFavoriteService, { params: { id: service.id } }),
+    mutationFn: (service: Target) => call(appointmentsEndpoints.toggleFavoriteService, { params: { id: service.id } }),
     onError: (error, service) => {
       toast.error(`We could not ${service.is_favorite ? 'remove' : 'add'} ${service.name} ${service.is_favorite ? 'from' : 'to'} your favorites. ${errorMessageOf(error)}`);
     },

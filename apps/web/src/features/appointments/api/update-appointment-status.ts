@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { appointmentsEndpoints } from '@localloop/contract';
 import type { AppointmentStatus } from '@localloop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
@@ -12,7 +12,7 @@ export type StatusChange = { id: string; status: Exclude<AppointmentStatus, 'pen
 export function useUpdateAppointmentStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status, reason }: StatusChange) => call(endpoints.updateAppointmentStatus, { params: { id }, body: { status, ...(reason ? { reason } : {}) } }),
+    mutationFn: ({ id, status, reason }: StatusChange) => call(appointmentsEndpoints.updateAppointmentStatus, { params: { id }, body: { status, ...(reason ? { reason } : {}) } }),
     onSettled: async () => {
       await Promise.all(
         [myAppointmentsKeyPrefix, vendorAppointmentsKeyPrefix, timeSlotsKeyPrefix].map((queryKey) => queryClient.invalidateQueries({ queryKey })),

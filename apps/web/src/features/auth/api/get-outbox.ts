@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { devEndpoints } from '@localloop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, call } from '../../../api/client.ts';
 
@@ -10,7 +10,7 @@ export function isOutboxOff(error: unknown): boolean {
 export function getOutboxQueryOptions(recipient: string) {
   return queryOptions({
     queryKey: ['dev-outbox', recipient],
-    queryFn: ({ signal }) => call(endpoints.devOutbox, { query: { to: recipient }, signal }),
+    queryFn: ({ signal }) => call(devEndpoints.devOutbox, { query: { to: recipient }, signal }),
     enabled: recipient !== '',
     staleTime: 0,
   });

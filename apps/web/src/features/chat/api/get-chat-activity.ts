@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { activitiesEndpoints } from '@localloop/contract';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 import { useAccountId } from '../../../session/auth-context.tsx';
@@ -8,7 +8,7 @@ export function useChatActivity(activityId: string, enabled = true) {
   const viewerId = useAccountId();
   return useQuery({
     queryKey: ['activities', 'detail', activityId, viewerId],
-    queryFn: ({ signal }) => call(endpoints.activityDetails, { params: { id: activityId }, signal }),
+    queryFn: ({ signal }) => call(activitiesEndpoints.activityDetails, { params: { id: activityId }, signal }),
     enabled,
   });
 }

@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { chatEndpoints } from '@localloop/contract';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 import { useAccountId } from '../../../session/auth-context.tsx';
@@ -10,7 +10,7 @@ export function useChatRooms(activityId: string, enabled = true) {
   const viewerId = useAccountId();
   return useQuery({
     queryKey: [...chatRoomsKeyPrefix, activityId, viewerId],
-    queryFn: ({ signal }) => call(endpoints.chatRooms, { params: { id: activityId }, signal }),
+    queryFn: ({ signal }) => call(chatEndpoints.chatRooms, { params: { id: activityId }, signal }),
     enabled,
   });
 }

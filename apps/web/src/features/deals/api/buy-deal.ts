@@ -1,4 +1,4 @@
-import { endpoints, IDEMPOTENCY_KEY_HEADER } from '@localloop/contract';
+import { dealsEndpoints, IDEMPOTENCY_KEY_HEADER } from '@localloop/contract';
 import type { BuyDealInput } from '@localloop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
@@ -16,7 +16,7 @@ export type BuyDealRequest = {
 export function useBuyDeal() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ input, idempotencyKey }: BuyDealRequest) => call(endpoints.buyDeal, { body: input, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } }),
+    mutationFn: ({ input, idempotencyKey }: BuyDealRequest) => call(dealsEndpoints.buyDeal, { body: input, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } }),
     onSettled: async (_purchase, _error, request) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: [...dealKeyPrefix, request.input.deal_id] }),

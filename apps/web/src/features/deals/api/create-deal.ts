@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { dealsEndpoints } from '@localloop/contract';
 import type { DealInput } from '@localloop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
@@ -8,7 +8,7 @@ import { myDealsKeyPrefix } from './get-my-deals.ts';
 export function useCreateDeal() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: DealInput) => call(endpoints.createDeal, { body }),
+    mutationFn: (body: DealInput) => call(dealsEndpoints.createDeal, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: myDealsKeyPrefix }),
   });
 }

@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { dealsEndpoints } from '@localloop/contract';
 import { callBlob } from '../../../api/client.ts';
 import { salesQueryOf, type SalesFilter } from './get-sales.ts';
 
@@ -10,7 +10,7 @@ function fileNameOf(filter: Omit<SalesFilter, 'page'>, today: string): string {
 
 /** Saves the sales of the filter as a CSV file (the call carries the session, so a plain link cannot fetch it). */
 export async function downloadSalesCsv(vendorId: string, filter: Omit<SalesFilter, 'page'>, today: string): Promise<void> {
-  const blob = await callBlob(endpoints.vendorSalesCsv, { params: { id: vendorId }, query: salesQueryOf(filter) });
+  const blob = await callBlob(dealsEndpoints.vendorSalesCsv, { params: { id: vendorId }, query: salesQueryOf(filter) });
   const url = URL.createObjectURL(new Blob([blob], { type: 'text/csv;charset=utf-8' }));
   try {
     const link = document.createElement('a');

@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { dealsEndpoints } from '@localloop/contract';
 import type { FulfillDealInput, MessageResponse } from '@localloop/contract';
 import { call } from '../../../api/client.ts';
 
@@ -9,5 +9,5 @@ import { call } from '../../../api/client.ts';
 export function fulfillDeal(payload: Record<string, unknown> & { purchase_id: string }): Promise<MessageResponse> {
   // The server validates the rest (deal_id, sig) and answers in words what is wrong with a code.
   const body = { ...payload, action: 'FULFILL' } as FulfillDealInput;
-  return call(endpoints.fulfillDeal, { params: { id: payload.purchase_id }, body });
+  return call(dealsEndpoints.fulfillDeal, { params: { id: payload.purchase_id }, body });
 }

@@ -1,11 +1,11 @@
-import { endpoints } from '@localloop/contract';
+import { directoryEndpoints } from '@localloop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 
 export function getDealAddressesQueryOptions(vendorId: string) {
   return queryOptions({
     queryKey: ['deals', 'addresses', vendorId],
-    queryFn: ({ signal }) => call(endpoints.vendorAddresses, { query: { vendor_uuid: vendorId }, signal }),
+    queryFn: ({ signal }) => call(directoryEndpoints.vendorAddresses, { query: { vendor_uuid: vendorId }, signal }),
   });
 }
 

@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { dealsEndpoints } from '@localloop/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 import { useAccountId } from '../../../session/auth-context.tsx';
@@ -12,7 +12,7 @@ export const dealRatingsKeyPrefix = ['deals', 'ratings'] as const;
 export function getDealRatingsQueryOptions(dealId: string, viewerId: string) {
   return infiniteQueryOptions({
     queryKey: [...dealRatingsKey(dealId), viewerId],
-    queryFn: ({ pageParam, signal }) => call(endpoints.dealRatings, { params: { id: dealId }, query: { page: pageParam, page_size: dealRatingsPageSize }, signal }),
+    queryFn: ({ pageParam, signal }) => call(dealsEndpoints.dealRatings, { params: { id: dealId }, query: { page: pageParam, page_size: dealRatingsPageSize }, signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.page_size < last.count ? last.page + 1 : undefined),
   });

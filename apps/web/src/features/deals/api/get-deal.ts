@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { dealsEndpoints } from '@localloop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 import { useAccountId } from '../../../session/auth-context.tsx';
@@ -13,7 +13,7 @@ export function getDealQueryOptions(dealId: string, location: StoredLocation, vi
   return queryOptions({
     queryKey: nearQueryKey(location, 'deals', 'detail', dealId, viewerId),
     queryFn: ({ signal }) =>
-      call(endpoints.dealDetails, {
+      call(dealsEndpoints.dealDetails, {
         params: { deal_uuid: dealId },
         // The spec's request: the deal's uuid and a location object, as JSON.
         query: dealDetailsQuery(location),

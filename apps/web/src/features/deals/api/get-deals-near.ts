@@ -1,4 +1,4 @@
-import { endpoints, vendorCategories } from '@localloop/contract';
+import { dealsEndpoints, vendorCategories } from '@localloop/contract';
 import type { VendorCategory } from '@localloop/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
@@ -22,7 +22,7 @@ export function getDealsNearQueryOptions(location: StoredLocation, viewerId: str
   return queryOptions({
     queryKey: nearQueryKey(location, 'deals', 'list', viewerId, filters),
     queryFn: ({ signal }) =>
-      call(endpoints.dealList, {
+      call(dealsEndpoints.dealList, {
         query: dealListQuery(location, filters),
         signal,
       }),

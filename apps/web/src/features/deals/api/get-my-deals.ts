@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { dealsEndpoints } from '@localloop/contract';
 import type { MyDealsType } from '@localloop/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
@@ -14,7 +14,7 @@ export function getMyDealsQueryOptions(vendorId: string, filter: MyDealsFilter) 
   return queryOptions({
     queryKey: [...myDealsKeyPrefix, vendorId, filter],
     queryFn: ({ signal }) =>
-      call(endpoints.myDeals, { params: { id: vendorId }, query: { type: filter.type ?? undefined, page: filter.page, page_size: MY_DEALS_PAGE_SIZE }, signal }),
+      call(dealsEndpoints.myDeals, { params: { id: vendorId }, query: { type: filter.type ?? undefined, page: filter.page, page_size: MY_DEALS_PAGE_SIZE }, signal }),
   });
 }
 

@@ -1,4 +1,4 @@
-import { endpoints, PurchaseList } from '@localloop/contract';
+import { dealsEndpoints, PurchaseList } from '@localloop/contract';
 import type { PurchaseStatus } from '@localloop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -52,7 +52,7 @@ export function getMyPurchasesQueryOptions(accountId: string, tab: PurchasesTab)
     queryKey: [...myPurchasesKeyPrefix, accountId, tab],
     queryFn: async ({ signal }): Promise<PurchasesView> => {
       try {
-        const list = await call(endpoints.myPurchases, { query: { status: tab === 'all' ? undefined : tab, page_size: purchasesPageSize }, signal });
+        const list = await call(dealsEndpoints.myPurchases, { query: { status: tab === 'all' ? undefined : tab, page_size: purchasesPageSize }, signal });
         save(accountId, tab, list);
         return { ...list, saved: null };
       } catch (error) {

@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { dealsEndpoints } from '@localloop/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 
@@ -16,7 +16,7 @@ export const salesQueryOf = (filter: Omit<SalesFilter, 'page'>) => ({ from: filt
 export function getSalesQueryOptions(vendorId: string, filter: SalesFilter) {
   return queryOptions({
     queryKey: [...salesKeyPrefix, vendorId, filter],
-    queryFn: ({ signal }) => call(endpoints.vendorSales, { params: { id: vendorId }, query: { ...salesQueryOf(filter), page: filter.page, page_size: SALES_PAGE_SIZE }, signal }),
+    queryFn: ({ signal }) => call(dealsEndpoints.vendorSales, { params: { id: vendorId }, query: { ...salesQueryOf(filter), page: filter.page, page_size: SALES_PAGE_SIZE }, signal }),
   });
 }
 

@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { dealsEndpoints } from '@localloop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 import { myDealsKeyPrefix } from './get-my-deals.ts';
@@ -7,7 +7,7 @@ import { myDealsKeyPrefix } from './get-my-deals.ts';
 export function usePauseDeal() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, paused }: { id: string; paused: boolean }) => call(endpoints.pauseDeal, { params: { id }, body: { paused } }),
+    mutationFn: ({ id, paused }: { id: string; paused: boolean }) => call(dealsEndpoints.pauseDeal, { params: { id }, body: { paused } }),
     // Both ways move the deal between tabs and change their counts.
     onSettled: () => queryClient.invalidateQueries({ queryKey: myDealsKeyPrefix }),
   });

@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { dealsEndpoints } from '@localloop/contract';
 import type { RateDealInput } from '@localloop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
@@ -20,7 +20,7 @@ export async function refreshDealRating(queryClient: QueryClient, dealId: string
 export function useRateDeal() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: RateDealInput) => call(endpoints.rateDeal, { body: input }),
+    mutationFn: (input: RateDealInput) => call(dealsEndpoints.rateDeal, { body: input }),
     onSuccess: (_answer, input) => refreshDealRating(queryClient, input.deal_id),
   });
 }

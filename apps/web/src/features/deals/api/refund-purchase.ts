@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { dealsEndpoints } from '@localloop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 import { myDealsKeyPrefix } from './get-my-deals.ts';
@@ -8,7 +8,7 @@ import { salesKeyPrefix } from './get-sales.ts';
 export function useRefundPurchase() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason: string }) => call(endpoints.refundPurchase, { params: { id }, body: { reason } }),
+    mutationFn: ({ id, reason }: { id: string; reason: string }) => call(dealsEndpoints.refundPurchase, { params: { id }, body: { reason } }),
     onSuccess: () => Promise.all([salesKeyPrefix, myDealsKeyPrefix].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { dealsEndpoints } from '@localloop/contract';
 import type { UpdateDealRatingInput } from '@localloop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
@@ -8,7 +8,7 @@ import { refreshDealRating } from './rate-deal.ts';
 export function useUpdateDealRating() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ dealId, input }: { dealId: string; input: UpdateDealRatingInput }) => call(endpoints.updateDealRating, { params: { deal_id: dealId }, body: input }),
+    mutationFn: ({ dealId, input }: { dealId: string; input: UpdateDealRatingInput }) => call(dealsEndpoints.updateDealRating, { params: { deal_id: dealId }, body: input }),
     onSuccess: (_answer, { dealId }) => refreshDealRating(queryClient, dealId),
   });
 }

@@ -1,6 +1,6 @@
 import { ChevronRight, Tag } from 'lucide-react';
 import { Link } from 'react-router';
-import { endpoints } from '@localloop/contract';
+import { dealsEndpoints } from '@localloop/contract';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 import { EmptyState, LoadError } from '../../../components/page-states.tsx';
@@ -14,7 +14,7 @@ export function VendorDealsSection({ vendorId, name }: { vendorId: string; name:
   const deals = useQuery({
     queryKey: nearQueryKey(location, 'deals', 'vendor', vendorId),
     queryFn: ({ signal }) =>
-      call(endpoints.dealList, { query: { lat: location.latitude, lng: location.longitude, vendor_id: vendorId, sort: 'popularity', page_size: 20 }, signal }),
+      call(dealsEndpoints.dealList, { query: { lat: location.latitude, lng: location.longitude, vendor_id: vendorId, sort: 'popularity', page_size: 20 }, signal }),
   });
   if (deals.isPending) {
     return (

@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { directoryEndpoints } from '@localloop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 import { useAccountId } from '../../../session/auth-context.tsx';
@@ -8,7 +8,7 @@ export const favoriteVendorsKeyPrefix = ['vendors', 'favorites'] as const;
 export function getFavoriteVendorsQueryOptions(viewerId: string) {
   return queryOptions({
     queryKey: [...favoriteVendorsKeyPrefix, viewerId],
-    queryFn: ({ signal }) => call(endpoints.favoriteVendors, { signal }),
+    queryFn: ({ signal }) => call(directoryEndpoints.favoriteVendors, { signal }),
   });
 }
 

@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { directoryEndpoints } from '@localloop/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 import { useAccountId } from '../../../session/auth-context.tsx';
@@ -12,7 +12,7 @@ export function getVendorRatingsQueryOptions(vendorId: string, viewerId: string)
   return infiniteQueryOptions({
     queryKey: [...vendorRatingsKey(vendorId), viewerId, 'pages'],
     queryFn: ({ pageParam, signal }) =>
-      call(endpoints.vendorRatings, { params: { id: vendorId }, query: { page: pageParam, page_size: ratingsPageSize }, signal }),
+      call(directoryEndpoints.vendorRatings, { params: { id: vendorId }, query: { page: pageParam, page_size: ratingsPageSize }, signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.page_size < last.count ? last.page + 1 : undefined),
   });

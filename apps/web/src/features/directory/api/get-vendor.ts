@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { directoryEndpoints } from '@localloop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, call } from '../../../api/client.ts';
 import { useAccountId } from '../../../session/auth-context.tsx';
@@ -14,7 +14,7 @@ export function getVendorQueryOptions(location: StoredLocation, viewerId: string
   return queryOptions({
     queryKey: nearQueryKey(location, 'vendors', 'public', viewerId, userId),
     queryFn: ({ signal }) =>
-      call(endpoints.vendorPublic, {
+      call(directoryEndpoints.vendorPublic, {
         params: { user_id: userId },
         query: { lat: location.latitude, lng: location.longitude },
         signal,

@@ -1,4 +1,4 @@
-import { endpoints, vendorCategories } from '@localloop/contract';
+import { directoryEndpoints, vendorCategories } from '@localloop/contract';
 import type { VendorCategory } from '@localloop/contract';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
@@ -32,7 +32,7 @@ export function getVendorsQueryOptions(location: StoredLocation, viewerId: strin
   return infiniteQueryOptions({
     queryKey: nearQueryKey(location, 'vendors', 'list', viewerId, filters),
     queryFn: ({ pageParam, signal }) =>
-      call(endpoints.vendorList, {
+      call(directoryEndpoints.vendorList, {
         query: {
           lat: location.latitude,
           lng: location.longitude,

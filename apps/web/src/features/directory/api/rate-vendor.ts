@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { directoryEndpoints } from '@localloop/contract';
 import type { RateVendorInput } from '@localloop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
@@ -12,7 +12,7 @@ import { updateVendorEverywhere } from './vendor-cache.ts';
 export function useRateVendor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: RateVendorInput) => call(endpoints.rateVendor, { body: input }),
+    mutationFn: (input: RateVendorInput) => call(directoryEndpoints.rateVendor, { body: input }),
     onSuccess: async (answer, input) => {
       updateVendorEverywhere(queryClient, input.vendor_id, (vendor) => ({
         ...vendor,

@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { directoryEndpoints } from '@localloop/contract';
 import type { VendorCard } from '@localloop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
@@ -26,7 +26,7 @@ function favoriteUpdate(isFavorite: boolean, favoritesCount?: number): VendorUpd
 export function useToggleFavorite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (vendor: Target) => call(endpoints.toggleFavoriteVendor, { params: { id: vendor.id } }),
+    mutationFn: (vendor: Target) => call(directoryEndpoints.toggleFavoriteVendor, { params: { id: vendor.id } }),
     onMutate: async (vendor) => {
       const snapshot = await snapshotVendorCache(queryClient);
       const next = !vendor.is_favorite;

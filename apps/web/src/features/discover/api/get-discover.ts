@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { discoverEndpoints } from '@localloop/contract';
 import type { DiscoverCategory } from '@localloop/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
@@ -19,7 +19,7 @@ export function getDiscoverQueryOptions(location: StoredLocation, viewerId: stri
   return queryOptions({
     queryKey: nearQueryKey(location, 'discover', viewerId, category),
     queryFn: ({ signal }) =>
-      call(endpoints.discover, {
+      call(discoverEndpoints.discover, {
         query: {
           lat: location.latitude,
           lng: location.longitude,

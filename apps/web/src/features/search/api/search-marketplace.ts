@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { searchEndpoints } from '@localloop/contract';
 import type { SearchResponse } from '@localloop/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
@@ -22,7 +22,7 @@ export function useMarketplaceSearch(text: string) {
   const q = text.trim();
   return useQuery({
     queryKey: nearQueryKey(location, 'search', q, viewerId),
-    queryFn: ({ signal }) => call(endpoints.search, { query: { q, lat: location.latitude, lng: location.longitude, per_group: searchPerGroup }, signal }),
+    queryFn: ({ signal }) => call(searchEndpoints.search, { query: { q, lat: location.latitude, lng: location.longitude, per_group: searchPerGroup }, signal }),
     enabled: q.length >= searchMinLength,
     placeholderData: keepPreviousData,
     staleTime: 60_000,

@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { supportEndpoints } from '@localloop/contract';
 import type { SupportRequestInput } from '@localloop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
@@ -9,7 +9,7 @@ import { getSupportRequestQueryOptions } from './get-support-request.ts';
 export function useCreateSupportRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SupportRequestInput) => call(endpoints.createSupportRequest, { body }),
+    mutationFn: (body: SupportRequestInput) => call(supportEndpoints.createSupportRequest, { body }),
     onSuccess: async (request) => {
       queryClient.setQueryData(getSupportRequestQueryOptions(request.id).queryKey, request);
       await queryClient.invalidateQueries({ queryKey: mySupportRequestsKey });

@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { supportEndpoints } from '@localloop/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 
@@ -11,7 +11,7 @@ export const supportPageSize = 10;
 export function getMySupportRequestsQueryOptions(page: number) {
   return queryOptions({
     queryKey: [...mySupportRequestsKey, page],
-    queryFn: ({ signal }) => call(endpoints.mySupportRequests, { query: { page, page_size: supportPageSize }, signal }),
+    queryFn: ({ signal }) => call(supportEndpoints.mySupportRequests, { query: { page, page_size: supportPageSize }, signal }),
   });
 }
 

@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { supportEndpoints } from '@localloop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 import { supportKeyPrefix } from './get-my-support-requests.ts';
@@ -7,7 +7,7 @@ import { supportKeyPrefix } from './get-my-support-requests.ts';
 export function getSupportReferencesQueryOptions() {
   return queryOptions({
     queryKey: [...supportKeyPrefix, 'references'],
-    queryFn: ({ signal }) => call(endpoints.supportReferences, { signal }),
+    queryFn: ({ signal }) => call(supportEndpoints.supportReferences, { signal }),
   });
 }
 

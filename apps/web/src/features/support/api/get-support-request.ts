@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { supportEndpoints } from '@localloop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 import { supportKeyPrefix } from './get-my-support-requests.ts';
@@ -7,7 +7,7 @@ import { supportKeyPrefix } from './get-my-support-requests.ts';
 export function getSupportRequestQueryOptions(id: string) {
   return queryOptions({
     queryKey: [...supportKeyPrefix, 'request', id],
-    queryFn: ({ signal }) => call(endpoints.supportRequest, { params: { id }, signal }),
+    queryFn: ({ signal }) => call(supportEndpoints.supportRequest, { params: { id }, signal }),
   });
 }
 

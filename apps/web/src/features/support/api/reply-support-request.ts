@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { supportEndpoints } from '@localloop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 import { mySupportRequestsKey } from './get-my-support-requests.ts';
@@ -8,7 +8,7 @@ import { getSupportRequestQueryOptions } from './get-support-request.ts';
 export function useReplySupportRequest(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (message: string) => call(endpoints.replySupportRequest, { params: { id }, body: { message } }),
+    mutationFn: (message: string) => call(supportEndpoints.replySupportRequest, { params: { id }, body: { message } }),
     onSuccess: async (request) => {
       queryClient.setQueryData(getSupportRequestQueryOptions(request.id).queryKey, request);
       await queryClient.invalidateQueries({ queryKey: mySupportRequestsKey });

@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { activitiesEndpoints } from '@localloop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 
@@ -10,7 +10,7 @@ import { call } from '../../../api/client.ts';
 export function getActivityFiguresQueryOptions(accountId: string) {
   return queryOptions({
     queryKey: ['activities', 'mine', accountId, 'hosting'],
-    queryFn: async ({ signal }) => (await call(endpoints.myActivities, { query: { filter: 'created', page_size: 1 }, signal })).hosting,
+    queryFn: async ({ signal }) => (await call(activitiesEndpoints.myActivities, { query: { filter: 'created', page_size: 1 }, signal })).hosting,
   });
 }
 

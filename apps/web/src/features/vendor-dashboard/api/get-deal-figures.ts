@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { dealsEndpoints } from '@localloop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 
@@ -9,8 +9,8 @@ export function getDealFiguresQueryOptions(vendorId: string) {
     queryFn: async ({ signal }) => {
       // One row of each list is enough: the figures come with every page.
       const [sales, deals] = await Promise.all([
-        call(endpoints.vendorSales, { params: { id: vendorId }, query: { page_size: 1 }, signal }),
-        call(endpoints.myDeals, { params: { id: vendorId }, query: { page_size: 1 }, signal }),
+        call(dealsEndpoints.vendorSales, { params: { id: vendorId }, query: { page_size: 1 }, signal }),
+        call(dealsEndpoints.myDeals, { params: { id: vendorId }, query: { page_size: 1 }, signal }),
       ]);
       return { today: sales.today, thisWeek: sales.this_week, counts: deals.counts };
     },

@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { vendorsEndpoints } from '@localloop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 import { useAccountId } from '../../../session/auth-context.tsx';
@@ -7,7 +7,7 @@ import { useAccountId } from '../../../session/auth-context.tsx';
 export function getVendorDashboardQueryOptions(accountId: string) {
   return queryOptions({
     queryKey: ['vendor', 'dashboard', accountId],
-    queryFn: ({ signal }) => call(endpoints.vendorDashboard, { signal }),
+    queryFn: ({ signal }) => call(vendorsEndpoints.vendorDashboard, { signal }),
   });
 }
 

@@ -1,7 +1,7 @@
-import { endpoints } from '@localloop/contract';
+import { vendorsEndpoints } from '@localloop/contract';
 import { call } from '../../../api/client.ts';
 
 /** DELETE /vendor/me/addresses/{id}/ */
 export function deleteVendorAddress(id: string): Promise<{ id: string }> {
-  return call(endpoints.deleteVendorAddress, { params: { id } });
+  return call(vendorsEndpoints.deleteVendorAddress, { params: { id } });
 }

@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { vendorPhotosEndpoints } from '@localloop/contract';
 import type { VendorGallery } from '@localloop/contract';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -9,7 +9,7 @@ import { useAccountId } from '../../../session/auth-context.tsx';
 export function getMyPhotosQueryOptions(accountId: string) {
   return queryOptions({
     queryKey: ['vendor', 'me', accountId, 'photos'],
-    queryFn: ({ signal }) => call(endpoints.myVendorPhotos, { signal }),
+    queryFn: ({ signal }) => call(vendorPhotosEndpoints.myVendorPhotos, { signal }),
   });
 }
 

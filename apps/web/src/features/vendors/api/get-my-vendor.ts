@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { vendorsEndpoints } from '@localloop/contract';
 import type { VendorProfile } from '@localloop/contract';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -12,7 +12,7 @@ async function getMyVendor(signal: AbortSignal): Promise<VendorProfile | null> {
   // nothing to ask for, and no 404 to put in the browser's console.
   if (!getStoredVendorId()) return null;
   try {
-    return await call(endpoints.myVendor, { signal });
+    return await call(vendorsEndpoints.myVendor, { signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;

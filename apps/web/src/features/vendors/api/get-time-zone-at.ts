@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { geoEndpoints } from '@localloop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 
@@ -11,7 +11,7 @@ export function getTimeZoneAtQueryOptions(latitude: number, longitude: number) {
   const lng = roundTo3(longitude);
   return queryOptions({
     queryKey: ['geo', 'timezone', lat, lng],
-    queryFn: ({ signal }) => call(endpoints.geoTimeZone, { query: { lat, lng }, signal }),
+    queryFn: ({ signal }) => call(geoEndpoints.geoTimeZone, { query: { lat, lng }, signal }),
     // The server caches it for a day; so does the page.
     staleTime: 86_400_000,
   });

@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { vendorsEndpoints } from '@localloop/contract';
 import { callBlob } from '../../../api/client.ts';
 
 /**
@@ -6,5 +6,5 @@ import { callBlob } from '../../../api/client.ts';
  * carry none) and shown through a blob: URL. The caller revokes the URL when done.
  */
 export async function getVendorDocumentFile(id: string, signal?: AbortSignal): Promise<Blob> {
-  return callBlob(endpoints.vendorDocumentFile, { params: { id }, signal });
+  return callBlob(vendorsEndpoints.vendorDocumentFile, { params: { id }, signal });
 }

@@ -1,4 +1,4 @@
-import { endpoints } from '@localloop/contract';
+import { vendorsEndpoints } from '@localloop/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../../api/client.ts';
 
@@ -6,7 +6,7 @@ import { call } from '../../../api/client.ts';
 export function getVendorStatusQueryOptions(vendorId: string) {
   return queryOptions({
     queryKey: ['vendor', 'status', vendorId],
-    queryFn: ({ signal }) => call(endpoints.vendorStatus, { params: { id: vendorId }, signal }),
+    queryFn: ({ signal }) => call(vendorsEndpoints.vendorStatus, { params: { id: vendorId }, signal }),
     // Once per session (and again when a KYC submit invalidates it), not on every window focus; dropped as
     // soon as nothing watches it (logout), so the next session asks afresh instead of reusing an old answer.
     staleTime: Number.POSITIVE_INFINITY,

@@ -1,4 +1,4 @@
-import { endpoints, VendorDocument } from '@localloop/contract';
+import { VendorDocument, vendorsEndpoints } from '@localloop/contract';
 import type { DocumentKind } from '@localloop/contract';
 import { ApiError, badResponseCode, request } from '../../../api/client.ts';
 
@@ -7,7 +7,7 @@ export async function uploadVendorDocument(kind: DocumentKind, file: File): Prom
   const form = new FormData();
   form.append('kind', kind);
   form.append('file', file, file.name);
-  const data = await request(endpoints.uploadVendorDocument.path, { method: endpoints.uploadVendorDocument.method, body: form });
+  const data = await request(vendorsEndpoints.uploadVendorDocument.path, { method: vendorsEndpoints.uploadVendorDocument.method, body: form });
   const parsed = VendorDocument.safeParse(data);
   if (!parsed.success) throw new ApiError(0, badResponseCode, 'LocalLoop sent an answer we could not read. Please try again.');
   return parsed.data;
