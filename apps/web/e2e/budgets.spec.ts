@@ -27,6 +27,7 @@ const features = {
   'the QR decoder': /^node_modules\/jsqr\//,
   'the map': /^node_modules\/leaflet\//,
   'the chat': /^apps\/web\/src\/features\/chat\/chat-page\.tsx$/,
+  'the photo lightbox': /^apps\/web\/src\/components\/image-lightbox\.tsx$/,
 } as const;
 type Feature = keyof typeof features;
 
@@ -117,6 +118,22 @@ test.describe('the web budgets', () => {
     await page.goto(`/chat/${run?.id ?? ''}/${room?.id ?? ''}`);
     await expect.poll(() => featuresIn(scripts), { message: 'a chat room loads the chat' }).toEqual(['the chat']);
     await context.close();
+  });
+
+  test('the photo lightbox (and its dialog library) loads when a photo is about to be opened, not with the page of photos', async ({ page }) => {
+    const scripts = recordScripts(page);
+    const name = 'Golden Crust Bakery';
+    const list = (await (await page.request.get(`/api/vendor/lists/?q=${encodeURIComponent(name)}`)).json()) as { results: { user_id: string; business_name: string }[] };
+    await openQuietly(page, `/vendor/${list.results.find((v) => v.business_name === name)?.user_id ?? ''}`);
+    const gallery = page.getByRole('region', { name: `Photos of ${name}` });
+    await expect(gallery).toBeVisible();
+    // (A vendor's page shows where the shop is, so the map is there; the lightbox must not be.)
+    expect(featuresIn(scripts), 'what the page of photos loaded of the features that load only where used').not.toContain('the photo lightbox');
+    // A pointer over a photo starts the download; the click opens it.
+    await gallery.getByRole('button', { name: /^Open photo 1 of / }).hover();
+    await expect.poll(() => featuresIn(scripts), { message: 'a pointer over a photo loads the lightbox' }).toContain('the photo lightbox');
+    await gallery.getByRole('button', { name: /^Open photo 1 of / }).click();
+    await expect(page.getByRole('dialog', { name: `Photos of ${name}` }).getByRole('button', { name: 'Close photos' })).toBeVisible();
   });
 
   test("the QR decoder loads when a shop opens the scanner, not with the shop's pages", async ({ browser, baseURL }) => {

@@ -1,8 +1,17 @@
 import { Images } from 'lucide-react';
-import { useState } from 'react';
-import { ImageLightbox, photoLabel, type GalleryPhoto } from './image-lightbox.tsx';
+import { lazy, Suspense, useState } from 'react';
+import { photoLabel, type GalleryPhoto } from './gallery-photo.ts';
 import { galleryCoverImageSizes } from './image-sources.ts';
 import { ResponsiveImage } from './responsive-image.tsx';
+
+// The lightbox and its dialog library (about 17 KB compressed) load when a photo is about to be opened, not with the page:
+// a deal's, an activity's and a vendor's page show their photos at once, and most visitors never open one. A pointer
+// over a photo or the focus on one starts the download, so the click seldom waits for it.
+const loadLightbox = () => import('./image-lightbox.tsx');
+const ImageLightbox = lazy(() => loadLightbox().then((module) => ({ default: module.ImageLightbox })));
+function preloadLightbox() {
+  void loadLightbox();
+}
 
 /** On a laptop: the first photo large, up to four more beside it. */
 const MOSAIC_TILES = 5;
@@ -30,6 +39,9 @@ type PhotoGalleryProps = {
  */
 export function PhotoGallery({ photos, title }: PhotoGalleryProps) {
   const [open, setOpen] = useState<number | null>(null);
+  // Mounted from its first opening on, so it can play its closing transition.
+  const [lightboxWanted, setLightboxWanted] = useState(false);
+  if (open !== null && !lightboxWanted) setLightboxWanted(true);
   const count = photos.length;
   if (count === 0) return null;
 
@@ -46,6 +58,8 @@ export function PhotoGallery({ photos, title }: PhotoGalleryProps) {
             <button
               type="button"
               onClick={() => setOpen(index)}
+              onPointerEnter={preloadLightbox}
+              onFocus={preloadLightbox}
               aria-label={`Open photo ${index + 1} of ${count}: ${photoLabel(photo, index, count, title)}`}
               className="group block size-full overflow-hidden rounded-2xl focus-visible:outline-offset-[-4px] focus-visible:outline-white md:rounded-none"
             >
@@ -66,12 +80,18 @@ export function PhotoGallery({ photos, title }: PhotoGalleryProps) {
       <button
         type="button"
         onClick={() => setOpen(0)}
+        onPointerEnter={preloadLightbox}
+        onFocus={preloadLightbox}
         className="absolute bottom-3 right-3 inline-flex items-center gap-2 rounded-xl bg-white/95 px-3 py-2 text-sm font-semibold text-slate-900 shadow-md ring-1 ring-slate-900/10 hover:bg-white md:bottom-4 md:right-4"
       >
         <Images aria-hidden="true" className="size-4" />
         {count === 1 ? 'Show photo' : `Show all ${count} photos`}
       </button>
-      <ImageLightbox photos={photos} index={open} onIndexChange={setOpen} onClose={() => setOpen(null)} title={title} />
+      {lightboxWanted && (
+        <Suspense fallback={null}>
+          <ImageLightbox photos={photos} index={open} onIndexChange={setOpen} onClose={() => setOpen(null)} title={title} />
+        </Suspense>
+      )}
     </section>
   );
 }
