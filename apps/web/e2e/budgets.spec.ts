@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, serveMapTiles, sharedSignedInState, test } from './fixtures.ts';
+import { DEMO_PASSWORD, expect, openVendorPage, serveMapTiles, sharedSignedInState, test } from './fixtures.ts';
 
 /**
  * The web app's budgets (issue 16), on the build every other spec uses:
@@ -123,8 +123,8 @@ test.describe('the web budgets', () => {
   test('the photo lightbox (and its dialog library) loads when a photo is about to be opened, not with the page of photos', async ({ page }) => {
     const scripts = recordScripts(page);
     const name = 'Golden Crust Bakery';
-    const list = (await (await page.request.get(`/api/vendor/lists/?q=${encodeURIComponent(name)}`)).json()) as { results: { user_id: string; business_name: string }[] };
-    await openQuietly(page, `/vendor/${list.results.find((v) => v.business_name === name)?.user_id ?? ''}`);
+    await openVendorPage(page, name);
+    await page.waitForLoadState('networkidle');
     const gallery = page.getByRole('region', { name: `Photos of ${name}` });
     await expect(gallery).toBeVisible();
     // (A vendor's page shows where the shop is, so the map is there; the lightbox must not be.)

@@ -250,3 +250,12 @@ export async function settleSignedInState(page: Page) {
 /** A demo account's signed-in state, made once per test run (see oncePerRun) and shared by every spec and worker. */
 export const sharedSignedInState = (browser: Browser, baseURL: string, email: string) =>
   oncePerRun(`signed in ${baseURL} ${email}`, () => signedInState(browser, baseURL, email));
+
+/** Opens a demo vendor's page by its business name, as a visitor finds it, and waits for its heading. */
+export async function openVendorPage(page: Page, name: string) {
+  const list = (await (await page.request.get(`/api/vendor/lists/?q=${encodeURIComponent(name)}`)).json()) as { results: { user_id: string; business_name: string }[] };
+  const vendor = list.results.find((v) => v.business_name === name);
+  expect(vendor, name).toBeDefined();
+  await page.goto(`/vendor/${vendor?.user_id ?? ''}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}

@@ -1,5 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
-import { expect, logIn, serveMapTiles, test } from './fixtures.ts';
+import type { Locator } from '@playwright/test';
+import { expect, logIn, openVendorPage, serveMapTiles, test } from './fixtures.ts';
 
 /** Scrolls the picture into view (it may be lazy) and waits until the browser has decoded it. */
 async function expectLoaded(img: Locator) {
@@ -9,14 +9,6 @@ async function expectLoaded(img: Locator) {
 
 /** The URL the browser chose from the srcset. */
 const chosenSource = (img: Locator) => img.evaluate((el: HTMLImageElement) => el.currentSrc);
-
-async function openVendorPage(page: Page, name: string) {
-  const list = (await (await page.request.get(`/api/vendor/lists/?q=${encodeURIComponent(name)}`)).json()) as { results: { user_id: string; business_name: string }[] };
-  const vendor = list.results.find((v) => v.business_name === name);
-  expect(vendor, name).toBeDefined();
-  await page.goto(`/vendor/${vendor?.user_id ?? ''}`);
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-}
 
 test.describe('pictures', () => {
   test('directory cards lead with the vendor\'s cover: real images chosen from a srcset, lazy, in boxes that keep their shape @phone', async ({ page }) => {

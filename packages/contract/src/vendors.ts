@@ -7,8 +7,8 @@ import { Notification } from './notifications.ts';
 
 // ---- Vocabulary ------------------------------------------------------------------------------
 
-// The categories live apart (categories.ts), so a deal or an activity can name one without loading this module's KYC
-// schemas and their IBAN check.
+// The categories live apart (categories.ts), so a deal can name one without loading this module's KYC schemas and
+// their IBAN check.
 export { VendorCategory, vendorCategories } from './categories.ts';
 
 /** ISO weekdays: 1 is Monday, 7 is Sunday. */

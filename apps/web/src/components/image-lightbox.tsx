@@ -5,7 +5,6 @@ import type { PointerEvent } from 'react';
 import { photoLabel, type GalleryPhoto } from './gallery-photo.ts';
 import { ResponsiveImage } from './responsive-image.tsx';
 
-
 type ImageLightboxProps = {
   photos: readonly GalleryPhoto[];
   /** The photo shown; null when the lightbox is closed. */

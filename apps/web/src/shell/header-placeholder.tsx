@@ -1,3 +1,4 @@
+import { HeaderBar } from './header-bar.tsx';
 import { LogoPicture } from './logo.tsx';
 
 /**
@@ -9,10 +10,8 @@ import { LogoPicture } from './logo.tsx';
  */
 export function HeaderPlaceholder() {
   return (
-    <div aria-hidden="true" data-testid="header-placeholder" className="sticky top-0 z-40 border-b border-slate-200/80 bg-white">
-      <div className="mx-auto flex h-16 max-w-7xl items-center px-4 sm:px-6 lg:px-8">
-        <LogoPicture />
-      </div>
-    </div>
+    <HeaderBar testId="header-placeholder" decorative>
+      <LogoPicture />
+    </HeaderBar>
   );
 }
