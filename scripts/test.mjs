@@ -101,25 +101,65 @@ const staticChecks = () =>
 
 // The checks and the PostgreSQL pass side by side: that pass leaves a quarter of the two cores idle while PostgreSQL
 // answers, and the checks (ESLint on one thread, tsgo for seconds) fit in it (measured: the pass alone 100 s at 75 %
-// CPU, the checks alone 20 s). Then the PGlite pass and the browser tests, each alone: both keep the two cores busy, and
-// the browser tests beside the PostgreSQL pass were slower in all.
+// CPU, the checks alone 20 s). Then the PGlite pass and the browser tests, one after the other: both keep the two cores
+// busy, and the browser tests beside the PostgreSQL pass were slower in all (only their app is made ready beside the
+// PGlite pass, below).
 if (process.env.TEST_DATABASE_URL) {
   await Promise.all([staticChecks(), vitest('Vitest: server on PostgreSQL', ['server'], 'vitest-postgres', { extra: databaseFree.flatMap((file) => ['--exclude', file]) })]);
 } else {
   await staticChecks();
 }
 
-await vitest('Vitest: contract, server on PGlite, web', ['contract', 'server', 'web'], 'vitest-pglite', { env: { TEST_DATABASE_URL: '' } });
+/**
+ * The browser tests' app, made ready beside the PGlite pass: the web build, then the real server on a new PGlite database
+ * with the demo data (e2e/serve.mjs, what Playwright's webServer would start). Both used to run alone between the
+ * PGlite pass and the browser tests (about 40 s on 2 cores); beside the pass they take the CPU its workers leave idle
+ * (its global setup, a worker between files, tests waiting on a child process). Playwright then finds the server up and
+ * uses it (E2E_SERVER_READY); if it is not up, Playwright starts its own as before.
+ */
+function startBrowserApp() {
+  const port = process.env.E2E_PORT ?? '3199';
+  const health = `http://127.0.0.1:${port}/api/health`;
+  let server = null;
+  const ready = new Promise((resolve) => {
+    const build = spawn(process.execPath, [path.join(root, 'scripts/web-build.mjs')], { cwd: root, stdio: 'inherit' });
+    build.on('close', async (code) => {
+      if (code !== 0) return resolve(false);
+      server = spawn(process.execPath, ['e2e/serve.mjs'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit', env: { ...process.env, PORT: port } });
+      server.on('exit', () => resolve(false));
+      // Seeding draws the demo pictures: ~15 s on a quiet machine, more beside the tests.
+      const until = Date.now() + 180_000;
+      while (server.exitCode === null && Date.now() < until) {
+        if (await fetch(health).then((r) => r.ok, () => false)) return resolve(true);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      resolve(false);
+    });
+  });
+  const stop = () =>
+    new Promise((resolve) => {
+      if (!server || server.exitCode !== null) return resolve();
+      server.on('exit', () => resolve());
+      server.kill('SIGTERM');
+    });
+  return { ready, stop };
+}
 
 const chromium = spawnSync('bash', [path.join(root, 'scripts/ensure-chromium.sh')], { stdio: 'inherit' });
-if (chromium.status === 0) {
-  buildWebIfStale();
+const browserApp = chromium.status === 0 ? startBrowserApp() : null;
+
+await vitest('Vitest: contract, server on PGlite, web', ['contract', 'server', 'web'], 'vitest-pglite', { env: { TEST_DATABASE_URL: '' } });
+
+if (browserApp) {
+  const ready = await browserApp.ready;
+  if (!ready) buildWebIfStale();
   const json = path.join(results, 'playwright.json');
   await run('Playwright: the built app in Chromium', bin('playwright'), ['test', '-c', 'apps/web/e2e/playwright.config.ts'], {
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: json },
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: json, E2E_SERVER_READY: ready ? '1' : '' },
     json,
     count: (j) => ({ passed: (j.stats?.expected ?? 0) + (j.stats?.flaky ?? 0), failed: j.stats?.unexpected ?? 0 }),
   });
+  await browserApp.stop();
 } else {
   runs.push({ label: 'Playwright (no Chromium)', passed: 0, failed: 1, seconds: 0 });
 }

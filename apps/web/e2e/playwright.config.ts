@@ -41,7 +41,9 @@ export default defineConfig({
     cwd: '..',
     url: `http://127.0.0.1:${port}/api/health`,
     env: { PORT: String(port) },
-    reuseExistingServer: false,
+    // npm test starts it beside the PGlite pass and says so (scripts/test.mjs); otherwise a server already on the port
+    // is someone else's, and the run refuses to use it.
+    reuseExistingServer: process.env.E2E_SERVER_READY === '1',
     // It migrates a new PGlite database and seeds the demo data (pictures drawn): ~15 s quiet, 100 s seen at load 15.
     timeout: 180_000,
   },
