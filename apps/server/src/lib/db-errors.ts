@@ -17,3 +17,15 @@ export function violatedExclusion(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * The reason a statement gave when it refused (`turn_refused(reason)`, SQLSTATE LL409: the row it was to change no longer
+ * qualified, db/client.ts finishWith), else null.
+ */
+export function turnRefusal(error: unknown): string | null {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (code === 'LL409') return typeof message === 'string' ? message : '';
+  }
+  return null;
+}

@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type ActivityInput } from '@localloop/contract';
-import { activities, activityParticipants, notifications } from '../../db/schema.ts';
+import { activities, activityParticipants, jobs, notifications } from '../../db/schema.ts';
 import { createTokenService } from '../../lib/tokens.ts';
 import { png, multipartBody } from '../../../test/inputs.ts';
 import { activityFixtures } from '../../../test/activity-fixtures.ts';
-import { createAccount, createTestApp, encoded, inject, login, testClock, testConfig, type TestContext } from '../../../test/helper.ts';
+import { createAccount, createTestApp, encoded, inject, login, onPostgres, testClock, testConfig, type TestContext } from '../../../test/helper.ts';
 
 let t: TestContext;
 const clock = testClock();
@@ -161,6 +161,38 @@ describe('joining and leaving', () => {
     const [row] = await t.database.db.select({ n: activities.participantCount }).from(activities).where(eq(activities.id, activity.id));
     expect(row?.n).toBe(10);
   }, 120_000);
+
+  // The join's turn expects what the activity looked like (room): here the last place goes while it waits for the row.
+  // PostgreSQL only: on PGlite's one connection the join would wait for the other transaction to end before reading.
+  it.runIf(onPostgres)('puts a joiner who expected the last place and lost it while waiting on the waitlist, with no notice or reminder of a join', async () => {
+    const { host, activity } = await hosted({ capacity: 2 });
+    const first = await person();
+    expect((await join(first.access, activity.id)).json().my_state).toBe('joined');
+    const late = await person();
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holding = () => {};
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    // Another change takes the last place and holds the row: the host lowering the capacity to the one joined.
+    const other = t.database.db.transaction(async (tx) => {
+      await tx.update(activities).set({ capacity: sql`participant_count` }).where(eq(activities.id, activity.id));
+      holding();
+      await released;
+    });
+    await held;
+    const joining = join(late.access, activity.id);
+    const waiting = async () => {
+      const result = await t.database.db.execute(sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+      return (result as unknown as { rows: { n: number }[] }).rows[0]?.n;
+    };
+    await expect.poll(waiting, { timeout: 15_000 }).toBe(1);
+    release();
+    await other;
+    expect((await joining).json()).toMatchObject({ my_state: 'waitlisted', participant_count: 1, spots_left: 0, waitlist_count: 1 });
+    expect((await notificationsOf(host.id, 'activity_joined')).filter((n) => (n.data as { user_id?: string }).user_id === late.id)).toEqual([]);
+    const reminders = await t.database.db.select({ key: jobs.key }).from(jobs).where(sql`${jobs.payload}->>'user_id' = ${late.id} AND ${jobs.payload}->>'activity_id' = ${activity.id}`);
+    expect(reminders).toEqual([]);
+  });
 
   it('keeps the count true while people join, others leave and the host removes someone, all at once', async () => {
     const { host, activity } = await hosted({ capacity: 5 });

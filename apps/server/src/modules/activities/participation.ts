@@ -1,9 +1,9 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ParticipantStatus, ParticipationDecisionInput, ParticipationResult, RemoveParticipantInput } from '@localloop/contract';
-import type { Tx } from '../../db/client.ts';
+import { finishWith, type Tx } from '../../db/client.ts';
 import { activities, activityParticipants, users } from '../../db/schema.ts';
-import { violatedUniqueConstraint } from '../../lib/db-errors.ts';
+import { turnRefusal, violatedUniqueConstraint } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { decideChatRequestsIn } from '../chat/index.ts';
 import { notify } from '../notifications/index.ts';
@@ -37,7 +37,9 @@ async function lockActivity(tx: Tx, id: string): Promise<ActivityRow> {
  * at once at scale) queue for its row, so each statement inside the turn is paid by everyone behind. Only inside the
  * turn (the row locked by lockActivity, which chose `status` from it), so that this statement, a new snapshot, sees
  * the row as the previous joiner left it. (The lock, the choice and these writes in one statement were tried: under
- * READ COMMITTED its counter update went past the capacity, which the CHECK refused with a 500.)
+ * READ COMMITTED its counter update went past the capacity, which the CHECK refused with a 500. expectedJoin's one
+ * statement does not choose: the outcome is chosen before, and the room it needs is a condition of the UPDATE's WHERE,
+ * which PostgreSQL checks again on the row as the joiner before left it.)
  */
 async function moveJoiner(tx: Tx, activityId: string, participationId: string, status: ParticipantStatus): Promise<void> {
   await tx.execute(sql`
@@ -132,44 +134,82 @@ function requireOpen(a: Pick<ActivityRow, 'deactivatedAt' | 'endsAt'>, now: Date
  * Joins an activity: at once when it is open and has room, as a request when the host approves joins, on the waitlist
  * when it is open and full. Once per person: a second join is refused (and the unique key refuses it even if two
  * arrived together); one who left may join again, at the back of the line.
+ *
+ * Joiners of one activity (300 at once at scale) take turns on its row. A join first expects the outcome that the row,
+ * read without its lock, promises, and writes what goes with it (the host's notice, the person's reminders); its turn is
+ * then one statement sent with the commit (finishWith) that takes the row only if that outcome still holds. When it does
+ * not (the last place went meanwhile, the host changed the activity), that transaction rolls back and the join is made
+ * again, deciding under the row's lock.
  */
 export async function joinActivity(deps: ActivitiesDeps, userId: string, id: string): Promise<ParticipationResult> {
   try {
-    await deps.db.transaction(async (tx) => {
-      // The person's own part first, before the activity's turn: joiners of one activity (300 at once at scale) take
-      // turns on its row only for the change of their status and the counter, not for each other's reads and rows.
-      const name = await nameOf(tx, userId);
-      const [seen] = await tx.select({ hostId: activities.hostId, deactivatedAt: activities.deactivatedAt, endsAt: activities.endsAt }).from(activities).where(eq(activities.id, id));
-      if (!seen) throw noSuchActivity();
-      if (seen.hostId === userId) throw new AppError('HOST_IS_MEMBER', 'You host this activity: you are in it without joining.');
-      requireOpen(seen, deps.clock());
-      const existing = await participationOf(tx, id, userId);
-      if (existing && existing.status !== 'left') {
-        if (existing.status === 'rejected' || existing.status === 'removed') throw new AppError('PARTICIPATION_CLOSED', 'The host has closed this activity to you.');
-        throw new AppError('ALREADY_PARTICIPATING', existing.status === 'requested' ? 'You have asked to join already.' : existing.status === 'waitlisted' ? 'You are on the waitlist already.' : 'You have joined already.');
-      }
-      // A first join writes the person's row as "left" (counted nowhere); the unique key turns away a second join sent
-      // at the same time, which waits here for this one.
-      const participationId = existing?.id ?? (await tx.insert(activityParticipants).values({ activityId: id, userId, status: 'left' }).returning({ id: activityParticipants.id }))[0]?.id;
-      if (!participationId) throw new Error('the participation was not written');
-      const now = deps.clock();
-      const a = await lockActivity(tx, id);
-      requireOpen(a, now);
-      const status: ParticipantStatus = a.joinMode === 'approval' ? 'requested' : hasRoom(a) ? 'joined' : 'waitlisted';
-      await moveJoiner(tx, id, participationId, status);
-      if (status === 'joined') await scheduleActivityReminders(tx, id, userId, a.startsAt, now);
-      if (status === 'requested') {
-        await notify(tx, a.hostId, { title: 'New request to join', body: `${name} asks to join ${a.title}.`, type: 'activity_request', data: { activity_id: id, user_id: userId }, target: activityTarget(id) });
-      } else if (status === 'joined') {
-        await notify(tx, a.hostId, { title: 'New participant', body: `${name} joined ${a.title}.`, type: 'activity_joined', data: { activity_id: id, user_id: userId }, target: activityTarget(id) });
-      }
-    });
+    try {
+      await deps.db.transaction((tx) => join(tx, deps, userId, id, 'as expected'));
+    } catch (error) {
+      if (turnRefusal(error) === null) throw error;
+      await deps.db.transaction((tx) => join(tx, deps, userId, id, 'under the lock'));
+    }
     // The figures once committed, outside the lock.
     return await resultOf(deps.db, deps, id, userId, userId);
   } catch (error) {
     if (violatedUniqueConstraint(error) === 'activity_participants_activity_user') throw new AppError('ALREADY_PARTICIPATING', 'You have joined already.');
     throw error;
   }
+}
+
+async function join(tx: Tx, deps: ActivitiesDeps, userId: string, id: string, turn: 'as expected' | 'under the lock'): Promise<void> {
+  // The person's own part first, before the activity's turn: joiners take turns on its row only for the change of
+  // their status and the counter, not for each other's reads and rows.
+  const name = await nameOf(tx, userId);
+  const [seen] = await tx.select().from(activities).where(eq(activities.id, id));
+  if (!seen) throw noSuchActivity();
+  if (seen.hostId === userId) throw new AppError('HOST_IS_MEMBER', 'You host this activity: you are in it without joining.');
+  requireOpen(seen, deps.clock());
+  const existing = await participationOf(tx, id, userId);
+  if (existing && existing.status !== 'left') {
+    if (existing.status === 'rejected' || existing.status === 'removed') throw new AppError('PARTICIPATION_CLOSED', 'The host has closed this activity to you.');
+    throw new AppError('ALREADY_PARTICIPATING', existing.status === 'requested' ? 'You have asked to join already.' : existing.status === 'waitlisted' ? 'You are on the waitlist already.' : 'You have joined already.');
+  }
+  // A first join writes the person's row as "left" (counted nowhere); the unique key turns away a second join sent
+  // at the same time, which waits here for this one.
+  const participationId = existing?.id ?? (await tx.insert(activityParticipants).values({ activityId: id, userId, status: 'left' }).returning({ id: activityParticipants.id }))[0]?.id;
+  if (!participationId) throw new Error('the participation was not written');
+  const now = deps.clock();
+  let a: ActivityRow = seen;
+  if (turn === 'under the lock') {
+    a = await lockActivity(tx, id);
+    requireOpen(a, now);
+  }
+  const status = joinStatus(a);
+  if (status === 'joined') await scheduleActivityReminders(tx, id, userId, a.startsAt, now);
+  if (status === 'requested') {
+    await notify(tx, a.hostId, { title: 'New request to join', body: `${name} asks to join ${a.title}.`, type: 'activity_request', data: { activity_id: id, user_id: userId }, target: activityTarget(id) });
+  } else if (status === 'joined') {
+    await notify(tx, a.hostId, { title: 'New participant', body: `${name} joined ${a.title}.`, type: 'activity_joined', data: { activity_id: id, user_id: userId }, target: activityTarget(id) });
+  }
+  if (turn === 'under the lock') await moveJoiner(tx, id, participationId, status);
+  else await finishWith(tx, expectedJoin(a, participationId, status, now));
+}
+
+const joinStatus = (a: Pick<ActivityRow, 'joinMode' | 'capacity' | 'participantCount'>): ParticipantStatus => (a.joinMode === 'approval' ? 'requested' : hasRoom(a) ? 'joined' : 'waitlisted');
+
+/**
+ * The joiner's turn when the activity was read as `seen` and the join expects `status` of it: the row is taken (the
+ * counter moved for a join) only if the activity is still open, unmoved (its start as read, to the millisecond a Date
+ * holds), in the same mode and with room (or full, for the waitlist), checked on the row as the joiner before left it;
+ * then the joiner moves to `status` at the back of the line. Otherwise `turn_refused`.
+ */
+function expectedJoin(seen: ActivityRow, participationId: string, status: ParticipantStatus, now: Date) {
+  const room = status === 'joined' ? sql`(capacity IS NULL OR participant_count < capacity)` : status === 'waitlisted' ? sql`(capacity IS NOT NULL AND participant_count >= capacity)` : sql`true`;
+  return sql`WITH taken AS (
+      UPDATE ${activities} SET participant_count = participant_count + ${status === 'joined' ? 1 : 0}
+      WHERE id = ${seen.id} AND deactivated_at IS NULL AND ends_at > ${now.toISOString()}::timestamptz AND date_trunc('milliseconds', starts_at) = ${seen.startsAt.toISOString()}::timestamptz
+        AND join_mode = ${seen.joinMode} AND ${room}
+      RETURNING id),
+    moved AS (
+      UPDATE ${activityParticipants} SET status = ${status}::participant_status, queue_position = ${nextQueuePosition}
+      FROM taken WHERE ${activityParticipants}.id = ${participationId})
+    SELECT turn_refused('activity changed') WHERE NOT EXISTS (SELECT FROM taken)`;
 }
 
 /** Leaves an activity, withdraws a request or leaves the waitlist; a spot freed goes to the first in line. */

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { BuyDealInput, FulfillDealInput, MessageResponse, Purchase, PurchaseList, PurchasesQuery } from '@localloop/contract';
-import { takeTurn } from '../../db/client.ts';
+import { finishWith, takeTurn } from '../../db/client.ts';
 import { dealRatings, deals, purchases, users, vendors } from '../../db/schema.ts';
-import { violatedUniqueConstraint } from '../../lib/db-errors.ts';
+import { turnRefusal, violatedUniqueConstraint } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { PaymentDeclined } from '../../lib/payments.ts';
 import { notify } from '../notifications/index.ts';
@@ -144,6 +144,8 @@ export async function buyDeal(deps: DealsDeps, userId: string, input: z.output<t
   if (early) throw early;
   const vendorUserId = seen.vendorUserId;
   let bought: BuyResult | { purchaseId: string };
+  // The charge made in the transaction, to refund when the deal's turn refuses it.
+  let charged = null as { reference: string; amountCents: number; currency: string } | null;
   try {
     bought = await deps.db.transaction(async (tx): Promise<BuyResult | { purchaseId: string }> => {
       // The customer's own turn (a double click, a retry sent twice at once): no other customer waits for it.
@@ -194,30 +196,29 @@ export async function buyDeal(deps: DealsDeps, userId: string, input: z.output<t
         target: { kind: 'shop_sales' },
       });
       // The deal's turn, last: this update waits for the buyer before, then checks the row as that buyer left it, at
-      // the price charged. Only it and the commit hold the row.
-      const [taken] = await tx
-        .update(deals)
-        .set({ quantitySold: sql`${deals.quantitySold} + ${input.quantity}` })
-        .where(
-          and(
-            eq(deals.id, input.deal_id),
-            sql`${deals.listed} AND ${deals.startsAt} <= ${now.toISOString()}::timestamptz AND ${deals.endsAt} > ${now.toISOString()}::timestamptz`,
-            sql`(${deals.quantityTotal} IS NULL OR ${deals.quantitySold} + ${input.quantity} <= ${deals.quantityTotal})`,
-            sql`${deals.perCustomerLimit} >= ${held + input.quantity} AND ${deals.dealPriceCents} = ${d.dealPriceCents} AND ${deals.currency} = ${d.currency}`,
-          ),
-        )
-        .returning({ id: deals.id });
-      if (!taken) {
-        // Another buyer or the shop changed the deal since it was read: the money goes back, nothing is bought (the
-        // purchase and the notice roll back with the transaction), and the customer hears what the deal is now.
-        await deps.payments.refund({ reference: charge.reference, amountCents: total, currency: d.currency });
-        const [current] = await tx.select().from(deals).where(eq(deals.id, input.deal_id));
-        if (!current) throw AppError.notFound('That deal');
-        throw refusalOf(current, now, held, input.quantity) ?? new AppError('DEAL_CHANGED', 'This deal changed while you were buying it: nothing was charged. Please look at it again.');
-      }
+      // the price charged. It and the commit, sent together, are all that hold the row.
+      charged = { reference: charge.reference, amountCents: total, currency: d.currency };
+      await finishWith(
+        tx,
+        sql`WITH taken AS (
+              UPDATE ${deals} SET quantity_sold = quantity_sold + ${input.quantity}
+              WHERE id = ${input.deal_id} AND listed AND starts_at <= ${now.toISOString()}::timestamptz AND ends_at > ${now.toISOString()}::timestamptz
+                AND (quantity_total IS NULL OR quantity_sold + ${input.quantity} <= quantity_total)
+                AND per_customer_limit >= ${held + input.quantity} AND deal_price_cents = ${d.dealPriceCents} AND currency = ${d.currency}
+              RETURNING 1)
+            SELECT turn_refused('deal changed') WHERE NOT EXISTS (SELECT FROM taken)`,
+      );
       return { purchaseId: row.id };
     });
   } catch (error) {
+    if (charged && turnRefusal(error) !== null) {
+      // Another buyer or the shop changed the deal since it was read: the money goes back, nothing is bought (the
+      // purchase and the notice rolled back with the transaction), and the customer hears what the deal is now.
+      await deps.payments.refund(charged);
+      const [current] = await deps.db.select().from(deals).where(eq(deals.id, input.deal_id));
+      if (!current) throw AppError.notFound('That deal');
+      throw refusalOf(current, deps.clock(), await heldBy(deps.db, input.deal_id, userId), input.quantity) ?? new AppError('DEAL_CHANGED', 'This deal changed while you were buying it: nothing was charged. Please look at it again.');
+    }
     // The same key sent for two different deals at once: the deals' locks do not order them, the unique key does.
     if (idempotencyKey && violatedUniqueConstraint(error) === 'purchases_customer_idempotency') {
       const replay = await replayOf(deps, deps.db, userId, idempotencyKey, input);
