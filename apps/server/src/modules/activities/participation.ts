@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ParticipantStatus, ParticipationDecisionInput, ParticipationResult, RemoveParticipantInput } from '@localloop/contract';
 import { finishWith, type Tx } from '../../db/client.ts';
@@ -8,8 +8,8 @@ import { AppError } from '../../lib/errors.ts';
 import { decideChatRequestsIn } from '../chat/index.ts';
 import { notify } from '../notifications/index.ts';
 import { dropActivityReminders, scheduleActivityReminders } from './reminders.ts';
-import { ownActivity, selectParticipations, toParticipation, waitlistPositionOf } from './catalogue.ts';
-import { myStateOf, noSuchActivity, spotsLeft, type ActivitiesDeps, type ActivityRow, type Reader } from './shared.ts';
+import { ownActivity, toParticipation } from './catalogue.ts';
+import { avatar, myStateOf, noSuchActivity, personColumns, spotsLeft, waitlistCountOf, type ActivitiesDeps, type ActivityRow, type Reader } from './shared.ts';
 
 /**
  * Joining, leaving, the host's decisions and removals (docs/decisions/0020). Every change locks the activity's row
@@ -50,11 +50,6 @@ async function moveJoiner(tx: Tx, activityId: string, participationId: string, s
 }
 
 const hasRoom = (a: Pick<ActivityRow, 'capacity' | 'participantCount'>) => a.capacity === null || a.participantCount < a.capacity;
-
-async function nameOf(tx: Reader, userId: string): Promise<string> {
-  const [u] = await tx.select({ firstName: users.firstName, username: users.username }).from(users).where(eq(users.id, userId));
-  return u?.firstName.trim() || u?.username || 'Someone';
-}
 
 async function participationOf(tx: Tx, activityId: string, userId: string) {
   const [row] = await tx
@@ -104,24 +99,37 @@ async function promoteFromWaitlist(tx: Tx, activityId: string, now: Date) {
   }
 }
 
-/** The activity's figures and `userId`'s participation after a change, as the caller (`callerId`) reads them. */
+/**
+ * The activity's figures and `userId`'s participation after a change, as the caller (`callerId`) reads them: one
+ * statement, the figures and the place in line as subqueries of the person's row.
+ */
 async function resultOf(tx: Reader, deps: ActivitiesDeps, activityId: string, callerId: string, userId: string): Promise<ParticipationResult> {
-  const [a] = await tx.select().from(activities).where(eq(activities.id, activityId));
-  if (!a) throw noSuchActivity();
-  const [waiting] = await tx
-    .select({ n: count() })
+  const [row] = await tx
+    .select({
+      participation: activityParticipants,
+      person: personColumns,
+      activity: { hostId: activities.hostId, capacity: activities.capacity, participantCount: activities.participantCount },
+      waiting: waitlistCountOf(),
+      position: sql<number>`(SELECT count(*) FROM ${activityParticipants} ahead WHERE ahead.activity_id = ${activities.id} AND ahead.status = 'waitlisted' AND ahead.queue_position <= ${activityParticipants.queuePosition})::int`,
+    })
     .from(activityParticipants)
-    .where(and(eq(activityParticipants.activityId, activityId), eq(activityParticipants.status, 'waitlisted')));
-  const [row] = await selectParticipations(tx).where(and(eq(activityParticipants.activityId, activityId), eq(activityParticipants.userId, userId)));
-  const position = row?.participation.status === 'waitlisted' ? await waitlistPositionOf(tx, activityId, row.participation.queuePosition) : null;
-  const participation = row && row.participation.status !== 'left' ? toParticipation(row, position, deps) : null;
+    .innerJoin(activities, eq(activities.id, activityParticipants.activityId))
+    .innerJoin(users, eq(users.id, activityParticipants.userId))
+    .leftJoin(avatar, eq(avatar.id, users.profileImageId))
+    .where(and(eq(activityParticipants.activityId, activityId), eq(activityParticipants.userId, userId)));
+  // The person never took part: the activity's figures alone.
+  const figures = row
+    ? { ...row.activity, waiting: row.waiting }
+    : (await tx.select({ hostId: activities.hostId, capacity: activities.capacity, participantCount: activities.participantCount, waiting: waitlistCountOf() }).from(activities).where(eq(activities.id, activityId)))[0];
+  if (!figures) throw noSuchActivity();
+  const status = row?.participation.status;
   return {
     activity_id: activityId,
-    participation,
-    my_state: a.hostId === callerId ? 'host' : myStateOf(row?.participation.status),
-    participant_count: a.participantCount,
-    spots_left: spotsLeft(a),
-    waitlist_count: waiting?.n ?? 0,
+    participation: row && status !== 'left' ? toParticipation(row, status === 'waitlisted' ? row.position : null, deps) : null,
+    my_state: figures.hostId === callerId ? 'host' : myStateOf(status),
+    participant_count: figures.participantCount,
+    spots_left: spotsLeft(figures),
+    waitlist_count: figures.waiting,
   };
 }
 
@@ -160,12 +168,22 @@ export async function joinActivity(deps: ActivitiesDeps, userId: string, id: str
 async function join(tx: Tx, deps: ActivitiesDeps, userId: string, id: string, turn: 'as expected' | 'under the lock'): Promise<void> {
   // The person's own part first, before the activity's turn: joiners take turns on its row only for the change of
   // their status and the counter, not for each other's reads and rows.
-  const name = await nameOf(tx, userId);
-  const [seen] = await tx.select().from(activities).where(eq(activities.id, id));
-  if (!seen) throw noSuchActivity();
+  // In one statement: the activity, the joiner's name and their participation so far.
+  const [read] = await tx
+    .select({
+      activity: activities,
+      firstName: users.firstName,
+      username: users.username,
+      existing: sql<{ id: string; status: ParticipantStatus } | null>`(SELECT json_build_object('id', p.id, 'status', p.status) FROM ${activityParticipants} p WHERE p.activity_id = ${activities.id} AND p.user_id = ${userId})`,
+    })
+    .from(activities)
+    .innerJoin(users, eq(users.id, userId))
+    .where(eq(activities.id, id));
+  if (!read) throw noSuchActivity();
+  const { activity: seen, existing } = read;
+  const name = read.firstName.trim() || read.username || 'Someone';
   if (seen.hostId === userId) throw new AppError('HOST_IS_MEMBER', 'You host this activity: you are in it without joining.');
   requireOpen(seen, deps.clock());
-  const existing = await participationOf(tx, id, userId);
   if (existing && existing.status !== 'left') {
     if (existing.status === 'rejected' || existing.status === 'removed') throw new AppError('PARTICIPATION_CLOSED', 'The host has closed this activity to you.');
     throw new AppError('ALREADY_PARTICIPATING', existing.status === 'requested' ? 'You have asked to join already.' : existing.status === 'waitlisted' ? 'You are on the waitlist already.' : 'You have joined already.');

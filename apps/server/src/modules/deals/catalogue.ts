@@ -12,6 +12,11 @@ import { imagesOf, logo, selectDeals, toDeal, vendorColumns, type DealsDeps, typ
 const noSuchDeal = () => AppError.notFound('That deal');
 
 /** Units the customer holds of the deal: paid or fulfilled, not refunded. */
+/** How many of a deal the customer holds (bought, not refunded), as a subquery of another statement. */
+export function heldColumn(dealId: string, customerId: string) {
+  return sql<number>`(SELECT coalesce(sum(p.quantity), 0)::int FROM ${purchases} p WHERE p.deal_id = ${dealId} AND p.customer_id = ${customerId} AND p.status <> 'refunded')`;
+}
+
 export async function heldBy(db: Reader, dealId: string, customerId: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`coalesce(sum(${purchases.quantity}), 0)::int` })

@@ -216,6 +216,8 @@ describe('buying', () => {
     const purchase = bought.json();
     expect(purchase).toMatchObject({ status: 'paid', quantity: 2, total: { amount_cents: 1200, currency: 'USD' }, payment: { provider: 'dummy', is_test: true } });
     expect(purchase.qr).toMatchObject({ purchase_id: purchase.id, deal_id: deal.id, sig: expect.any(String) });
+    // The answer is built from what the purchase read and wrote: it is the purchase as the customer's list shows it.
+    expect((await inject(t.app, endpoints.myPurchases, { access: customer.access })).json().results).toEqual([purchase]);
     const again = await buy(customer.access, deal.id, 1);
     expect(again.error()).toMatchObject({ code: 'DEAL_LIMIT_REACHED' });
     const other = await customerAccount();

@@ -9,7 +9,7 @@ import { PaymentDeclined } from '../../lib/payments.ts';
 import { notify } from '../notifications/index.ts';
 import { toResponsiveImage } from '../uploads/index.ts';
 import { isOperator } from '../users/index.ts';
-import { heldBy } from './catalogue.ts';
+import { heldBy, heldColumn } from './catalogue.ts';
 import { firstImageOf, isGenuineQr, iso, logo, money, qrPayloadOf, stateOf, toDealVendor, vendorColumns, type DealRow, type DealsDeps, type Reader } from './shared.ts';
 
 const noSuchPurchase = () => AppError.notFound('That purchase');
@@ -87,8 +87,19 @@ async function replayOf(deps: DealsDeps, db: Reader, userId: string, key: string
     .select({ id: purchases.id, dealId: purchases.dealId, quantity: purchases.quantity })
     .from(purchases)
     .where(and(eq(purchases.customerId, userId), eq(purchases.idempotencyKey, key)));
-  if (!earlier) return null;
-  if (earlier.dealId !== input.deal_id || earlier.quantity !== input.quantity) {
+  return earlier ? replayed(deps, db, { id: earlier.id, deal_id: earlier.dealId, quantity: earlier.quantity }, input) : null;
+}
+
+/** The customer's purchase made with `key`, as a JSON subquery of another statement (null when there is none). */
+function earlierWith(userId: string, key: string | null) {
+  if (!key) return sql<EarlierPurchase | null>`null::json`;
+  return sql<EarlierPurchase | null>`(SELECT json_build_object('id', p.id, 'deal_id', p.deal_id, 'quantity', p.quantity) FROM ${purchases} p WHERE p.customer_id = ${userId} AND p.idempotency_key = ${key})`;
+}
+type EarlierPurchase = { id: string; deal_id: string; quantity: number };
+
+/** A retry's answer from its earlier purchase; another request with the same key is refused. */
+async function replayed(deps: DealsDeps, db: Reader, earlier: EarlierPurchase, input: z.output<typeof BuyDealInput>): Promise<BuyResult> {
+  if (earlier.deal_id !== input.deal_id || earlier.quantity !== input.quantity) {
     throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for a different purchase. Use a new key for a new purchase.');
   }
   return { purchase: await loadPurchase(deps, db, earlier.id), replayed: true };
@@ -128,37 +139,45 @@ function refusalOf(d: DealRow, now: Date, held: number, quantity: number): AppEr
  * counter's CHECK refuses an oversell even if a check here were wrong; a refused charge rolls everything back.
  */
 export async function buyDeal(deps: DealsDeps, userId: string, input: z.output<typeof BuyDealInput>, idempotencyKey: string | null): Promise<BuyResult> {
-  // Before any lock: a retry is answered from the purchase it made, and a deal unknown, sold out or not on sale is
-  // refused without queueing behind the buyers who hold its row (300 at once at scale: most came after the last unit).
-  // Both are asked again under the locks, which alone decide.
-  if (idempotencyKey) {
+  // Before any lock, in one statement: the deal with what the answer shows of it, and the customer's earlier purchase
+  // with this key. A retry is answered from the purchase it made, and a deal unknown, sold out or not on sale is refused
+  // without queueing behind the buyers who hold its row (300 at once at scale: most came after the last unit). Both
+  // are asked again under the locks, which alone decide.
+  const [seen] = await deps.db
+    .select({ deal: deals, vendorListed: vendors.listed, vendor: vendorColumns, image: firstImageOf(deps.db), earlier: earlierWith(userId, idempotencyKey) })
+    .from(deals)
+    .innerJoin(vendors, eq(vendors.id, deals.vendorId))
+    .leftJoin(logo, eq(logo.id, vendors.logoId))
+    .where(eq(deals.id, input.deal_id));
+  if (seen?.earlier) return replayed(deps, deps.db, seen.earlier, input);
+  if (!seen && idempotencyKey) {
+    // The key's purchase was of another deal, now gone: that is the key reused.
     const replay = await replayOf(deps, deps.db, userId, idempotencyKey, input);
     if (replay) return replay;
   }
-  const [seen] = await deps.db.select({ deal: deals, vendorUserId: vendors.userId, vendorListed: vendors.listed }).from(deals).innerJoin(vendors, eq(vendors.id, deals.vendorId)).where(eq(deals.id, input.deal_id));
   // A shop not on show (suspended, closed) has no deals to buy: as if they did not exist.
-  if (!seen || (!seen.vendorListed && seen.vendorUserId !== userId)) throw AppError.notFound('That deal');
-  if (seen.vendorUserId === userId) throw new AppError('SELF_PURCHASE', 'This is your own deal: you cannot buy it yourself.');
+  if (!seen || (!seen.vendorListed && seen.vendor.userId !== userId)) throw AppError.notFound('That deal');
+  if (seen.vendor.userId === userId) throw new AppError('SELF_PURCHASE', 'This is your own deal: you cannot buy it yourself.');
   // As if the customer held none of it yet: their own purchases are counted under their lock.
   const early = refusalOf(seen.deal, deps.clock(), 0, input.quantity);
   if (early) throw early;
-  const vendorUserId = seen.vendorUserId;
-  let bought: BuyResult | { purchaseId: string };
+  const d = seen.deal;
+  let bought: BuyResult | { purchase: typeof purchases.$inferSelect };
   // The charge made in the transaction, to refund when the deal's turn refuses it.
   let charged = null as { reference: string; amountCents: number; currency: string } | null;
   try {
-    bought = await deps.db.transaction(async (tx): Promise<BuyResult | { purchaseId: string }> => {
-      // The customer's own turn (a double click, a retry sent twice at once): no other customer waits for it.
+    bought = await deps.db.transaction(async (tx): Promise<BuyResult | { purchase: typeof purchases.$inferSelect }> => {
+      // The customer's own turn (a double click, a retry sent twice at once): no other customer waits for it. Then, in
+      // one statement, what the customer holds of the deal and a purchase made meanwhile with this key.
       await takeTurn(tx, `deal-customer:${input.deal_id}:${userId}`);
-      if (idempotencyKey) {
-        const replay = await replayOf(deps, tx, userId, idempotencyKey, input);
-        if (replay) return replay;
-      }
+      const [mine] = await tx
+        .select({ held: heldColumn(input.deal_id, userId), earlier: earlierWith(userId, idempotencyKey) })
+        .from(sql`(VALUES (1)) AS one (n)`);
+      if (mine?.earlier) return replayed(deps, tx, mine.earlier, input);
+      const held = mine?.held ?? 0;
       const now = deps.clock();
-      const held = await heldBy(tx, input.deal_id, userId);
-      const refused = refusalOf(seen.deal, now, held, input.quantity);
+      const refused = refusalOf(d, now, held, input.quantity);
       if (refused) throw refused;
-      const d = seen.deal;
       const total = d.dealPriceCents * input.quantity;
       let charge;
       try {
@@ -172,7 +191,7 @@ export async function buyDeal(deps: DealsDeps, userId: string, input: z.output<t
         if (error instanceof PaymentDeclined) throw new AppError('PAYMENT_FAILED', `The payment was declined: ${error.reason}`);
         throw error;
       }
-      const [row] = await tx
+      const [purchase] = await tx
         .insert(purchases)
         .values({
           dealId: d.id,
@@ -186,13 +205,13 @@ export async function buyDeal(deps: DealsDeps, userId: string, input: z.output<t
           paymentReference: charge.reference,
           idempotencyKey,
         })
-        .returning({ id: purchases.id });
-      if (!row) throw new Error('the purchase was not written');
-      await notify(tx, vendorUserId, {
+        .returning();
+      if (!purchase) throw new Error('the purchase was not written');
+      await notify(tx, seen.vendor.userId, {
         title: 'New sale',
         body: `${input.quantity} × ${d.title} was bought.`,
         type: 'deal_sold',
-        data: { deal_id: d.id, purchase_id: row.id },
+        data: { deal_id: d.id, purchase_id: purchase.id },
         target: { kind: 'shop_sales' },
       });
       // The deal's turn, last: this update waits for the buyer before, then checks the row as that buyer left it, at
@@ -208,7 +227,7 @@ export async function buyDeal(deps: DealsDeps, userId: string, input: z.output<t
               RETURNING 1)
             SELECT turn_refused('deal changed') WHERE NOT EXISTS (SELECT FROM taken)`,
       );
-      return { purchaseId: row.id };
+      return { purchase };
     });
   } catch (error) {
     if (charged && turnRefusal(error) !== null) {
@@ -226,8 +245,9 @@ export async function buyDeal(deps: DealsDeps, userId: string, input: z.output<t
     }
     throw error;
   }
-  // The purchase as committed, read outside the lock.
-  return 'purchaseId' in bought ? { purchase: await loadPurchase(deps, deps.db, bought.purchaseId), replayed: false } : bought;
+  if ('replayed' in bought) return bought;
+  // The new purchase, answered from what was read and written: the deal at the price the turn checked, unrated.
+  return { purchase: toPurchase(deps, { purchase: bought.purchase, deal: { ...d, image: seen.image }, vendor: seen.vendor, myRating: null }), replayed: false };
 }
 
 export async function myPurchases(deps: DealsDeps, userId: string, query: z.output<typeof PurchasesQuery>): Promise<PurchaseList> {
