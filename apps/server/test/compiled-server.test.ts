@@ -1,32 +1,21 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject as provided, it } from 'vitest';
 import type { PdfReply } from '../src/lib/pdf-worker.ts';
 import { freshDatabaseUrl, migratedDataDir } from './helper.ts';
 import { startServer, waitFor } from './processes.ts';
 
 // Production runs the server compiled by scripts/server-build.mjs (esbuild, npm packages left external): one bundle
-// for the server and one per worker thread. The browser tests run against it too; this proves each part starts by
-// itself, without tsx, which the rest of the suite always has.
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-// Under apps/server, so that the bundle's packages resolve from node_modules as they do from dist/.
-const outdir = path.join(serverDir, `.compiled-test-${process.pid}`);
+// for the server and one per worker thread. The run compiles it once (test/global-setup.ts) for every test that starts a
+// server process, and the browser tests run against it too; this proves each part of it starts by itself, without tsx.
+const outdir = path.dirname(provided('compiledServer'));
 const cleanups: Array<() => void> = [];
-
-beforeAll(() => {
-  const script = `import(${JSON.stringify(path.join(serverDir, '../../scripts/server-build.mjs'))}).then((m) => m.buildServer(${JSON.stringify(outdir)}))`;
-  const built = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
-  expect(built.status, built.stderr).toBe(0);
-}, 60_000);
 
 afterAll(() => {
   for (const c of cleanups.splice(0)) c();
-  rmSync(outdir, { recursive: true, force: true });
 });
 
 function reply(worker: Worker, wanted: (r: PdfReply) => boolean): Promise<PdfReply> {
@@ -44,7 +33,7 @@ describe('the compiled server', () => {
     if (!url) await migratedDataDir(dataDir);
     const port = String(33000 + Math.floor(Math.random() * 2000));
     const env = { DATA_DIR: dataDir, ...(url ? { DATABASE_URL: url } : {}), SEED_DEMO: 'false', PORT: port, HOST: '127.0.0.1' };
-    const server = startServer(env, cleanups, [path.join(outdir, 'main.js')]);
+    const server = startServer(env, cleanups);
     await waitFor(() => server.output().includes('LocalLoop is ready'), 45_000);
 
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject as provided } from 'vitest';
 import { openPglite, openPostgres } from '../src/db/client.ts';
 import { seedDemoData } from '../src/db/seed/index.ts';
 
@@ -8,8 +9,11 @@ const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 
 export type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
-/** Runs the real server (src/main.ts, or what `args` name) as a child process with the given environment. */
-export function startServer(env: Record<string, string>, cleanups: Array<() => void>, args = ['--import', 'tsx', 'src/main.ts']): Started {
+/**
+ * Runs the real server as a child process with the given environment: compiled, as `npm start` runs it (the run's build,
+ * test/global-setup.ts), or what `args` name.
+ */
+export function startServer(env: Record<string, string>, cleanups: Array<() => void>, args = [provided('compiledServer')]): Started {
   let output = '';
   const child = spawn(process.execPath, args, {
     cwd: serverDir,
