@@ -121,6 +121,7 @@ function startBrowserApp() {
   const port = process.env.E2E_PORT ?? '3199';
   const health = `http://127.0.0.1:${port}/api/health`;
   let server = null;
+  const gone = () => server.exitCode !== null || server.signalCode !== null;
   const ready = new Promise((resolve) => {
     const build = spawn(process.execPath, [path.join(root, 'scripts/web-build.mjs')], { cwd: root, stdio: 'inherit' });
     build.on('close', async (code) => {
@@ -129,7 +130,7 @@ function startBrowserApp() {
       server.on('exit', () => resolve(false));
       // Seeding draws the demo pictures: ~15 s on a quiet machine, more beside the tests.
       const until = Date.now() + 180_000;
-      while (server.exitCode === null && Date.now() < until) {
+      while (!gone() && Date.now() < until) {
         if (await fetch(health).then((r) => r.ok, () => false)) return resolve(true);
         await new Promise((r) => setTimeout(r, 250));
       }
@@ -138,7 +139,7 @@ function startBrowserApp() {
   });
   const stop = () =>
     new Promise((resolve) => {
-      if (!server || server.exitCode !== null) return resolve();
+      if (!server || gone()) return resolve();
       server.on('exit', () => resolve());
       server.kill('SIGTERM');
     });
@@ -152,7 +153,11 @@ await vitest('Vitest: contract, server on PGlite, web', ['contract', 'server', '
 
 if (browserApp) {
   const ready = await browserApp.ready;
-  if (!ready) buildWebIfStale();
+  if (!ready) {
+    // Not up in time (or it failed): it must not hold the port that Playwright's own server is about to take.
+    await browserApp.stop();
+    buildWebIfStale();
+  }
   const json = path.join(results, 'playwright.json');
   await run('Playwright: the built app in Chromium', bin('playwright'), ['test', '-c', 'apps/web/e2e/playwright.config.ts'], {
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: json, E2E_SERVER_READY: ready ? '1' : '' },

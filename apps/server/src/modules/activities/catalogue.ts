@@ -32,15 +32,6 @@ export function toParticipation(r: SelectedParticipation, waitlistPosition: numb
   };
 }
 
-/** A person's place on an activity's waitlist: 1 for the first in line. */
-export async function waitlistPositionOf(db: Reader, activityId: string, queuePosition: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(activityParticipants)
-    .where(and(eq(activityParticipants.activityId, activityId), eq(activityParticipants.status, 'waitlisted'), lte(activityParticipants.queuePosition, queuePosition)));
-  return row?.n ?? 1;
-}
-
 /** One activity as its page shows it to `callerId` (null: a visitor). Unlisted and deactivated ones are readable by id. */
 export async function loadActivity(deps: ActivitiesDeps, db: Reader, id: string, callerId: string | null): Promise<Activity | null> {
   // One prepared statement (details.ts); only the host's queue below is a second query.

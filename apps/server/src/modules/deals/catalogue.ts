@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Deal, DealDetailsQuery, DealInput, MyDealsQuery, MyDealsResponse, MyDealsType } from '@localloop/contract';
 import { dealImages, deals, media, purchases, vendorAddresses, vendors } from '../../db/schema.ts';
@@ -11,18 +11,9 @@ import { imagesOf, logo, selectDeals, toDeal, vendorColumns, type DealsDeps, typ
 
 const noSuchDeal = () => AppError.notFound('That deal');
 
-/** Units the customer holds of the deal: paid or fulfilled, not refunded. */
-/** How many of a deal the customer holds (bought, not refunded), as a subquery of another statement. */
+/** Units the customer holds of the deal (paid or fulfilled, not refunded), as a subquery of another statement. */
 export function heldColumn(dealId: string, customerId: string) {
   return sql<number>`(SELECT coalesce(sum(p.quantity), 0)::int FROM ${purchases} p WHERE p.deal_id = ${dealId} AND p.customer_id = ${customerId} AND p.status <> 'refunded')`;
-}
-
-export async function heldBy(db: Reader, dealId: string, customerId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${purchases.quantity}), 0)::int` })
-    .from(purchases)
-    .where(and(eq(purchases.dealId, dealId), eq(purchases.customerId, customerId), ne(purchases.status, 'refunded')));
-  return row?.n ?? 0;
 }
 
 /** The deal's pictures in order, as one JSON array: a subquery, so a deal and its pictures are one statement. */
@@ -30,7 +21,7 @@ const picturesJson = sql<{ id: string; key: string; width: number; height: numbe
   SELECT coalesce(json_agg(json_build_object('id', m.id, 'key', m.storage_key, 'width', m.width, 'height', m.height, 'variants', m.variants) ORDER BY di.position), '[]'::json)
   FROM ${dealImages} di JOIN ${media} m ON m.id = di.media_id WHERE di.deal_id = "deals"."id")`;
 
-/** Units a caller holds of the deal, for a signed-in caller's page: the subquery of heldBy. */
+/** Units a caller holds of the deal, for a signed-in caller's page: heldColumn with the caller as a placeholder. */
 const heldByCaller = sql<number>`(SELECT coalesce(sum(p.quantity), 0)::int FROM ${purchases} p
   WHERE p.deal_id = "deals"."id" AND p.customer_id = ${sql.placeholder('caller')} AND p.status <> 'refunded')`;
 

@@ -9,7 +9,7 @@ import { PaymentDeclined } from '../../lib/payments.ts';
 import { notify } from '../notifications/index.ts';
 import { toResponsiveImage } from '../uploads/index.ts';
 import { isOperator } from '../users/index.ts';
-import { heldBy, heldColumn } from './catalogue.ts';
+import { heldColumn } from './catalogue.ts';
 import { firstImageOf, isGenuineQr, iso, logo, money, qrPayloadOf, stateOf, toDealVendor, vendorColumns, type DealRow, type DealsDeps, type Reader } from './shared.ts';
 
 const noSuchPurchase = () => AppError.notFound('That purchase');
@@ -163,8 +163,8 @@ export async function buyDeal(deps: DealsDeps, userId: string, input: z.output<t
   if (early) throw early;
   const d = seen.deal;
   let bought: BuyResult | { purchase: typeof purchases.$inferSelect };
-  // The charge made in the transaction, to refund when the deal's turn refuses it.
-  let charged = null as { reference: string; amountCents: number; currency: string } | null;
+  // The charge made in the transaction, to refund when the deal's turn refuses it, and what the customer held then.
+  let charged = null as { refund: { reference: string; amountCents: number; currency: string }; held: number } | null;
   try {
     bought = await deps.db.transaction(async (tx): Promise<BuyResult | { purchase: typeof purchases.$inferSelect }> => {
       // The customer's own turn (a double click, a retry sent twice at once): no other customer waits for it. Then, in
@@ -216,7 +216,7 @@ export async function buyDeal(deps: DealsDeps, userId: string, input: z.output<t
       });
       // The deal's turn, last: this update waits for the buyer before, then checks the row as that buyer left it, at
       // the price charged. It and the commit, sent together, are all that hold the row.
-      charged = { reference: charge.reference, amountCents: total, currency: d.currency };
+      charged = { refund: { reference: charge.reference, amountCents: total, currency: d.currency }, held };
       await finishWith(
         tx,
         sql`WITH taken AS (
@@ -233,10 +233,10 @@ export async function buyDeal(deps: DealsDeps, userId: string, input: z.output<t
     if (charged && turnRefusal(error) !== null) {
       // Another buyer or the shop changed the deal since it was read: the money goes back, nothing is bought (the
       // purchase and the notice rolled back with the transaction), and the customer hears what the deal is now.
-      await deps.payments.refund(charged);
+      await deps.payments.refund(charged.refund);
       const [current] = await deps.db.select().from(deals).where(eq(deals.id, input.deal_id));
       if (!current) throw AppError.notFound('That deal');
-      throw refusalOf(current, deps.clock(), await heldBy(deps.db, input.deal_id, userId), input.quantity) ?? new AppError('DEAL_CHANGED', 'This deal changed while you were buying it: nothing was charged. Please look at it again.');
+      throw refusalOf(current, deps.clock(), charged.held, input.quantity) ?? new AppError('DEAL_CHANGED', 'This deal changed while you were buying it: nothing was charged. Please look at it again.');
     }
     // The same key sent for two different deals at once: the deals' locks do not order them, the unique key does.
     if (idempotencyKey && violatedUniqueConstraint(error) === 'purchases_customer_idempotency') {
