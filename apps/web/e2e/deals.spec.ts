@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './browser.ts';
 import { expect, logIn, newPerson, serveMapTiles, signUpByApi, test } from './fixtures.ts';
 import { writeCameraVideo } from './qr-video.ts';
 
@@ -11,7 +12,6 @@ import { writeCameraVideo } from './qr-video.ts';
  * very code — a screenshot of what the customer's page drew, played as Chromium's camera — and the purchase is
  * redeemed; the customer sees it fulfilled and rates the deal.
  */
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** Errors the page logs, for pages the test opens itself (the `page` fixture's are checked by fixtures.ts). */
 function recordErrors(target: Page, into: string[]) {
@@ -65,7 +65,7 @@ test('a vendor creates a deal, a customer buys it and shows its QR code, the ven
   const video = path.join(folder, 'qr.y4m');
   await writeCameraVideo(video, await code.screenshot());
   const phone = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath,
     args: [...chromiumArgs, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`, '--use-fake-ui-for-media-stream'],
   });
   try {

@@ -1,10 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './browser.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-// The built app (apps/web/dist, served by the real server) in Debian's Chromium. Never downloads a browser.
+// The built app (apps/web/dist, served by the real server) in Debian's Chromium (browser.ts). Never downloads a browser.
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
@@ -24,7 +24,7 @@ export default defineConfig({
     // the page's accessibility snapshot (error-context.md).
     trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
     // The built app registers a service worker (the installable app); page.route() mocks and request counts must see
     // every request, so the specs run without it. pwa.spec.ts allows it (test.use({ serviceWorkers: 'allow' })).
     serviceWorkers: 'block',
