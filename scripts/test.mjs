@@ -81,6 +81,7 @@ const vitest = (label, projects, name, { env = {}, extra = [] } = {}) => {
 const databaseFree = [
   'src/config.test.ts',
   'src/lib/answer-cache.test.ts',
+  'src/lib/answer-serializer.test.ts',
   'src/lib/passwords.test.ts',
   'src/lib/requester.test.ts',
   'src/lib/tokens.test.ts',

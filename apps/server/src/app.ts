@@ -5,10 +5,11 @@ import cookie from '@fastify/cookie';
 import helmet from 'helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { AppContext } from './lib/context.ts';
 import type { Database } from './db/client.ts';
+import { answerSerializerCompiler } from './lib/answer-serializer.ts';
 import { authPlugin } from './lib/auth.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { dummyPayments, type PaymentProvider } from './lib/payments.ts';
@@ -77,7 +78,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers checked by zod outside production, written by a serializer compiled from the same schema (lib/answer-serializer.ts).
+  app.setSerializerCompiler(answerSerializerCompiler({ check: deps.config.env !== 'production' }));
   registerErrorHandling(app);
   await registerRequestOrigin(app);
 
