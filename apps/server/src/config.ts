@@ -49,7 +49,11 @@ const EnvSchema = z.object({
   WS_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(300).default(25),
   /** 0 turns the poll off (a process that only answers requests; another runs the jobs). */
   JOBS_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(15),
-  /** How long a visitor's search or /Discover answer is kept for the next visitor asking the same; 0 keeps none. */
+  /**
+   * How long an answer is kept for the next asker: a visitor's search, list, page or /Discover answer; a room's history
+   * page for its other members (modules/chat/kept-pages.ts: there only what the bus does not tell of ages this long).
+   * 0 keeps none.
+   */
   PUBLIC_ANSWER_SECONDS: z.coerce.number().min(0).max(300).default(10),
   UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   // At least one full request (10 images) must fit, or the largest uploads could never be accepted.

@@ -71,6 +71,8 @@ export type Realtime = {
   registerChannel: (kind: string, check: MembershipCheck, options?: ChannelOptions) => void;
   /** 'reconnecting' while the database connection that feeds the hub is down (PostgreSQL only). */
   state: () => ListenerState;
+  /** Adds what else keeps something the bus tells of (chat's kept pages); the kept token versions are there from the start. */
+  watch: (watcher: BusWatcher) => void;
   stop: () => Promise<void>;
 };
 
@@ -88,11 +90,21 @@ export async function closeEndedSockets(database: Database, hub: RealtimeHub): P
   for (const userId of open.keys()) hub.endSessions(userId, current.get(userId) ?? Number.MAX_SAFE_INTEGER);
 }
 
-/** What else listens to the bus: the kept token versions (lib/session-versions.ts). */
-type BusWatcher = { ended(userId: string): void; busDown(): void; busUp(): void };
+/**
+ * What else listens to the bus, to forget what it keeps when the bus tells of a change (the kept token versions,
+ * lib/session-versions.ts; chat's kept pages): every event, every account whose sessions ended, and the bus going down
+ * (nothing heard: keep nothing) and coming back (forget everything).
+ */
+export type BusWatcher = {
+  ended?(userId: string): void;
+  heard?(channel: Channel, event: RealtimeEvent | RoomEvent): void;
+  busDown(): void;
+  busUp(): void;
+};
 
 /** Feeds a new hub from the database's notifications; after a gap in them, every socket is told to resync. */
-export async function startRealtime(database: Database, log?: Log, watcher?: BusWatcher): Promise<Realtime> {
+export async function startRealtime(database: Database, log?: Log, ...initial: BusWatcher[]): Promise<Realtime> {
+  const watchers = [...initial];
   // What the hub makes itself (typing) goes out on the bus at once, outside any transaction.
   const hub = new RealtimeHub(database.db, log, (channel, event) => notifyBus(database.db, { channel, event }));
   const listener = await database.listen(EVENTS_CHANNEL, {
@@ -100,21 +112,34 @@ export async function startRealtime(database: Database, log?: Log, watcher?: Bus
       const message = readBusMessage(payload);
       if (!message) return;
       if ('sessionsEnded' in message) {
-        watcher?.ended(message.sessionsEnded.userId);
+        for (const watcher of watchers) watcher.ended?.(message.sessionsEnded.userId);
         hub.endSessions(message.sessionsEnded.userId, message.sessionsEnded.tokenVersion);
-      } else hub.deliver(message.channel, message.event);
+      } else {
+        for (const watcher of watchers) watcher.heard?.(message.channel, message.event);
+        hub.deliver(message.channel, message.event);
+      }
     },
     onDown: (err) => {
-      watcher?.busDown();
+      for (const watcher of watchers) watcher.busDown();
       log?.warn({ err }, 'realtime: lost the database connection it listens on; reconnecting');
     },
     onResume: (gapMs) => {
-      watcher?.busUp();
+      for (const watcher of watchers) watcher.busUp();
       log?.info({ gapMs }, 'realtime: listening again; telling every socket to refetch');
       hub.resync();
       // Sessions may have ended while no notification could arrive: each open account socket is checked again.
       void closeEndedSockets(database, hub).catch((err: unknown) => log?.warn({ err }, 'realtime: could not recheck sockets after the gap'));
     },
   });
-  return { hub, registerChannel: (kind, check, options) => hub.registerChannel(kind, check, options), state: listener.state, stop: listener.stop };
+  return {
+    hub,
+    registerChannel: (kind, check, options) => hub.registerChannel(kind, check, options),
+    state: listener.state,
+    watch: (watcher) => {
+      // Added while the bus is down, it must not keep anything until the bus is back.
+      if (listener.state() !== 'listening') watcher.busDown();
+      watchers.push(watcher);
+    },
+    stop: listener.stop,
+  };
 }

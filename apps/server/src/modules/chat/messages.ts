@@ -36,12 +36,22 @@ const historyPage = preparedShapes(
 );
 
 /**
- * A page of history: the newest page before `before`, or what came after `after`; each page oldest to newest. One
- * prepared statement, planned once, that answers rows only to a member (one row past the page says whether there is
- * more); only an empty answer asks the membership on its own, to tell an empty page from a room of others (404).
+ * A page of history: the newest page before `before`, or what came after `after`; each page oldest to newest.
+ *
+ * Pages back in time (the newest, and before a message) are the same for every member and kept for the next one
+ * (kept-pages.ts): the caller's membership is asked on its own, every time, and the page is read only when it is not
+ * kept. Catching up (`after`) is always read afresh, and so is every page when nothing is kept: one prepared statement,
+ * planned once, that answers rows only to a member (one row past the page says whether there is more); only an empty
+ * answer asks the membership on its own, to tell an empty page from a room of others (404).
  */
 export async function roomMessages(deps: ChatDeps, userId: string, roomId: string, query: z.output<typeof ChatMessagesQuery>): Promise<ChatMessagePage> {
   if (!isUuid(roomId)) throw noSuchRoom();
+  if (query.after !== undefined || !deps.pages.keeps) return readPage(deps, userId, roomId, query);
+  await requireMember(deps.db, userId, roomId);
+  return deps.pages.get(roomId, `${query.before ?? 'newest'}:${query.limit}`, () => readPage(deps, userId, roomId, query));
+}
+
+async function readPage(deps: ChatDeps, userId: string, roomId: string, query: z.output<typeof ChatMessagesQuery>): Promise<ChatMessagePage> {
   const forward = query.after !== undefined;
   const shape = { before: query.before !== undefined, after: forward, rows: query.limit + 1 };
   const rows: MessageRow[] = await historyPage(shape)(deps.db).execute({ room_id: roomId, user_id: userId, before: query.before, after: query.after });
@@ -56,7 +66,7 @@ export async function roomMessages(deps: ChatDeps, userId: string, roomId: strin
  * so a retry after a lost answer or a reconnect writes no copy. The sender's read receipt moves to their own message.
  */
 export async function postMessage(deps: ChatDeps, userId: string, roomId: string, input: z.output<typeof ChatMessageInput>): Promise<{ message: ChatMessage; replayed: boolean }> {
-  return deps.db.transaction(async (tx) => {
+  const posted = await deps.db.transaction(async (tx) => {
     await requireMember(tx, userId, roomId);
     const [inserted] = await tx
       .insert(chatMessages)
@@ -72,6 +82,9 @@ export async function postMessage(deps: ChatDeps, userId: string, roomId: string
     if (!row) throw new Error('the message was not written');
     return { message: toMessage(row, deps.mediaUrl), replayed: !inserted };
   });
+  // Committed: this process forgets the room's kept pages now, the others when the bus tells them.
+  if (!posted.replayed) deps.pages.changed(roomId);
+  return posted;
 }
 
 /** At most one "new messages" notification per member and room in this window, however many messages come. */

@@ -2,6 +2,7 @@ import { endpoints } from '@localloop/contract';
 import type { AppContext } from '../../lib/context.ts';
 import { route, type App } from '../../lib/http.ts';
 import { perAccount } from '../../lib/rate-limit.ts';
+import { keptPages } from './kept-pages.ts';
 import { postMessage, readRoom, roomMessages } from './messages.ts';
 import { createChatRequest, decideChatRequests, pendingChatRequests } from './requests.ts';
 import { roomsOf } from './rooms.ts';
@@ -16,7 +17,16 @@ import { isRoomMember, roomMembersAmong, type ChatDeps } from './shared.ts';
 export const CHAT_REQUESTS_PER_HOUR = 30;
 
 export async function chatRoutes(app: App, ctx: AppContext) {
-  const deps: ChatDeps = { db: ctx.db, clock: ctx.clock, mediaUrl: ctx.mediaUrl };
+  const pages = keptPages({ ttlMs: ctx.config.publicAnswerTtlMs, clock: ctx.clock });
+  // A message posted in any process forgets the room's kept pages here once its word comes round on the bus.
+  ctx.realtime.watch({
+    heard: (channel, event) => {
+      if (event.type === 'chat_message' && channel === `chat:${event.room_id}`) pages.changed(event.room_id);
+    },
+    busDown: () => pages.busDown(),
+    busUp: () => pages.busUp(),
+  });
+  const deps: ChatDeps = { db: ctx.db, clock: ctx.clock, mediaUrl: ctx.mediaUrl, pages };
   ctx.realtime.registerChannel('chat', (userId, roomId, db) => isRoomMember(db, userId, roomId), {
     typing: (roomId, userId) => ({ type: 'chat_typing', room_id: roomId, user_id: userId }),
     members: (userIds, roomId, db) => roomMembersAmong(db, userIds, roomId),

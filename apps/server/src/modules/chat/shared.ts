@@ -5,9 +5,10 @@ import { activities, activityParticipants, chatMessages, chatRequests, chatRooms
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { prepared } from '../../lib/prepared.ts';
+import type { KeptPages } from './kept-pages.ts';
 import { avatar, personColumns, toPerson, type PersonBits } from '../users/index.ts';
 
-export type ChatDeps = { db: Db; clock: Clock; mediaUrl: (key: string) => string };
+export type ChatDeps = { db: Db; clock: Clock; mediaUrl: (key: string) => string; pages: KeptPages };
 export type Reader = Db | Tx;
 
 export const iso = (d: Date | string) => new Date(d).toISOString();
