@@ -259,6 +259,23 @@ describe('booking: /appointments/book-appointment/', () => {
     expect(inPause.error().code).toBe('SLOT_TAKEN');
   });
 
+  it('counts a booking that began the day before against the day\'s first slots, and a cancelled one against none', async () => {
+    const { shop, service, provider } = await bookableShop();
+    const customer = await customerAccount();
+    const day = dayAhead(3);
+    const eve = dayAhead(2);
+    // Written as a shop's overnight booking would be (made under other hours): 22:00 the evening before to 09:40.
+    const overnight = { vendorId: shop.vendorId, providerId: provider.id, serviceId: service.id, customerId: customer.user.id, serviceName: 'Haircut', providerName: 'Ana', timeZone: newYork, priceCents: 3500, currency: 'USD' };
+    await t.database.db.insert(appointments).values({ ...overnight, durationMinutes: 700, startsAt: new Date(at(eve, '22:00')), endsAt: new Date(at(day, '09:40')), blockedUntil: new Date(at(day, '09:40')) });
+    await t.database.db.insert(appointments).values({ ...overnight, durationMinutes: 45, startsAt: new Date(at(day, '11:00')), endsAt: new Date(at(day, '11:45')), blockedUntil: new Date(at(day, '12:00')), status: 'cancelled', cancelReason: 'Moved', cancelledBy: 'vendor' });
+    const free = (await slotsOn(customer.access, { provider_id: provider.id, service_id: service.id, for_date: day })).json().slots.map((s) => s.local_time);
+    // 09:00 (with its pause to 10:00) meets the booking that runs to 09:40; 10:00 starts after it; 11:00 is free again.
+    expect(free[0]).toBe('10:00');
+    expect(free).toContain('11:00');
+    // The evening before, the shop's day ends long before the booking begins.
+    expect((await slotsOn(customer.access, { provider_id: provider.id, service_id: service.id, for_date: eve })).json().slots.map((s) => s.local_time).at(-1)).toBe('16:00');
+  });
+
   it('refuses the past, a time without a slot, a time outside the hours, an inactive service and one\'s own shop', async () => {
     const { shop, service, provider } = await bookableShop();
     const customer = await customerAccount();
