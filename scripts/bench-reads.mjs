@@ -60,7 +60,9 @@ export async function startServer({ root, port, databaseUrl, env: extra = {} }) 
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   // The demo seed in production warns loudly on stderr; the bench knows.
-  const server = spawn(process.execPath, [serverEntry], { cwd: path.join(root, 'apps/server'), env, stdio: ['ignore', 'ignore', 'ignore'] });
+  // BENCH_NODE_FLAGS: flags for the servers' node (`--cpu-prof --cpu-prof-dir=/tmp/x` to profile them), for debugging.
+  const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const server = spawn(process.execPath, [...flags, serverEntry], { cwd: path.join(root, 'apps/server'), env, stdio: ['ignore', 'ignore', 'ignore'] });
   const base = `http://127.0.0.1:${port}`;
   const end = Date.now() + 120_000;
   for (;;) {

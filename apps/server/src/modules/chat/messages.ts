@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ChatMessage, ChatMessageInput, ChatMessagePage, ChatMessagesQuery, ChatReadResult } from '@localloop/contract';
 import type { Tx } from '../../db/client.ts';
@@ -8,7 +8,7 @@ import { literalLimit, preparedShapes } from '../../lib/prepared.ts';
 import { publish } from '../../lib/realtime.ts';
 import { notify } from '../notifications/index.ts';
 import { unreadOf } from './rooms.ts';
-import { isUuid, messageOfRoom, noSuchRoom, requireMember, roomHasMember, selectMessages, toMessage, type ChatDeps, type MessageRow } from './shared.ts';
+import { isUuid, messageOfRoom, noSuchRoom, requireMember, roomHasMember, selectMessages, toMessage, uuidArray, type ChatDeps, type MessageRow } from './shared.ts';
 
 /**
  * A room's messages (docs/decisions/0021): members only (anyone else gets 404), membership asked of the database on
@@ -117,7 +117,8 @@ async function tellMembers(tx: Tx, roomId: string, senderId: string): Promise<vo
     .from(notifications)
     .where(
       and(
-        inArray(notifications.userId, others),
+        // The members as one array parameter (shared.ts uuidArray): a room of 200 is one parameter, not 200.
+        sql`${notifications.userId} = ANY(${uuidArray(others)}::uuid[])`,
         eq(notifications.notificationType, 'chat_message'),
         sql`${notifications.data}->>'room_id' = ${roomId}`,
         sql`${notifications.createdAt} > now() - make_interval(mins => ${CHAT_NOTIFICATION_WINDOW_MINUTES})`,
@@ -127,7 +128,7 @@ async function tellMembers(tx: Tx, roomId: string, senderId: string): Promise<vo
   const present = await tx
     .select({ userId: chatReads.userId })
     .from(chatReads)
-    .where(and(eq(chatReads.roomId, roomId), inArray(chatReads.userId, others), sql`${chatReads.updatedAt} > now() - make_interval(mins => ${CHAT_NOTIFICATION_WINDOW_MINUTES})`));
+    .where(and(eq(chatReads.roomId, roomId), sql`${chatReads.userId} = ANY(${uuidArray(others)}::uuid[])`, sql`${chatReads.updatedAt} > now() - make_interval(mins => ${CHAT_NOTIFICATION_WINDOW_MINUTES})`));
   const skip = new Set([...toldLately, ...present].map((r) => r.userId));
   const [sender] = await tx.select({ firstName: users.firstName, username: users.username }).from(users).where(eq(users.id, senderId));
   const name = sender?.firstName.trim() || sender?.username || 'Someone';
