@@ -239,6 +239,24 @@ describe('rooms and messages', () => {
     expect(await told(owner.id)).toHaveLength(1);
   });
 
+  it('tells the other person of a direct room by name, and only them', async () => {
+    const { owner, activity } = await hosted();
+    const asker = await person();
+    const request = (await ask(asker.access, activity.id)).json();
+    const [accepted] = (await decide(owner.access, [{ id: request.id, is_accepted: true, is_rejected: false }])).json();
+    const roomId = accepted?.room_id ?? '';
+    const participant = await person();
+    (await inject(t.app, endpoints.joinActivity, { access: participant.access, params: { id: activity.id } })).json();
+    (await post(asker.access, roomId, 'Is parking easy?')).json();
+    const told = async (userId: string) => t.database.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.notificationType, 'chat_message')));
+    const hostTold = await told(owner.id);
+    expect(hostTold).toHaveLength(1);
+    expect(hostTold[0]).toMatchObject({ title: `New messages from ${asker.user.firstName.trim() || asker.user.username}`, data: { activity_id: activity.id, room_id: roomId } });
+    // A joined participant is in the group room, not in this one.
+    expect(await told(participant.id)).toHaveLength(0);
+    expect(await told(asker.id)).toHaveLength(0);
+  });
+
   it('pages the history by cursor: the newest page first, each page oldest to newest, older with before and newer with after', async () => {
     const { owner, member, roomId } = await groupWithParticipant();
     for (let i = 1; i <= 7; i += 1) (await post(i % 2 ? owner.access : member.access, roomId, `message ${i}`)).json();
