@@ -1,10 +1,11 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { BuyDealInput, FulfillDealInput, MessageResponse, Purchase, PurchaseList, PurchasesQuery } from '@localloop/contract';
 import { finishWith, takeTurn } from '../../db/client.ts';
 import { dealRatings, deals, purchases, users, vendors } from '../../db/schema.ts';
 import { turnRefusal, violatedUniqueConstraint } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
+import { preparedShapes } from '../../lib/prepared.ts';
 import { PaymentDeclined } from '../../lib/payments.ts';
 import { notify } from '../notifications/index.ts';
 import { toResponsiveImage } from '../uploads/index.ts';
@@ -91,11 +92,27 @@ async function replayOf(deps: DealsDeps, db: Reader, userId: string, key: string
 }
 
 /** The customer's purchase made with `key`, as a JSON subquery of another statement (null when there is none). */
-function earlierWith(userId: string, key: string | null) {
+function earlierWith(userId: string | Placeholder, key: string | Placeholder | null) {
   if (!key) return sql<EarlierPurchase | null>`null::json`;
   return sql<EarlierPurchase | null>`(SELECT json_build_object('id', p.id, 'deal_id', p.deal_id, 'quantity', p.quantity) FROM ${purchases} p WHERE p.customer_id = ${userId} AND p.idempotency_key = ${key})`;
 }
 type EarlierPurchase = { id: string; deal_id: string; quantity: number };
+
+/**
+ * What a purchase reads before any lock (buyDeal), one prepared statement per shape (with an Idempotency-Key or
+ * without): when a deal sells out under a crowd, most buyers are refused after this statement alone, so it is built and
+ * planned once, not per request.
+ */
+const dealSeenForPurchase = preparedShapes(
+  (s: { keyed: boolean }) => `deal_seen_for_purchase${s.keyed ? '_keyed' : ''}`,
+  (db, s: { keyed: boolean }) =>
+    db
+      .select({ deal: deals, vendorListed: vendors.listed, vendor: vendorColumns, image: firstImageOf(db), earlier: earlierWith(sql.placeholder('user_id'), s.keyed ? sql.placeholder('key') : null) })
+      .from(deals)
+      .innerJoin(vendors, eq(vendors.id, deals.vendorId))
+      .leftJoin(logo, eq(logo.id, vendors.logoId))
+      .where(eq(deals.id, sql.placeholder('deal_id'))),
+);
 
 /** A retry's answer from its earlier purchase; another request with the same key is refused. */
 async function replayed(deps: DealsDeps, db: Reader, earlier: EarlierPurchase, input: z.output<typeof BuyDealInput>): Promise<BuyResult> {
@@ -143,12 +160,7 @@ export async function buyDeal(deps: DealsDeps, userId: string, input: z.output<t
   // with this key. A retry is answered from the purchase it made, and a deal unknown, sold out or not on sale is refused
   // without queueing behind the buyers who hold its row (300 at once at scale: most came after the last unit). Both
   // are asked again under the locks, which alone decide.
-  const [seen] = await deps.db
-    .select({ deal: deals, vendorListed: vendors.listed, vendor: vendorColumns, image: firstImageOf(deps.db), earlier: earlierWith(userId, idempotencyKey) })
-    .from(deals)
-    .innerJoin(vendors, eq(vendors.id, deals.vendorId))
-    .leftJoin(logo, eq(logo.id, vendors.logoId))
-    .where(eq(deals.id, input.deal_id));
+  const [seen] = await dealSeenForPurchase({ keyed: idempotencyKey !== null })(deps.db).execute({ deal_id: input.deal_id, user_id: userId, key: idempotencyKey });
   if (seen?.earlier) return replayed(deps, deps.db, seen.earlier, input);
   if (!seen && idempotencyKey) {
     // The key's purchase was of another deal, now gone: that is the key reused.
