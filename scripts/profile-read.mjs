@@ -1,0 +1,171 @@
+// One read of the scale database under load, with where its CPU goes: for finding what to make faster (issue 16), not
+// for the record (`npm run bench` measures). Starts the compiled server in production mode on the seeded database
+// (apps/server/src/bench/scale-seed.ts with KEEP=1 and REPORT_JSON), logs in the seed's known people, drives the read
+// with autocannon (50 connections, 2 s warm-up, then PROFILE_SECONDS, 10 by default) and prints its req/s and latency,
+// the CPU each process used meanwhile (from /proc: the server, PostgreSQL's backends, autocannon in this process), and,
+// unless --no-profile, the server's CPU profile over the run: self time by package and by function.
+//
+//   SCALE_DATABASE_URL=postgres://…/ll_bench_scale_… SCALE_REPORT_JSON=/tmp/scale.json node scripts/profile-read.mjs chat
+//
+// Reads: chat (the busiest room's newest page, as its host), notifications (the busiest customer's), activity (an
+// activity's page near the densest city, signed in), slots / slots-visitor (the busiest provider's free times
+// tomorrow, which this makes first, as the bench does), health. PROFILE_NODE_FLAGS: more flags for the server's node.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildServerIfStale, serverEntry } from './server-build.mjs';
+import { root } from './web-build.mjs';
+
+const read = process.argv[2] ?? 'health';
+const profile = !process.argv.includes('--no-profile');
+const seconds = Number(process.env.PROFILE_SECONDS ?? 10);
+const databaseUrl = process.env.SCALE_DATABASE_URL;
+const reportFile = process.env.SCALE_REPORT_JSON;
+if (!databaseUrl || !reportFile) throw new Error('Set SCALE_DATABASE_URL and SCALE_REPORT_JSON (the scale seed kept with KEEP=1 and its REPORT_JSON).');
+const seeded = JSON.parse(readFileSync(reportFile, 'utf8'));
+const { known, password } = seeded.report ?? seeded;
+
+await buildServerIfStale();
+const port = Number(process.env.PROFILE_PORT ?? 3555);
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'localloop-profile-'));
+const profileDir = mkdtempSync(path.join(os.tmpdir(), 'localloop-cpuprofile-'));
+const flags = [...(process.env.PROFILE_NODE_FLAGS ?? '').split(' ').filter(Boolean), ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])];
+const server = spawn(process.execPath, [...flags, serverEntry], {
+  cwd: path.join(root, 'apps/server'),
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    JWT_SECRET: 'bench-only-secret-bench-only-secret-0123',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+  },
+});
+const stopServer = () => new Promise((resolve) => (server.exitCode !== null ? resolve() : (server.once('exit', resolve), server.kill('SIGTERM'))));
+try {
+  const base = `http://127.0.0.1:${port}`;
+  for (const end = Date.now() + 60_000; ; ) {
+    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+    if (server.exitCode !== null || Date.now() > end) throw new Error('the server did not come up');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const path_ = await pathOf(base);
+  const headers = path_.token ? { authorization: `Bearer ${path_.token}` } : {};
+  const first = await fetch(base + path_.path, { headers });
+  console.log(`${read}: GET ${path_.path} answers ${first.status}, ${(await first.text()).length} bytes`);
+  const drive = (duration) => autocannon({ url: base + path_.path, headers, connections: 50, duration });
+  await drive(2);
+  const before = cpuByProcess();
+  const result = await drive(seconds);
+  const after = cpuByProcess();
+  console.log(`${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx} not 2xx, ${result.errors} errors`);
+  const used = new Map();
+  for (const [pid, a] of after) used.set(a.who, (used.get(a.who) ?? 0) + a.ticks - (before.get(pid)?.ticks ?? 0));
+  // /proc counts in clock ticks, 100 a second on Linux: ticks per second of the run are per cent of one core.
+  console.log(`CPU, per cent of one core: ${[...used].filter(([, t]) => t / seconds >= 1).sort((a, b) => b[1] - a[1]).map(([who, t]) => `${who} ${Math.round(t / seconds)}`).join(', ')}`);
+} finally {
+  await stopServer();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+if (profile) {
+  const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
+  if (file) summarise(JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')));
+}
+rmSync(profileDir, { recursive: true, force: true });
+
+/** The read's path and who asks it, from the seed's known people and ids. */
+async function pathOf(base) {
+  const login = async (email) => {
+    const res = await fetch(`${base}/api/login/v2/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    if (!res.ok) throw new Error(`log-in of ${email}: ${res.status}`);
+    return (await res.json()).access;
+  };
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const slotsPath = async () => {
+      const { rows } = await db.query(
+        'SELECT ps.service_id FROM provider_services ps JOIN services s ON s.id = ps.service_id WHERE ps.provider_id = $1 AND s.is_active ORDER BY s.duration_minutes LIMIT 1',
+        [known.busiestProvider.providerId],
+      );
+      const serviceId = rows[0]?.service_id;
+      const owner = await login(known.vendorOwner.email);
+      const last = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+      await fetch(`${base}/api/appointments/providers/${known.busiestProvider.providerId}/generate-slots/`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${owner}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ service_id: serviceId, start_date: tomorrow, end_date: last }),
+      });
+      return `/api/appointments/get-time-slots/?provider_id=${known.busiestProvider.providerId}&service_id=${serviceId}&for_date=${tomorrow}`;
+    };
+    switch (read) {
+      case 'chat':
+        return { path: `/api/chat/rooms/${known.busiestRoom.roomId}/messages/`, token: await login(known.busiestRoom.hostEmail) };
+      case 'notifications':
+        return { path: '/api/notifications/', token: await login(known.busiestCustomer.email) };
+      case 'activity': {
+        const { rows } = await db.query('SELECT id FROM activities WHERE city = $1 AND deactivated_at IS NULL ORDER BY id LIMIT 1', [known.densestCity.name]);
+        return { path: `/api/activities/details/${rows[0]?.id}/`, token: await login(known.busiestCustomer.email) };
+      }
+      case 'slots':
+        return { path: await slotsPath(), token: await login(known.busiestCustomer.email) };
+      case 'slots-visitor':
+        return { path: await slotsPath() };
+      case 'health':
+        return { path: '/api/health' };
+      default:
+        throw new Error(`No read "${read}": chat, notifications, activity, slots, slots-visitor or health.`);
+    }
+  } finally {
+    await db.end();
+  }
+}
+
+/** CPU ticks so far of every process, by who it is (this process is autocannon's). */
+function cpuByProcess() {
+  const ticks = new Map();
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const who = Number(pid) === server.pid ? 'server' : Number(pid) === process.pid ? 'autocannon' : name;
+      ticks.set(pid, { who, ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks;
+}
+
+/**
+ * The profile's self time by package and by function. `writev` is time in the system call, which on two cores includes
+ * waiting for the core a woken PostgreSQL backend took; `(idle)` is the event loop waiting.
+ */
+function summarise(p) {
+  const nodes = new Map(p.nodes.map((n) => [n.id, n]));
+  const self = new Map();
+  p.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (p.timeDeltas[i] ?? 0)));
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  const byPackage = new Map();
+  const byFunction = new Map();
+  for (const [id, t] of self) {
+    const { functionName, url, lineNumber } = nodes.get(id).callFrame;
+    const pkg = url.includes('node_modules/') ? url.replace(/.*node_modules\/((@[^/]+\/)?[^/]+).*/, '$1') : url.startsWith('node:') ? url : url ? 'LocalLoop' : functionName;
+    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + t);
+    const name = `${functionName || '(anonymous)'} ${url.replace(/.*node_modules\//, '').replace(/.*\/apps\/server\//, '')}:${lineNumber}`;
+    byFunction.set(name, (byFunction.get(name) ?? 0) + t);
+  }
+  const top = (m, n) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, t]) => `${((100 * t) / total).toFixed(1).padStart(6)} %  ${k}`).join('\n');
+  console.log(`\nThe server's samples by package:\n${top(byPackage, 15)}\n\nby function:\n${top(byFunction, 30)}`);
+}
