@@ -22,8 +22,11 @@ const near = `lat=${newYork.lat}&lng=${newYork.lng}&radius_km=25`;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** The server in production mode on the scale database; `record`: the file the statement recorder appends to. */
-async function startServer({ root, port, databaseUrl, record, env: extra = {} }) {
+/**
+ * The server in production mode on the scale database; `record`: the file the statement recorder appends to; `flags`:
+ * for the measured processes' node, after SCALE_NODE_FLAGS (scripts/profile-read.mjs profiles one).
+ */
+export async function startServer({ root, port, databaseUrl, record, env: extra = {}, flags: more = [] }) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'localloop-scale-'));
   const env = {
     ...process.env,
@@ -44,7 +47,7 @@ async function startServer({ root, port, databaseUrl, record, env: extra = {} })
   if (record) env.RECORD_STATEMENTS = record;
   // The recorder is a TypeScript preload, so the recording process runs the sources; the measured ones run compiled.
   // SCALE_NODE_FLAGS: flags for the measured processes' node (--trace-gc with SCALE_SERVER_LOG, say), for debugging.
-  const flags = (process.env.SCALE_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const flags = [...(process.env.SCALE_NODE_FLAGS ?? '').split(' ').filter(Boolean), ...more];
   const args = record ? ['--import', 'tsx', '--import', path.join(root, 'apps/server/src/bench/record-statements.ts'), path.join(root, 'apps/server/src/main.ts')] : [...flags, serverEntry];
   const started = performance.now();
   const child = spawn(process.execPath, args, {
@@ -73,6 +76,7 @@ async function startServer({ root, port, databaseUrl, record, env: extra = {} })
   const coldStartMs = Math.round(performance.now() - started);
   return {
     base,
+    pid: child.pid,
     coldStartMs,
     /** The process's resident set now, from /proc (Linux), in MB. */
     rssMb() {

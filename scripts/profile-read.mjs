@@ -1,22 +1,23 @@
 // One read of the scale database under load, with where its CPU goes: for finding what to make faster (issue 16), not
-// for the record (`npm run bench` measures). Starts the compiled server in production mode on the seeded database
-// (apps/server/src/bench/scale-seed.ts with KEEP=1 and REPORT_JSON), logs in the seed's known people, drives the read
-// with autocannon (50 connections, 2 s warm-up, then PROFILE_SECONDS, 10 by default) and prints its req/s and latency,
-// the CPU each process used meanwhile (from /proc: the server, PostgreSQL's backends, autocannon in this process), and,
-// unless --no-profile, the server's CPU profile over the run: self time by package and by function.
+// for the record (`npm run bench` measures). Starts the compiled server on the seeded database as the bench does
+// (bench-scale.mjs startServer; the seed is apps/server/src/bench/scale-seed.ts with KEEP=1 and REPORT_JSON), logs in
+// the seed's known people, drives the read with autocannon (50 connections, 2 s warm-up, then PROFILE_SECONDS, 10 by
+// default) and prints its req/s and latency, the CPU each process used meanwhile (from /proc: the server, PostgreSQL's
+// backends, autocannon in this process), and, unless --no-profile, the server's CPU profile over the run: self time by
+// package and by function.
 //
 //   SCALE_DATABASE_URL=postgres://…/ll_bench_scale_… SCALE_REPORT_JSON=/tmp/scale.json node scripts/profile-read.mjs chat
 //
 // Reads: chat (the busiest room's newest page, as its host), notifications (the busiest customer's), activity (an
 // activity's page near the densest city, signed in), slots / slots-visitor (the busiest provider's free times
 // tomorrow, which this makes first, as the bench does), health. PROFILE_NODE_FLAGS: more flags for the server's node.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { buildServerIfStale, serverEntry } from './server-build.mjs';
+import { startServer } from './bench-scale.mjs';
+import { buildServerIfStale } from './server-build.mjs';
 import { root } from './web-build.mjs';
 
 const read = process.argv[2] ?? 'health';
@@ -29,35 +30,11 @@ const seeded = JSON.parse(readFileSync(reportFile, 'utf8'));
 const { known, password } = seeded.report ?? seeded;
 
 await buildServerIfStale();
-const port = Number(process.env.PROFILE_PORT ?? 3555);
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'localloop-profile-'));
 const profileDir = mkdtempSync(path.join(os.tmpdir(), 'localloop-cpuprofile-'));
 const flags = [...(process.env.PROFILE_NODE_FLAGS ?? '').split(' ').filter(Boolean), ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])];
-const server = spawn(process.execPath, [...flags, serverEntry], {
-  cwd: path.join(root, 'apps/server'),
-  stdio: 'inherit',
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-    JWT_SECRET: 'bench-only-secret-bench-only-secret-0123',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-  },
-});
-const stopServer = () => new Promise((resolve) => (server.exitCode !== null ? resolve() : (server.once('exit', resolve), server.kill('SIGTERM'))));
+const server = await startServer({ root, port: Number(process.env.PROFILE_PORT ?? 3555), databaseUrl, flags });
 try {
-  const base = `http://127.0.0.1:${port}`;
-  for (const end = Date.now() + 60_000; ; ) {
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
-    if (server.exitCode !== null || Date.now() > end) throw new Error('the server did not come up');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const { base } = server;
   const path_ = await pathOf(base);
   const headers = path_.token ? { authorization: `Bearer ${path_.token}` } : {};
   const first = await fetch(base + path_.path, { headers });
@@ -73,8 +50,7 @@ try {
   // /proc counts in clock ticks, 100 a second on Linux: ticks per second of the run are per cent of one core.
   console.log(`CPU, per cent of one core: ${[...used].filter(([, t]) => t / seconds >= 1).sort((a, b) => b[1] - a[1]).map(([who, t]) => `${who} ${Math.round(t / seconds)}`).join(', ')}`);
 } finally {
-  await stopServer();
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
 if (profile) {
   const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));

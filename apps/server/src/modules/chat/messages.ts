@@ -87,6 +87,8 @@ export async function postMessage(deps: ChatDeps, userId: string, roomId: string
   return posted;
 }
 
+type TellRow = { kind: 'group' | 'direct'; activity_id: string; title: string; sender_first_name: string | null; sender_username: string | null; to_tell: string[] | null };
+
 /** At most one "new messages" notification per member and room in this window, however many messages come. */
 export const CHAT_NOTIFICATION_WINDOW_MINUTES = 5;
 
@@ -95,8 +97,6 @@ export const CHAT_NOTIFICATION_WINDOW_MINUTES = 5;
  * a member whose read receipt moved within the window (reading the room now) is not told. Whether a socket is open
  * is known only to the process holding it, so the receipt stands in for "connected".
  */
-type TellRow = { kind: 'group' | 'direct'; activity_id: string; title: string; sender_first_name: string | null; sender_username: string | null; to_tell: string[] | null };
-
 async function tellMembers(tx: Tx, roomId: string, senderId: string): Promise<void> {
   // In one statement: the room's activity, the sender's name, and the other members to tell (the host, the accepted
   // requester of a direct room, the joined participants of a group room; not those told of this room within the

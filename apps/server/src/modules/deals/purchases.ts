@@ -160,7 +160,7 @@ export async function buyDeal(deps: DealsDeps, userId: string, input: z.output<t
   // with this key. A retry is answered from the purchase it made, and a deal unknown, sold out or not on sale is refused
   // without queueing behind the buyers who hold its row (300 at once at scale: most came after the last unit). Both
   // are asked again under the locks, which alone decide.
-  const [seen] = await dealSeenForPurchase({ keyed: idempotencyKey !== null })(deps.db).execute({ deal_id: input.deal_id, user_id: userId, key: idempotencyKey });
+  const [seen] = await dealSeenForPurchase({ keyed: Boolean(idempotencyKey) })(deps.db).execute({ deal_id: input.deal_id, user_id: userId, key: idempotencyKey });
   if (seen?.earlier) return replayed(deps, deps.db, seen.earlier, input);
   if (!seen && idempotencyKey) {
     // The key's purchase was of another deal, now gone: that is the key reused.
