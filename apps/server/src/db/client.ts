@@ -15,6 +15,7 @@ import { drizzle as drizzlePg, NodePgTransaction } from 'drizzle-orm/node-postgr
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { SEARCH_SIMILARITY } from '../lib/text-search.ts';
+import { batchesThrough } from './batched.ts';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 import { enableNamedStatements } from './pglite-statements.ts';
 import * as schema from './schema.ts';
@@ -167,12 +168,15 @@ export function openPostgres(url: string, poolSize = 10): Database {
     keepAlive: true,
     // No parallel workers for a request's statement: every statement here is short, the pool runs ten at once, and
     // two workers started for one statement (a search's sort of 2,000 rows, say) took the cores the others waited for.
-    options: `-c ${searchThreshold.name}=${searchThreshold.value} -c max_parallel_workers_per_gather=0`,
+    // Strings written into a statement (db/batched.ts, finishWith) are quoted by doubling their quotes: correct only
+    // with standard_conforming_strings on, PostgreSQL's default, pinned here so that no server setting changes it.
+    options: `-c ${searchThreshold.name}=${searchThreshold.value} -c max_parallel_workers_per_gather=0 -c standard_conforming_strings=on`,
   });
   // An idle client losing its connection (PostgreSQL restarting, say) must not crash the process: the pool drops it and
   // the next query opens a new one, so the server recovers by itself once the database is back.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema, casing: 'snake_case' });
+  batchesThrough(db, pool);
   return {
     db,
     kind: 'postgres',

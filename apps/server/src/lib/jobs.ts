@@ -1,4 +1,4 @@
-import { asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
 import { jobs } from '../db/schema.ts';
@@ -24,16 +24,21 @@ export type JobHandler = (tx: Tx, job: DueJob, now: Date) => Promise<void>;
 
 /** Makes a job, or moves the one of the same key to the new time and payload, in the caller's transaction. */
 export async function scheduleJob(tx: Db | Tx, job: NewJob): Promise<void> {
-  await tx
+  await scheduleJobQuery(tx, job);
+}
+
+const scheduleJobQuery = (db: Db | Tx, job: NewJob) =>
+  db
     .insert(jobs)
     .values({ kind: job.kind, key: job.key, runAt: job.runAt, payload: job.payload })
     .onConflictDoUpdate({ target: jobs.key, set: { kind: job.kind, runAt: job.runAt, payload: job.payload, attempts: 0, lastError: null } });
-}
 
 /** Drops jobs by key, in the caller's transaction (a cancelled booking's reminders). Unknown keys are no-ops. */
 export async function dropJobs(tx: Db | Tx, keys: readonly string[]): Promise<void> {
-  if (keys.length > 0) await tx.delete(jobs).where(inArray(jobs.key, [...keys]));
+  if (keys.length > 0) await dropJobsQuery(tx, keys);
 }
+
+const dropJobsQuery = (db: Db | Tx, keys: readonly string[]) => db.delete(jobs).where(inArray(jobs.key, [...keys]));
 
 /** How long before a start a reminder is due, named in its key (`…:reminder:24h`). */
 export type Lead = { readonly name: string; readonly ms: number };
@@ -48,17 +53,23 @@ export const dayAndHourBefore: readonly Lead[] = [
  * Makes (or moves) one job per lead before `startsAt`, in the caller's transaction. A lead whose time has already passed
  * at `now` is not made (a thing 3 hours ahead gets the 1-hour one only), and an earlier job of that lead is dropped.
  */
-export async function scheduleBefore(
-  tx: Db | Tx,
-  job: { kind: string; startsAt: Date; now: Date; leads: readonly Lead[]; keyOf: (lead: string) => string; payload: (lead: string) => Record<string, unknown> },
-): Promise<void> {
+export async function scheduleBefore(tx: Db | Tx, job: LeadJobs): Promise<void> {
+  for (const statement of scheduleBeforeStatements(tx, job)) await tx.execute(statement);
+}
+
+type LeadJobs = { kind: string; startsAt: Date; now: Date; leads: readonly Lead[]; keyOf: (lead: string) => string; payload: (lead: string) => Record<string, unknown> };
+
+/** scheduleBefore's statements, for a transaction that sends them with others (db/batched.ts). */
+export function scheduleBeforeStatements(db: Db | Tx, job: LeadJobs): SQL[] {
+  const statements: SQL[] = [];
   const past: string[] = [];
   for (const lead of job.leads) {
     const runAt = new Date(job.startsAt.getTime() - lead.ms);
-    if (runAt > job.now) await scheduleJob(tx, { kind: job.kind, key: job.keyOf(lead.name), runAt, payload: job.payload(lead.name) });
+    if (runAt > job.now) statements.push(scheduleJobQuery(db, { kind: job.kind, key: job.keyOf(lead.name), runAt, payload: job.payload(lead.name) }).getSQL());
     else past.push(job.keyOf(lead.name));
   }
-  await dropJobs(tx, past);
+  if (past.length > 0) statements.push(dropJobsQuery(db, past).getSQL());
+  return statements;
 }
 
 /** A job given up on after this many failures (logged); the wait between tries doubles from 30 s up to an hour. */

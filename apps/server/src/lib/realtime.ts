@@ -45,7 +45,12 @@ export async function publish(tx: Tx, channel: Channel, event: RealtimeEvent | R
  * inside the caller's transaction, which often holds a row others wait for.
  */
 export async function writeAndPublish(tx: Tx, write: SQLWrapper, channel: Channel, event: RealtimeEvent | RoomEvent): Promise<void> {
-  await tx.execute(sql`WITH written AS (${write.getSQL()}) SELECT ${busNotify({ channel, event })}`);
+  await tx.execute(writeAndPublishStatement(write, channel, event));
+}
+
+/** writeAndPublish's statement, for a transaction that sends it with others (db/batched.ts). */
+export function writeAndPublishStatement(write: SQLWrapper, channel: Channel, event: RealtimeEvent | RoomEvent): SQL {
+  return sql`WITH written AS (${write.getSQL()}) SELECT ${busNotify({ channel, event })}`;
 }
 
 /**

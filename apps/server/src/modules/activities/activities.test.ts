@@ -194,6 +194,21 @@ describe('joining and leaving', () => {
     expect(reminders).toEqual([]);
   });
 
+  it('counts a person who left and joins again from two tabs at once once, and tells the second tab so', async () => {
+    const { host, activity } = await hosted({ capacity: 5 });
+    const guest = await person();
+    expect((await join(guest.access, activity.id)).statusCode).toBe(200);
+    expect((await leave(guest.access, activity.id)).statusCode).toBe(200);
+    const tabs = await Promise.all(Array.from({ length: 4 }, () => join(guest.access, activity.id)));
+    expect(tabs.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    expect(tabs.filter((r) => r.statusCode === 409).map((r) => r.error().code)).toEqual(['ALREADY_PARTICIPATING', 'ALREADY_PARTICIPATING', 'ALREADY_PARTICIPATING']);
+    const [row] = await t.database.db.select({ n: activities.participantCount }).from(activities).where(eq(activities.id, activity.id));
+    expect(row?.n).toBe(1);
+    const rows = await t.database.db.select().from(activityParticipants).where(eq(activityParticipants.activityId, activity.id));
+    expect(rows.map((r) => r.status)).toEqual(['joined']);
+    expect(await notificationsOf(host.id, 'activity_joined')).toHaveLength(2);
+  });
+
   it('keeps the count true while people join, others leave and the host removes someone, all at once', async () => {
     const { host, activity } = await hosted({ capacity: 5 });
     const members = await Promise.all(Array.from({ length: 6 }, () => person()));

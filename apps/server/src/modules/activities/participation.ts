@@ -1,13 +1,16 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ParticipantStatus, ParticipationDecisionInput, ParticipationResult, RemoveParticipantInput } from '@localloop/contract';
-import { finishWith, type Tx } from '../../db/client.ts';
+import { batched } from '../../db/batched.ts';
+import { isTransaction, type Tx } from '../../db/client.ts';
+import { prepared } from '../../lib/prepared.ts';
 import { activities, activityParticipants, users } from '../../db/schema.ts';
 import { turnRefusal, violatedUniqueConstraint } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { decideChatRequestsIn } from '../chat/index.ts';
-import { notify } from '../notifications/index.ts';
-import { dropActivityReminders, scheduleActivityReminders } from './reminders.ts';
+import { notify, notifyStatement } from '../notifications/index.ts';
+import { activityReminderStatements, dropActivityReminders, scheduleActivityReminders } from './reminders.ts';
 import { ownActivity, toParticipation } from './catalogue.ts';
 import { avatar, myStateOf, noSuchActivity, personColumns, spotsLeft, waitlistCountOf, type ActivitiesDeps, type ActivityRow, type Reader } from './shared.ts';
 
@@ -99,12 +102,9 @@ async function promoteFromWaitlist(tx: Tx, activityId: string, now: Date) {
   }
 }
 
-/**
- * The activity's figures and `userId`'s participation after a change, as the caller (`callerId`) reads them: one
- * statement, the figures and the place in line as subqueries of the person's row.
- */
-async function resultOf(tx: Reader, deps: ActivitiesDeps, activityId: string, callerId: string, userId: string): Promise<ParticipationResult> {
-  const [row] = await tx
+/** A person's participation with the activity's figures and their place in line, as resultOf answers it. */
+const participationRowQuery = (db: Reader) =>
+  db
     .select({
       participation: activityParticipants,
       person: personColumns,
@@ -116,7 +116,17 @@ async function resultOf(tx: Reader, deps: ActivitiesDeps, activityId: string, ca
     .innerJoin(activities, eq(activities.id, activityParticipants.activityId))
     .innerJoin(users, eq(users.id, activityParticipants.userId))
     .leftJoin(avatar, eq(avatar.id, users.profileImageId))
-    .where(and(eq(activityParticipants.activityId, activityId), eq(activityParticipants.userId, userId)));
+    .where(and(eq(activityParticipants.activityId, sql.placeholder('activity_id')), eq(activityParticipants.userId, sql.placeholder('user_id'))));
+/** Every join answers with it (300 at once at scale): built and planned once. */
+const participationRow = prepared('activity_participation_row', participationRowQuery);
+
+/**
+ * The activity's figures and `userId`'s participation after a change, as the caller (`callerId`) reads them: one
+ * statement, the figures and the place in line as subqueries of the person's row.
+ */
+async function resultOf(tx: Reader, deps: ActivitiesDeps, activityId: string, callerId: string, userId: string): Promise<ParticipationResult> {
+  const values = { activity_id: activityId, user_id: userId };
+  const [row] = isTransaction(tx) ? await participationRowQuery(tx).execute(values) : await participationRow(tx).execute(values);
   // The person never took part: the activity's figures alone.
   const figures = row
     ? { ...row.activity, waiting: row.waiting }
@@ -144,18 +154,19 @@ function requireOpen(a: Pick<ActivityRow, 'deactivatedAt' | 'endsAt'>, now: Date
  * arrived together); one who left may join again, at the back of the line.
  *
  * Joiners of one activity (300 at once at scale) take turns on its row. A join first expects the outcome that the row,
- * read without its lock, promises, and writes what goes with it (the host's notice, the person's reminders); its turn is
- * then one statement sent with the commit (finishWith) that takes the row only if that outcome still holds. When it does
- * not (the last place went meanwhile, the host changed the activity), that transaction rolls back and the join is made
- * again, deciding under the row's lock.
+ * read without its lock, promises, and sends what goes with it (the person's row, their reminders, the host's notice)
+ * and its turn in one message with the commit (db/batched.ts): the turn takes the row only if that outcome still holds.
+ * When it does not (the last place went meanwhile, the host changed the activity, the same person joined from another
+ * tab), that transaction rolls back and the join is made again, deciding under the row's lock.
  */
 export async function joinActivity(deps: ActivitiesDeps, userId: string, id: string): Promise<ParticipationResult> {
   try {
+    const seen = await joinSeen(deps.db, userId, id);
     try {
-      await deps.db.transaction((tx) => join(tx, deps, userId, id, 'as expected'));
+      await joinAsExpected(deps, userId, seen, deps.clock());
     } catch (error) {
       if (turnRefusal(error) === null) throw error;
-      await deps.db.transaction((tx) => join(tx, deps, userId, id, 'under the lock'));
+      await deps.db.transaction((tx) => joinUnderTheLock(tx, deps, userId, id));
     }
     // The figures once committed, outside the lock.
     return await resultOf(deps.db, deps, id, userId, userId);
@@ -165,48 +176,91 @@ export async function joinActivity(deps: ActivitiesDeps, userId: string, id: str
   }
 }
 
-async function join(tx: Tx, deps: ActivitiesDeps, userId: string, id: string, turn: 'as expected' | 'under the lock'): Promise<void> {
-  // The person's own part first, before the activity's turn: joiners take turns on its row only for the change of
-  // their status and the counter, not for each other's reads and rows.
-  // In one statement: the activity, the joiner's name and their participation so far.
-  const [read] = await tx
+type JoinSeen = { activity: ActivityRow; name: string; existing: { id: string; status: ParticipantStatus } | null };
+
+const joinSeenQuery = (db: Reader) =>
+  db
     .select({
       activity: activities,
       firstName: users.firstName,
       username: users.username,
-      existing: sql<{ id: string; status: ParticipantStatus } | null>`(SELECT json_build_object('id', p.id, 'status', p.status) FROM ${activityParticipants} p WHERE p.activity_id = ${activities.id} AND p.user_id = ${userId})`,
+      existing: sql<{ id: string; status: ParticipantStatus } | null>`(SELECT json_build_object('id', p.id, 'status', p.status) FROM ${activityParticipants} p WHERE p.activity_id = ${activities.id} AND p.user_id = ${sql.placeholder('user_id')})`,
     })
     .from(activities)
-    .innerJoin(users, eq(users.id, userId))
-    .where(eq(activities.id, id));
+    .innerJoin(users, eq(users.id, sql.placeholder('user_id')))
+    .where(eq(activities.id, sql.placeholder('id')));
+/** What every join reads first (300 at once at scale): built and planned once. */
+const joinSeenStatement = prepared('activity_join_seen', joinSeenQuery);
+
+/**
+ * In one statement, the activity, the joiner's name and their participation so far; refused when the person hosts it,
+ * it is closed, or they are in it, waiting or closed out already.
+ */
+async function joinSeen(db: Reader, userId: string, id: string): Promise<JoinSeen> {
+  const values = { id, user_id: userId };
+  const [read] = isTransaction(db) ? await joinSeenQuery(db).execute(values) : await joinSeenStatement(db).execute(values);
   if (!read) throw noSuchActivity();
-  const { activity: seen, existing } = read;
-  const name = read.firstName.trim() || read.username || 'Someone';
-  if (seen.hostId === userId) throw new AppError('HOST_IS_MEMBER', 'You host this activity: you are in it without joining.');
-  requireOpen(seen, deps.clock());
-  if (existing && existing.status !== 'left') {
-    if (existing.status === 'rejected' || existing.status === 'removed') throw new AppError('PARTICIPATION_CLOSED', 'The host has closed this activity to you.');
-    throw new AppError('ALREADY_PARTICIPATING', existing.status === 'requested' ? 'You have asked to join already.' : existing.status === 'waitlisted' ? 'You are on the waitlist already.' : 'You have joined already.');
+  const { activity, existing } = read;
+  if (activity.hostId === userId) throw new AppError('HOST_IS_MEMBER', 'You host this activity: you are in it without joining.');
+  if (existing) refuseRejoin(existing.status);
+  return { activity, name: read.firstName.trim() || read.username || 'Someone', existing };
+}
+
+/** A person with a participation may join again only after leaving it. */
+function refuseRejoin(status: ParticipantStatus): void {
+  if (status === 'left') return;
+  if (status === 'rejected' || status === 'removed') throw new AppError('PARTICIPATION_CLOSED', 'The host has closed this activity to you.');
+  throw new AppError('ALREADY_PARTICIPATING', status === 'requested' ? 'You have asked to join already.' : status === 'waitlisted' ? 'You are on the waitlist already.' : 'You have joined already.');
+}
+
+/** What a join to `status` writes besides the person's own row: their reminders when they are in, the host's notice. */
+function joinWrites(db: Reader, a: ActivityRow, userId: string, name: string, status: ParticipantStatus, now: Date): SQL[] {
+  const id = a.id;
+  if (status === 'requested') {
+    return [notifyStatement(db, a.hostId, { title: 'New request to join', body: `${name} asks to join ${a.title}.`, type: 'activity_request', data: { activity_id: id, user_id: userId }, target: activityTarget(id) })];
   }
-  // A first join writes the person's row as "left" (counted nowhere); the unique key turns away a second join sent
-  // at the same time, which waits here for this one.
+  if (status === 'joined') {
+    return [
+      ...activityReminderStatements(db, id, userId, a.startsAt, now),
+      notifyStatement(db, a.hostId, { title: 'New participant', body: `${name} joined ${a.title}.`, type: 'activity_joined', data: { activity_id: id, user_id: userId }, target: activityTarget(id) }),
+    ];
+  }
+  return [];
+}
+
+/**
+ * The join the activity as read promises, in one message: the person's row (a first join writes it as "left", counted
+ * nowhere, and the unique key turns away a second join sent at the same time, which waits here for this one), what goes
+ * with the join, then its turn (expectedJoin) and the commit.
+ */
+async function joinAsExpected(deps: ActivitiesDeps, userId: string, { activity: a, name, existing }: JoinSeen, now: Date): Promise<void> {
+  requireOpen(a, now);
+  const status = joinStatus(a);
+  const participationId = existing?.id ?? randomUUID();
+  await batched(deps.db, (batch) =>
+    batch.commitWith(
+      ...(existing ? [] : [deps.db.insert(activityParticipants).values({ id: participationId, activityId: a.id, userId, status: 'left' }).getSQL()]),
+      ...joinWrites(deps.db, a, userId, name, status, now),
+      expectedJoin(a, participationId, status, now),
+    ),
+  );
+}
+
+/** The join decided under the activity's lock, after its expected turn was refused: everything read again. */
+async function joinUnderTheLock(tx: Tx, deps: ActivitiesDeps, userId: string, id: string): Promise<void> {
+  const { existing, name } = await joinSeen(tx, userId, id);
   const participationId = existing?.id ?? (await tx.insert(activityParticipants).values({ activityId: id, userId, status: 'left' }).returning({ id: activityParticipants.id }))[0]?.id;
   if (!participationId) throw new Error('the participation was not written');
   const now = deps.clock();
-  let a: ActivityRow = seen;
-  if (turn === 'under the lock') {
-    a = await lockActivity(tx, id);
-    requireOpen(a, now);
-  }
+  const a = await lockActivity(tx, id);
+  requireOpen(a, now);
+  // The same person's join from another tab may have come first (both read "left").
+  const current = await participationOf(tx, id, userId);
+  if (!current) throw new Error('the participation was not written');
+  refuseRejoin(current.status);
   const status = joinStatus(a);
-  if (status === 'joined') await scheduleActivityReminders(tx, id, userId, a.startsAt, now);
-  if (status === 'requested') {
-    await notify(tx, a.hostId, { title: 'New request to join', body: `${name} asks to join ${a.title}.`, type: 'activity_request', data: { activity_id: id, user_id: userId }, target: activityTarget(id) });
-  } else if (status === 'joined') {
-    await notify(tx, a.hostId, { title: 'New participant', body: `${name} joined ${a.title}.`, type: 'activity_joined', data: { activity_id: id, user_id: userId }, target: activityTarget(id) });
-  }
-  if (turn === 'under the lock') await moveJoiner(tx, id, participationId, status);
-  else await finishWith(tx, expectedJoin(a, participationId, status, now));
+  for (const statement of joinWrites(tx, a, userId, name, status, now)) await tx.execute(statement);
+  await moveJoiner(tx, id, participationId, status);
 }
 
 const joinStatus = (a: Pick<ActivityRow, 'joinMode' | 'capacity' | 'participantCount'>): ParticipantStatus => (a.joinMode === 'approval' ? 'requested' : hasRoom(a) ? 'joined' : 'waitlisted');
@@ -215,19 +269,25 @@ const joinStatus = (a: Pick<ActivityRow, 'joinMode' | 'capacity' | 'participantC
  * The joiner's turn when the activity was read as `seen` and the join expects `status` of it: the row is taken (the
  * counter moved for a join) only if the activity is still open, unmoved (its start as read, to the millisecond a Date
  * holds), in the same mode and with room (or full, for the waitlist), checked on the row as the joiner before left it;
- * then the joiner moves to `status` at the back of the line. Otherwise `turn_refused`.
+ * then the joiner moves to `status` at the back of the line, only from "left" (a join of the same person from another
+ * tab that came first has moved them already). Otherwise `turn_refused`.
  */
 function expectedJoin(seen: ActivityRow, participationId: string, status: ParticipantStatus, now: Date) {
-  const room = status === 'joined' ? sql`(capacity IS NULL OR participant_count < capacity)` : status === 'waitlisted' ? sql`(capacity IS NOT NULL AND participant_count >= capacity)` : sql`true`;
-  return sql`WITH taken AS (
-      UPDATE ${activities} SET participant_count = participant_count + ${status === 'joined' ? 1 : 0}
-      WHERE id = ${seen.id} AND deactivated_at IS NULL AND ends_at > ${now.toISOString()}::timestamptz AND date_trunc('milliseconds', starts_at) = ${seen.startsAt.toISOString()}::timestamptz
-        AND join_mode = ${seen.joinMode} AND ${room}
-      RETURNING id),
+  const unchanged = sql`id = ${seen.id} AND deactivated_at IS NULL AND ends_at > ${now.toISOString()}::timestamptz AND date_trunc('milliseconds', starts_at) = ${seen.startsAt.toISOString()}::timestamptz
+        AND join_mode = ${seen.joinMode}`;
+  // Only a join moves the counter. The waitlist and a request share the row (FOR SHARE): they do not wait for each
+  // other (once an activity is full, its crowd all goes to the waitlist, and each commit no longer waits for the one
+  // before), while a join, a leave or the host's change still waits for them, and they for it.
+  const taken =
+    status === 'joined'
+      ? sql`UPDATE ${activities} SET participant_count = participant_count + 1 WHERE ${unchanged} AND (capacity IS NULL OR participant_count < capacity) RETURNING id`
+      : sql`SELECT id FROM ${activities} WHERE ${unchanged} AND ${status === 'waitlisted' ? sql`capacity IS NOT NULL AND participant_count >= capacity` : sql`true`} FOR SHARE`;
+  return sql`WITH taken AS (${taken}),
     moved AS (
       UPDATE ${activityParticipants} SET status = ${status}::participant_status, queue_position = ${nextQueuePosition}
-      FROM taken WHERE ${activityParticipants}.id = ${participationId})
-    SELECT turn_refused('activity changed') WHERE NOT EXISTS (SELECT FROM taken)`;
+      FROM taken WHERE ${activityParticipants}.id = ${participationId} AND ${activityParticipants}.status = 'left'
+      RETURNING ${activityParticipants}.id)
+    SELECT turn_refused('activity changed') WHERE NOT EXISTS (SELECT FROM moved)`;
 }
 
 /** Leaves an activity, withdraws a request or leaves the waitlist; a spot freed goes to the first in line. */

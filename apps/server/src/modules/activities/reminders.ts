@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { activities, activityParticipants, users } from '../../db/schema.ts';
-import { dayAndHourBefore, dropJobs, scheduleBefore, type JobHandler } from '../../lib/jobs.ts';
+import { dayAndHourBefore, dropJobs, scheduleBefore, scheduleBeforeStatements, type JobHandler } from '../../lib/jobs.ts';
 import type { Messenger } from '../../lib/messaging.ts';
 import { timeZoneAt } from '../geo/index.ts';
 import { notify } from '../notifications/index.ts';
@@ -20,15 +20,22 @@ const keyOf = (activityId: string, userId: string, lead: string) => `activity:${
 
 /** Makes (or moves) one person's reminders of an activity that starts at `startsAt`; those already past are not made. */
 export async function scheduleActivityReminders(tx: Db | Tx, activityId: string, userId: string, startsAt: Date, now: Date): Promise<void> {
-  await scheduleBefore(tx, {
-    kind: activityReminderKind,
-    startsAt,
-    now,
-    leads,
-    keyOf: (lead) => keyOf(activityId, userId, lead),
-    payload: (lead) => ({ activity_id: activityId, user_id: userId, lead }),
-  });
+  await scheduleBefore(tx, remindersOf(activityId, userId, startsAt, now));
 }
+
+/** scheduleActivityReminders' statements, for a transaction that sends them with others (db/batched.ts). */
+export function activityReminderStatements(db: Db | Tx, activityId: string, userId: string, startsAt: Date, now: Date): SQL[] {
+  return scheduleBeforeStatements(db, remindersOf(activityId, userId, startsAt, now));
+}
+
+const remindersOf = (activityId: string, userId: string, startsAt: Date, now: Date) => ({
+  kind: activityReminderKind,
+  startsAt,
+  now,
+  leads,
+  keyOf: (lead: string) => keyOf(activityId, userId, lead),
+  payload: (lead: string) => ({ activity_id: activityId, user_id: userId, lead }),
+});
 
 /** Drops these people's reminders of an activity (left, rejected, removed, or everyone's when it is deactivated). */
 export async function dropActivityReminders(tx: Db | Tx, activityId: string, userIds: readonly string[]): Promise<void> {

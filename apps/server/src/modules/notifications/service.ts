@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { MarkedAllRead, Notification, NotificationTarget } from '@localloop/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { notifications } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { literalLimit, preparedShapes } from '../../lib/prepared.ts';
-import { writeAndPublish } from '../../lib/realtime.ts';
+import { writeAndPublishStatement } from '../../lib/realtime.ts';
 import { originTabFor } from '../../lib/request-origin.ts';
 
 type NewNotification = { title: string; body: string; type: string; data?: Record<string, unknown>; target?: NotificationTarget };
@@ -57,15 +57,19 @@ function toDto(row: Row): Notification {
  * title (for the toast), not the body: clients fetch the list again.
  */
 export async function notify(tx: Tx, userId: string, n: NewNotification): Promise<void> {
+  await tx.execute(notifyStatement(tx, userId, n));
+}
+
+/** notify's statement (the row and its push), for a transaction that sends it with others (db/batched.ts). */
+export function notifyStatement(db: Db | Tx, userId: string, n: NewNotification): SQL {
   // The id is made here, so that the row and its push are one statement (writeAndPublish).
   const id = randomUUID();
   const title = n.title.slice(0, 200);
   // The tab whose request caused it, when the request was the account's own: that tab does not toast news of its own
   // action (lib/request-origin.ts).
   const origin = originTabFor(userId);
-  await writeAndPublish(
-    tx,
-    tx.insert(notifications).values({ id, userId, title, body: n.body.slice(0, 2000), notificationType: n.type, data: n.data ?? {}, ...targetColumns(n.target) }),
+  return writeAndPublishStatement(
+    db.insert(notifications).values({ id, userId, title, body: n.body.slice(0, 2000), notificationType: n.type, data: n.data ?? {}, ...targetColumns(n.target) }),
     `user:${userId}`,
     { type: 'notification', id, notification_type: n.type, title, ...(origin ? { origin } : {}) },
   );

@@ -1,0 +1,109 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
+import type { Db } from './client.ts';
+
+/** A statement's rows as PostgreSQL names them (the SQL's own column names and aliases), values as the driver parses them. */
+export type Row = Record<string, unknown>;
+
+/**
+ * A transaction sent in as few messages as its logic allows (batched), for the writes a crowd takes turns on: 300
+ * customers buying one deal or joining one activity at once. Each message to PostgreSQL costs the server a system call
+ * that wakes a backend, and on two cores a backend woken takes the core this process needs: in a join's burst a third of
+ * the server's time went to writing its ten messages (BEGIN, a read, the person's row, two reminders, the notice, the
+ * turn, COMMIT...). Here the statements whose results the logic does not wait for travel together, with the BEGIN and
+ * the COMMIT, so a join is one message and a purchase two.
+ */
+export type Batch = {
+  /** Runs the statements in order, in one message (the first call opens the transaction in the same message): each one's rows. */
+  send(...statements: SQL[]): Promise<Row[][]>;
+  /** The same with the COMMIT, in the same message: the transaction's last call. A statement that fails rolls all back. */
+  commitWith(...statements: SQL[]): Promise<Row[][]>;
+};
+
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** Makes `batched` on `db` send its messages through `pool` (db/client.ts openPostgres). */
+export function batchesThrough(db: Db, pool: pg.Pool): void {
+  pools.set(db, pool);
+}
+
+// As drizzle-orm/node-postgres builds the database's own (the only setting is the casing).
+const dialect = new PgDialect({ casing: 'snake_case' });
+
+/**
+ * The statement's text with its values written in: a message of several statements is a simple query, which has no
+ * parameters. Only strings, finite numbers, booleans and null are written in (Drizzle turns a column's value into one of
+ * those first: a date into its ISO text, JSON into its text); strings are quoted with their quotes doubled, which is all
+ * quoting needs with standard_conforming_strings on (pinned for every connection, db/client.ts). Anything else (a Date
+ * given to raw SQL, NaN) would be written as JavaScript prints it: refused here, before it reaches the database. A list
+ * is written as Drizzle expands one, each value in turn.
+ */
+export function inlined(statement: SQL): string {
+  for (const value of dialect.sqlToQuery(statement).params) {
+    const plain = value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
+    if (!plain) throw new Error(`batched: a value of type ${value === undefined ? 'undefined' : Array.isArray(value) ? 'array' : typeof value} cannot be written into a statement; pass its text (a date's toISOString(), say)`);
+  }
+  return dialect.sqlToQuery(statement.inlineParams()).sql;
+}
+
+/**
+ * Runs `work` in a transaction whose statements it sends through the Batch (docs of Batch). `work` ends with
+ * `commitWith` (else nothing is committed and it fails); anything it throws rolls back what was sent. On PGlite (one
+ * in-process connection, no messages to save) each statement runs alone, as the same text, in an ordinary transaction.
+ */
+export async function batched<T>(db: Db, work: (batch: Batch) => Promise<T>): Promise<T> {
+  const pool = pools.get(db);
+  if (!pool) {
+    return db.transaction(async (tx) => {
+      let committed = false;
+      const run = async (statements: SQL[]) => {
+        if (committed) throw new Error('batched: the transaction was committed already');
+        const rows: Row[][] = [];
+        // The same text as PostgreSQL is sent, so that both read it alike (a literal 2 is an integer, not a text).
+        for (const statement of statements) rows.push(((await tx.execute(sql.raw(inlined(statement)))) as unknown as { rows: Row[] }).rows);
+        return rows;
+      };
+      const result = await work({
+        send: (...statements) => run(statements),
+        commitWith: async (...statements) => {
+          const rows = await run(statements);
+          committed = true;
+          return rows;
+        },
+      });
+      if (!committed) throw new Error('batched: the work ended without commitWith');
+      return result;
+    });
+  }
+  const client = await pool.connect();
+  let opened = false;
+  let ended = false;
+  let broken: Error | undefined;
+  const send = async (statements: SQL[], commit: boolean): Promise<Row[][]> => {
+    if (ended) throw new Error('batched: the transaction was committed already');
+    const texts = statements.map(inlined);
+    const first = opened ? 0 : 1;
+    opened = true;
+    const answer = (await client.query([...(first ? ['BEGIN'] : []), ...texts, ...(commit ? ['COMMIT'] : [])].join(';\n'))) as pg.QueryResult | pg.QueryResult[];
+    if (commit) ended = true;
+    const results = Array.isArray(answer) ? answer : [answer];
+    return results.slice(first, first + statements.length).map((r) => r.rows as Row[]);
+  };
+  try {
+    const result = await work({ send: (...statements) => send(statements, false), commitWith: (...statements) => send(statements, true) });
+    if (!ended) throw new Error('batched: the work ended without commitWith');
+    return result;
+  } catch (error) {
+    // A failed statement left the transaction aborted (or, failing at the COMMIT, ended: ROLLBACK then only warns).
+    if (opened && !ended) {
+      await client.query('ROLLBACK').catch((e: unknown) => {
+        broken = e instanceof Error ? e : new Error(String(e));
+      });
+    }
+    throw error;
+  } finally {
+    // A connection that could not roll back is not given back to the pool.
+    client.release(broken);
+  }
+}
