@@ -15,10 +15,13 @@ const { shopAccount, customerAccount } = bookingFixtures(() => t, clock);
 /** Run before the next charges when a test sets it (a refusal, a shop's change meanwhile); the refunds made. */
 let onCharge: (() => Promise<void>) | null = null;
 const refunds: string[] = [];
+/** The idempotency keys charges were asked with. */
+const charged: string[] = [];
 const payments: PaymentProvider = {
   ...dummyPayments,
   async charge(charge) {
     await onCharge?.();
+    charged.push(charge.idempotencyKey);
     return dummyPayments.charge(charge);
   },
   async refund(refund) {
@@ -262,6 +265,20 @@ describe('buying', () => {
     expect(rows).toHaveLength(1);
     expect((await buy(customer.access, deal.id, 2, key)).error()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
     expect((await buy(customer.access, deal.id, 1, 'short')).statusCode).toBe(400);
+  });
+
+  it('buys and charges once when the same Idempotency-Key is sent five times at once, answering each with that purchase', async () => {
+    const { deal } = await liveDeal({ per_customer_limit: 5 });
+    const customer = await customerAccount();
+    const key = `twice-at-once-${Date.now()}`;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => buy(customer.access, deal.id, 1, key)));
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
+    expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(4);
+    expect(await t.database.db.select().from(purchases).where(eq(purchases.dealId, deal.id))).toHaveLength(1);
+    expect(charged.filter((k) => k.endsWith(`:${key}`))).toHaveLength(1);
+    const [row] = await t.database.db.select({ sold: deals.quantitySold }).from(deals).where(eq(deals.id, deal.id));
+    expect(row?.sold).toBe(1);
   });
 
   it('buys nothing when the payment is declined: no purchase, the stock as it was, and the customer told why', async () => {

@@ -1,13 +1,13 @@
 import { and, count, desc, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { BuyDealInput, FulfillDealInput, MessageResponse, Purchase, PurchaseList, PurchasesQuery } from '@localloop/contract';
-import { finishWith, takeTurn } from '../../db/client.ts';
+import { batched } from '../../db/batched.ts';
 import { dealRatings, deals, purchases, users, vendors } from '../../db/schema.ts';
 import { turnRefusal, violatedUniqueConstraint } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { preparedShapes } from '../../lib/prepared.ts';
 import { PaymentDeclined } from '../../lib/payments.ts';
-import { notify } from '../notifications/index.ts';
+import { notify, notifyStatement } from '../notifications/index.ts';
 import { toResponsiveImage } from '../uploads/index.ts';
 import { isOperator } from '../users/index.ts';
 import { heldColumn } from './catalogue.ts';
@@ -174,19 +174,23 @@ export async function buyDeal(deps: DealsDeps, userId: string, input: z.output<t
   const early = refusalOf(seen.deal, deps.clock(), 0, input.quantity);
   if (early) throw early;
   const d = seen.deal;
-  let bought: BuyResult | { purchase: typeof purchases.$inferSelect };
+  let bought: { earlier: EarlierPurchase } | { purchase: typeof purchases.$inferSelect };
   // The charge made in the transaction, to refund when the deal's turn refuses it, and what the customer held then.
   let charged = null as { refund: { reference: string; amountCents: number; currency: string }; held: number } | null;
   try {
-    bought = await deps.db.transaction(async (tx): Promise<BuyResult | { purchase: typeof purchases.$inferSelect }> => {
-      // The customer's own turn (a double click, a retry sent twice at once): no other customer waits for it. Then, in
-      // one statement, what the customer holds of the deal and a purchase made meanwhile with this key.
-      await takeTurn(tx, `deal-customer:${input.deal_id}:${userId}`);
-      const [mine] = await tx
-        .select({ held: heldColumn(input.deal_id, userId), earlier: earlierWith(userId, idempotencyKey) })
-        .from(sql`(VALUES (1)) AS one (n)`);
-      if (mine?.earlier) return replayed(deps, tx, mine.earlier, input);
-      const held = mine?.held ?? 0;
+    // Three messages (db/batched.ts): the customer's turn with what they hold; the charge; the purchase, its notice, the
+    // deal's turn and the commit.
+    bought = await batched(deps.db, async (batch): Promise<{ earlier: EarlierPurchase } | { purchase: typeof purchases.$inferSelect }> => {
+      // The customer's own turn (a double click, a retry sent twice at once): no other customer waits for it. Then what
+      // the customer holds of the deal and a purchase made meanwhile with this key.
+      const [, [mine] = []] = await batch.send(
+        sql`SELECT pg_advisory_xact_lock(hashtextextended(${`deal-customer:${input.deal_id}:${userId}`}, 0))`,
+        sql`SELECT ${heldColumn(input.deal_id, userId)} AS held, ${earlierWith(userId, idempotencyKey)} AS earlier`,
+      );
+      const earlier = (mine?.earlier ?? null) as EarlierPurchase | null;
+      // Answered once this transaction has ended (it holds one of the pool's connections).
+      if (earlier) return (await batch.commitWith(), { earlier });
+      const held = Number(mine?.held ?? 0);
       const now = deps.clock();
       const refused = refusalOf(d, now, held, input.quantity);
       if (refused) throw refused;
@@ -203,34 +207,31 @@ export async function buyDeal(deps: DealsDeps, userId: string, input: z.output<t
         if (error instanceof PaymentDeclined) throw new AppError('PAYMENT_FAILED', `The payment was declined: ${error.reason}`);
         throw error;
       }
-      const [purchase] = await tx
-        .insert(purchases)
-        .values({
-          dealId: d.id,
-          vendorId: d.vendorId,
-          customerId: userId,
-          quantity: input.quantity,
-          unitPriceCents: d.dealPriceCents,
-          totalCents: total,
-          currency: d.currency,
-          paymentProvider: charge.provider,
-          paymentReference: charge.reference,
-          idempotencyKey,
-        })
-        .returning();
-      if (!purchase) throw new Error('the purchase was not written');
-      await notify(tx, seen.vendor.userId, {
-        title: 'New sale',
-        body: `${input.quantity} × ${d.title} was bought.`,
-        type: 'deal_sold',
-        data: { deal_id: d.id, purchase_id: purchase.id },
-        target: { kind: 'shop_sales' },
-      });
+      const values = {
+        id: crypto.randomUUID(),
+        dealId: d.id,
+        vendorId: d.vendorId,
+        customerId: userId,
+        quantity: input.quantity,
+        unitPriceCents: d.dealPriceCents,
+        totalCents: total,
+        currency: d.currency,
+        paymentProvider: charge.provider,
+        paymentReference: charge.reference,
+        idempotencyKey,
+      };
+      charged = { refund: { reference: charge.reference, amountCents: total, currency: d.currency }, held };
       // The deal's turn, last: this update waits for the buyer before, then checks the row as that buyer left it, at
       // the price charged. It and the commit, sent together, are all that hold the row.
-      charged = { refund: { reference: charge.reference, amountCents: total, currency: d.currency }, held };
-      await finishWith(
-        tx,
+      const [[written] = []] = await batch.commitWith(
+        sql`${deps.db.insert(purchases).values(values).getSQL()} RETURNING created_at, updated_at`,
+        notifyStatement(deps.db, seen.vendor.userId, {
+          title: 'New sale',
+          body: `${input.quantity} × ${d.title} was bought.`,
+          type: 'deal_sold',
+          data: { deal_id: d.id, purchase_id: values.id },
+          target: { kind: 'shop_sales' },
+        }),
         sql`WITH taken AS (
               UPDATE ${deals} SET quantity_sold = quantity_sold + ${input.quantity}
               WHERE id = ${input.deal_id} AND listed AND starts_at <= ${now.toISOString()}::timestamptz AND ends_at > ${now.toISOString()}::timestamptz
@@ -239,6 +240,19 @@ export async function buyDeal(deps: DealsDeps, userId: string, input: z.output<t
               RETURNING 1)
             SELECT turn_refused('deal changed') WHERE NOT EXISTS (SELECT FROM taken)`,
       );
+      if (!written) throw new Error('the purchase was not written');
+      const purchase: typeof purchases.$inferSelect = {
+        ...values,
+        status: 'paid',
+        fulfilledAt: null,
+        fulfilledBy: null,
+        refundedAt: null,
+        refundedBy: null,
+        refundReason: null,
+        refundReference: null,
+        createdAt: new Date(written.created_at as string | Date),
+        updatedAt: new Date(written.updated_at as string | Date),
+      };
       return { purchase };
     });
   } catch (error) {
@@ -257,7 +271,7 @@ export async function buyDeal(deps: DealsDeps, userId: string, input: z.output<t
     }
     throw error;
   }
-  if ('replayed' in bought) return bought;
+  if ('earlier' in bought) return replayed(deps, deps.db, bought.earlier, input);
   // The new purchase, answered from what was read and written: the deal at the price the turn checked, unrated.
   return { purchase: toPurchase(deps, { purchase: bought.purchase, deal: { ...d, image: seen.image }, vendor: seen.vendor, myRating: null }), replayed: false };
 }
