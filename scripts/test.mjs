@@ -88,6 +88,7 @@ const databaseFree = [
   'src/modules/geo/geo.test.ts',
   'src/modules/geo/geo-worker.test.ts',
   'src/modules/appointments/slot-maths.test.ts',
+  'src/modules/appointments/kept-slots.test.ts',
   'src/modules/chat/kept-pages.test.ts',
   'test/lint-boundaries.test.ts',
   'test/data-dir-lock.test.ts',

@@ -51,8 +51,8 @@ const EnvSchema = z.object({
   JOBS_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(15),
   /**
    * How long an answer is kept for the next asker: a visitor's search, list, page or /Discover answer; a room's history
-   * page for its other members (modules/chat/kept-pages.ts: there only what the bus does not tell of ages this long).
-   * 0 keeps none.
+   * page for its other members (modules/chat/kept-pages.ts) and a provider's free times for everyone
+   * (modules/appointments/kept-slots.ts): there only what the bus does not tell of ages this long. 0 keeps none.
    */
   PUBLIC_ANSWER_SECONDS: z.coerce.number().min(0).max(300).default(10),
   UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),

@@ -12,8 +12,14 @@ export const EVENTS_CHANNEL = 'localloop_events';
 /** PostgreSQL (and PGlite) refuse a NOTIFY payload of this many bytes or more. */
 export const NOTIFY_PAYLOAD_LIMIT_BYTES = 8000;
 
-/** What travels on the bus: an event for a channel's sockets, or word that an account's sessions ended. */
-type BusMessage = { channel: Channel; event: RealtimeEvent | RoomEvent } | { sessionsEnded: { userId: string; tokenVersion: number } };
+/**
+ * What travels on the bus: an event for a channel's sockets, word that an account's sessions ended, or word that
+ * something a process may keep changed (`what` names its kind, `id` which one; heard by the watchers only, no socket).
+ */
+type BusMessage =
+  | { channel: Channel; event: RealtimeEvent | RoomEvent }
+  | { sessionsEnded: { userId: string; tokenVersion: number } }
+  | { changed: { what: string; id: string } };
 
 /** The NOTIFY of a message, as an expression of a statement. */
 function busNotify(message: BusMessage): SQL {
@@ -57,6 +63,14 @@ export function writeAndPublishStatement(write: SQLWrapper, channel: Channel, ev
  * Ends an account's sockets on every server process, once the caller's transaction commits: those opened under an
  * older token version than `tokenVersion` are closed.
  */
+/**
+ * Tells every server process's watchers, once the caller's transaction commits, that `what` `id` changed (a provider's
+ * bookings, for the kept free times): a statement for a transaction that sends it with others (db/batched.ts), or to run.
+ */
+export function changedStatement(what: string, id: string): SQL {
+  return sql`SELECT ${busNotify({ changed: { what, id } })}`;
+}
+
 export async function publishSessionsEnded(tx: Tx, userId: string, tokenVersion: number): Promise<void> {
   await notifyBus(tx, { sessionsEnded: { userId, tokenVersion } });
 }
@@ -97,11 +111,14 @@ export async function closeEndedSockets(database: Database, hub: RealtimeHub): P
 
 /**
  * What else listens to the bus, to forget what it keeps when the bus tells of a change (the kept token versions,
- * lib/session-versions.ts; chat's kept pages): every event, every account whose sessions ended, and the bus going down
+ * lib/session-versions.ts; chat's kept pages; the kept free times): every event, every account whose sessions ended,
+ * every word of a change, and the bus going down
  * (nothing heard: keep nothing) and coming back (forget everything).
  */
 export type BusWatcher = {
   ended?(userId: string): void;
+  /** Word that something kept changed (changedStatement), from any process, this one included. */
+  changed?(what: string, id: string): void;
   heard?(channel: Channel, event: RealtimeEvent | RoomEvent): void;
   busDown(): void;
   busUp(): void;
@@ -119,6 +136,8 @@ export async function startRealtime(database: Database, log?: Log, ...initial: B
       if ('sessionsEnded' in message) {
         for (const watcher of watchers) watcher.ended?.(message.sessionsEnded.userId);
         hub.endSessions(message.sessionsEnded.userId, message.sessionsEnded.tokenVersion);
+      } else if ('changed' in message) {
+        for (const watcher of watchers) watcher.changed?.(message.changed.what, message.changed.id);
       } else {
         for (const watcher of watchers) watcher.heard?.(message.channel, message.event);
         hub.deliver(message.channel, message.event);

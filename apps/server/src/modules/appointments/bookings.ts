@@ -19,6 +19,7 @@ import { violatedExclusion } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notify } from '../notifications/index.ts';
 import { appointmentCalendar } from './calendar.ts';
+import { freeTimesChange } from './kept-slots.ts';
 import { dropReminders, scheduleReminders } from './reminders.ts';
 import { iso, spokenTime, type AppointmentsDeps, type Reader } from './shared.ts';
 import { dayBounds, isWithinHours, localPartsOf } from './slot-maths.ts';
@@ -180,6 +181,7 @@ export async function bookAppointment(deps: AppointmentsDeps, userId: string, in
         .returning();
       if (!row) throw new Error('the appointment was not inserted');
       await scheduleReminders(tx, row.id, row.startsAt, now);
+      await freeTimesChange(tx, row.providerId ?? input.provider_id);
       await notify(tx, pairing.vendorUserId, {
         title: 'New booking',
         body: `${describe(row)}. Confirm it on your appointments page.`,
@@ -190,6 +192,7 @@ export async function bookAppointment(deps: AppointmentsDeps, userId: string, in
       return row.id;
     }),
   );
+  deps.freeTimes?.changed(input.provider_id);
   const found = await loadOne(deps.db, id);
   if (!found) throw noSuchAppointment();
   return toAppointment(found.row, found, userId, now);
@@ -246,6 +249,8 @@ export async function updateStatus(deps: AppointmentsDeps, userId: string, id: s
       .returning();
     if (!updated) throw new AppError('STATUS_CHANGE_NOT_ALLOWED', 'The appointment was changed meanwhile. Reload it and try again.');
     if (to !== 'confirmed') await dropReminders(tx, id);
+    // A cancelled booking holds no time any more.
+    if (to === 'cancelled' && updated.providerId) await freeTimesChange(tx, updated.providerId);
 
     const what = describe(updated);
     if (isVendor && updated.customerId) {
@@ -275,6 +280,7 @@ export async function updateStatus(deps: AppointmentsDeps, userId: string, id: s
     }
     return updated;
   });
+  if (row.status === 'cancelled' && row.providerId) deps.freeTimes?.changed(row.providerId);
   const found = await loadOne(deps.db, row.id);
   if (!found) throw noSuchAppointment();
   return toAppointment(found.row, found, userId, now);
@@ -288,7 +294,7 @@ export async function updateStatus(deps: AppointmentsDeps, userId: string, id: s
 export async function rescheduleAppointment(deps: AppointmentsDeps, userId: string, id: string, startsAtText: string): Promise<Appointment> {
   const now = deps.clock();
   const startsAt = new Date(startsAtText);
-  await holdingTime(() =>
+  const providerId = await holdingTime(() =>
     deps.db.transaction(async (tx) => {
       const found = await loadOne(tx, id);
       if (!found || found.row.customerId !== userId) throw noSuchAppointment();
@@ -297,7 +303,7 @@ export async function rescheduleAppointment(deps: AppointmentsDeps, userId: stri
         throw new AppError('STATUS_CHANGE_NOT_ALLOWED', 'Only a booking still to come can be moved.');
       }
       if (!row.providerId || !row.serviceId) throw new AppError('SERVICE_NOT_BOOKABLE', 'This service or provider is no longer offered: cancel and book again.');
-      if (startsAt.getTime() === row.startsAt.getTime()) return;
+      if (startsAt.getTime() === row.startsAt.getTime()) return null;
       await holdProviderTime(tx, row.providerId);
       const pairing = await loadPairing(tx, row.providerId, row.serviceId);
       if (!pairing) throw new AppError('SERVICE_NOT_BOOKABLE', 'This service or provider is no longer offered: cancel and book again.');
@@ -315,6 +321,7 @@ export async function rescheduleAppointment(deps: AppointmentsDeps, userId: stri
         .returning();
       if (!moved) throw new AppError('STATUS_CHANGE_NOT_ALLOWED', 'The booking was changed meanwhile. Reload it and try again.');
       await scheduleReminders(tx, id, startsAt, now);
+      await freeTimesChange(tx, row.providerId);
       await notify(tx, found.vendorUserId, {
         title: 'Booking moved',
         body: `${found.customerName ?? 'A customer'} moved ${before} to ${localPartsOf(startsAt, row.timeZone).day} at ${localPartsOf(startsAt, row.timeZone).time}.`,
@@ -322,8 +329,10 @@ export async function rescheduleAppointment(deps: AppointmentsDeps, userId: stri
         data: { appointment_id: id },
         target: { kind: 'shop_appointments' },
       });
+      return row.providerId;
     }),
   );
+  if (providerId) deps.freeTimes?.changed(providerId);
   const found = await loadOne(deps.db, id);
   if (!found) throw noSuchAppointment();
   return toAppointment(found.row, found, userId, now);

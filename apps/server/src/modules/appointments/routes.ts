@@ -6,10 +6,11 @@ import type { RouteRateLimit } from '../../lib/rate-limit.ts';
 import { appointmentCalendarFile, appointmentDetails, bookAppointment, rescheduleAppointment, updateStatus, userAppointments, vendorAppointments } from './bookings.ts';
 import { calendarFeedFile, createCalendarFeed, myCalendarFeeds, revokeCalendarFeed, type CalendarFeedDeps } from './calendar-feeds.ts';
 import { allServices, createService, deleteService, favoriteServiceCards, getService, myServices, toggleFavoriteService, updateService } from './catalogue.ts';
+import { keptFreeTimes, PROVIDER_TIME } from './kept-slots.ts';
 import { createProvider, deleteProvider, getProvider, myProviders, updateProvider } from './providers.ts';
 import type { AppointmentsDeps } from './shared.ts';
 import { reminderHandler, reminderKind } from './reminders.ts';
-import { freeSlots, generateSlots } from './slots.ts';
+import { freeTimes, generateSlots } from './slots.ts';
 
 /** How long a calendar app or proxy may keep a feed: bookings move, so minutes, not hours. */
 const FEED_MAX_AGE_SECONDS = 300;
@@ -44,10 +45,12 @@ export async function appointmentsRoutes(app: App, ctx: AppContext) {
   route(app, endpoints.deleteProvider, ({ userId, params }) => deleteProvider(deps, userId, params.id));
 
   route(app, endpoints.generateSlots, ({ userId, params, body }) => generateSlots(deps, userId, params.provider_id, body));
-  // A provider's free times as visitors browse them, kept as the lists keep theirs; whoever books is signed in and reads
-  // them fresh (and the booking itself decides under the provider's lock).
-  const slotsSeen = keptForVisitors({ ttlMs: ctx.config.publicAnswerTtlMs, clock: ctx.clock }, (callerId, query: Parameters<typeof freeSlots>[2]) => freeSlots(deps, callerId, query));
-  route(app, endpoints.timeSlots, ({ userId, query }) => slotsSeen(userId, query));
+  // A provider's free times, kept for everyone who asks the same until a change of the provider's time forgets them
+  // (kept-slots.ts; the booking itself decides under the provider's lock).
+  const kept = keptFreeTimes({ ttlMs: ctx.config.publicAnswerTtlMs, clock: ctx.clock }, (callerId, query: Parameters<typeof freeTimes>[2]) => freeTimes(deps, callerId, query));
+  deps.freeTimes = kept;
+  ctx.realtime.watch({ changed: (what, id) => what === PROVIDER_TIME && kept.changed(id), busDown: kept.busDown, busUp: kept.busUp });
+  route(app, endpoints.timeSlots, ({ userId, query }) => kept.get(userId, query));
 
   route(app, endpoints.bookAppointment, ({ userId, body }) => bookAppointment(deps, userId, body));
   route(app, endpoints.appointmentDetails, ({ userId, params }) => appointmentDetails(deps, userId, params.id));

@@ -9,6 +9,8 @@ export type AppointmentsDeps = {
   clock: Clock;
   /** The public URL of a stored media file. */
   mediaUrl: (key: string) => string;
+  /** The kept free times (kept-slots.ts), told at once when a change of a provider's time commits here. */
+  freeTimes?: { changed(providerId: string): void };
 };
 
 export type Reader = Db | Tx;

@@ -9,6 +9,7 @@ import { prepared } from '../../lib/prepared.ts';
 import { requireApprovedVendor } from '../vendors/index.ts';
 import { daysOffOf, hoursOf, noSuchProvider } from './providers.ts';
 import { iso, type AppointmentsDeps, type Reader } from './shared.ts';
+import { freeTimesChange, type FreeTimes } from './kept-slots.ts';
 import { dayBounds, instantAt, isWithinHours, localClock, slotsBetween, todayIn, type SlotRule, type WeeklyHours } from './slot-maths.ts';
 
 const pairingColumns = {
@@ -73,7 +74,7 @@ export async function generateSlots(
   providerId: string,
   input: z.output<typeof GenerateSlotsInput>,
 ): Promise<GenerateSlotsResponse> {
-  return deps.db.transaction(async (tx) => {
+  const made = await deps.db.transaction(async (tx) => {
     const vendor = await requireApprovedVendor(tx, userId);
     const [own] = await tx.select({ id: providers.id }).from(providers).where(and(eq(providers.id, providerId), eq(providers.vendorId, vendor.id)));
     if (!own) throw noSuchProvider();
@@ -120,8 +121,11 @@ export async function generateSlots(
         .returning({ id: timeSlots.id });
       created += inserted.length;
     }
+    if (created > 0) await freeTimesChange(tx, providerId);
     return { created, existing: free.length - created, skipped_booked: candidates.length - free.length, time_zone: pairing.timeZone };
   });
+  if (made.created > 0) deps.freeTimes?.changed(providerId);
+  return made;
 }
 
 /**
@@ -194,13 +198,19 @@ export function timeSlotsSql(db: Db, values: { provider_id: string; service_id: 
  * statements: the pairing with its rules, then the day's free slots.
  */
 export async function freeSlots(deps: AppointmentsDeps, callerId: string | null, query: z.output<typeof TimeSlotsQuery>): Promise<TimeSlotsResponse> {
+  return (await freeTimes(deps, callerId, query)).answer;
+}
+
+/** freeSlots' answer with the account that owns the shop (kept-slots.ts serves it to others, not to them). */
+export async function freeTimes(deps: AppointmentsDeps, callerId: string | null, query: z.output<typeof TimeSlotsQuery>): Promise<FreeTimes> {
   const [pairing] = await pairingOfDay(deps.db).execute({ provider_id: query.provider_id, service_id: query.service_id, for_date: query.for_date });
   const isOwner = pairing !== undefined && callerId !== null && pairing.vendorUserId === callerId;
   if (!pairing || !pairing.performs || (!isOwner && !(pairing.serviceActive && pairing.vendorListed))) {
     throw AppError.notFound('That provider or service');
   }
+  const ownerId = pairing.vendorUserId;
   const empty = { provider_id: pairing.providerId, service_id: pairing.serviceId, for_date: query.for_date, time_zone: pairing.timeZone, slots: [] };
-  if (pairing.isDayOff) return empty;
+  if (pairing.isDayOff) return { answer: empty, ownerId };
   // Every slot of the day is of that day in the shop's zone: the day's own day-off is the only one that matters.
   const rule: SlotRule = {
     timeZone: pairing.timeZone,
@@ -217,7 +227,7 @@ export async function freeSlots(deps: AppointmentsDeps, callerId: string | null,
     const at = instantAt(query.for_date, (hours ?? 0) * 60 + (minutes ?? 0), pairing.timeZone);
     if (at && at > from) from = at;
   }
-  if (from >= day.to) return empty;
+  if (from >= day.to) return { answer: empty, ownerId };
   const rows = await freeSlotsOfDay(deps.db).execute({
     provider_id: pairing.providerId,
     service_id: pairing.serviceId,
@@ -231,5 +241,5 @@ export async function freeSlots(deps: AppointmentsDeps, callerId: string | null,
     const parts = clock(startsAt);
     return isWithinHours(startsAt, rule, parts) ? [{ starts_at: iso(startsAt), ends_at: iso(new Date(r.endsAt)), local_time: parts.time }] : [];
   });
-  return { ...empty, slots };
+  return { answer: { ...empty, slots }, ownerId };
 }
