@@ -8,7 +8,7 @@ import { requireOwnImages, toResponsiveImage } from '../uploads/index.ts';
 import { activityDetailsRow } from './details.ts';
 import { dropAllActivityReminders } from './reminders.ts';
 import { insertActivities, seriesOf } from './series.ts';
-import { avatar, commonFields, iso, noSuchActivity, personColumns, selectActivities, statusesOf, toCard, toPerson, type ActivitiesDeps, type Reader, type SelectedActivity } from './shared.ts';
+import { avatar, commonFields, iso, noSuchActivity, pageChanged, personColumns, selectActivities, statusesOf, toCard, toPerson, type ActivitiesDeps, type Reader, type SelectedActivity } from './shared.ts';
 
 /** Participations of one activity with the people, in queue order. */
 export function selectParticipations(db: Reader) {
@@ -110,6 +110,7 @@ export async function deactivateActivity(deps: ActivitiesDeps, userId: string, i
     const a = await ownActivity(tx, userId, id);
     if (a.deactivatedAt) throw new AppError('ACTIVITY_DEACTIVATED', 'This activity is deactivated already.');
     await tx.update(activities).set({ deactivatedAt: deps.clock() }).where(eq(activities.id, id));
+    await tx.execute(pageChanged(id));
     await dropAllActivityReminders(tx, id, a.hostId);
     const people = await tx
       .select({ userId: activityParticipants.userId })

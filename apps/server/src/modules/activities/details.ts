@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ParticipantStatus } from '@localloop/contract';
 import { activities, activityImages, activityParticipants, chatRequests, chatRooms, media, users } from '../../db/schema.ts';
-import { preparedShapes } from '../../lib/prepared.ts';
+import { prepared, preparedShapes } from '../../lib/prepared.ts';
 import type { StoredImage } from '../uploads/index.ts';
 import { avatar, firstImageOf, personColumns, waitlistCountOf, type ActivitiesDeps, type PersonBits, type SelectedActivity } from './shared.ts';
 
@@ -69,8 +69,35 @@ export type ActivityDetailsRow = SelectedActivity & {
   myChatRequest: { id: string; status: 'pending' | 'accepted' | 'rejected'; roomId: string | null } | null;
 };
 
-/** The row of an activity's page for `callerId` (null: a visitor), or null when there is no such activity. */
-export async function activityDetailsRow(deps: Pick<ActivitiesDeps, 'db'>, id: string, callerId: string | null): Promise<ActivityDetailsRow | null> {
+/** The caller's own parts of an activity's page (detailsStatement's for a signed-in caller), beside the kept rest. */
+const callerPart = prepared('activity_details_caller_part', (db) =>
+  db
+    .select({ myStatus: callerStatus, myWaitlistPosition: callerWaitlistPosition, groupRoomId, myChatRequest: callerChatRequest })
+    .from(activities)
+    .where(eq(activities.id, sql.placeholder('id'))),
+);
+
+/** The activity's page as visitors read it, kept until the activity changes (ActivitiesDeps.pages); null: no such activity. */
+export type KeptPage = { row: ActivityDetailsRow | null };
+
+/**
+ * The row of an activity's page for `callerId` (null: a visitor), or null when there is no such activity. What all
+ * see is read once and kept for everyone until the activity or its participants change (lib/kept-until-changed.ts;
+ * each change says so when it commits); a signed-in caller's own parts (their participation, place in line, chat
+ * request and the group room) are one small statement of their own. The host reads all afresh.
+ */
+export async function activityDetailsRow(deps: Pick<ActivitiesDeps, 'db' | 'pages'>, id: string, callerId: string | null): Promise<ActivityDetailsRow | null> {
+  const read = async () => ({ row: await readRow(deps, id, null) });
+  const { row } = deps.pages ? await deps.pages.get(id, id, read) : await read();
+  if (!row || callerId === null) return row;
+  if (row.activity.hostId === callerId) return readRow(deps, id, callerId);
+  const [mine] = await callerPart(deps.db).execute({ id, caller: callerId });
+  // Gone since it was kept.
+  if (!mine) return null;
+  return { ...row, ...mine, myWaitlistPosition: mine.myStatus === 'waitlisted' ? mine.myWaitlistPosition : null };
+}
+
+async function readRow(deps: Pick<ActivitiesDeps, 'db'>, id: string, callerId: string | null): Promise<ActivityDetailsRow | null> {
   const [row] = await detailsStatement({ signedIn: callerId !== null })(deps.db).execute({ id, caller: callerId });
   if (!row) return null;
   return {

@@ -12,7 +12,7 @@ import { decideChatRequestsIn } from '../chat/index.ts';
 import { notify, notifyStatement } from '../notifications/index.ts';
 import { activityReminderStatements, dropActivityReminders, scheduleActivityReminders } from './reminders.ts';
 import { ownActivity, toParticipation } from './catalogue.ts';
-import { avatar, myStateOf, noSuchActivity, personColumns, spotsLeft, waitlistCountOf, type ActivitiesDeps, type ActivityRow, type Reader } from './shared.ts';
+import { avatar, myStateOf, noSuchActivity, pageChanged, personColumns, spotsLeft, waitlistCountOf, type ActivitiesDeps, type ActivityRow, type Reader } from './shared.ts';
 
 /**
  * Joining, leaving, the host's decisions and removals (docs/decisions/0020). Every change locks the activity's row
@@ -72,6 +72,8 @@ async function setStatus(tx: Tx, a: ActivityRow, now: Date, participationId: str
     .set({ status: to })
     .where(eq(activityParticipants.id, participationId))
     .returning({ userId: activityParticipants.userId });
+  // Who is in and who waits is on the activity's page, kept for all until it changes.
+  await tx.execute(pageChanged(a.id));
   const delta = (to === 'joined' ? 1 : 0) - (from === 'joined' ? 1 : 0);
   if (delta !== 0) await tx.update(activities).set({ participantCount: sql`${activities.participantCount} + ${delta}` }).where(eq(activities.id, a.id));
   if (!row) return;
@@ -241,6 +243,7 @@ async function joinAsExpected(deps: ActivitiesDeps, userId: string, { activity: 
     batch.commitWith(
       ...(existing ? [] : [deps.db.insert(activityParticipants).values({ id: participationId, activityId: a.id, userId, status: 'left' }).getSQL()]),
       ...joinWrites(deps.db, a, userId, name, status, now),
+      pageChanged(a.id),
       expectedJoin(a, participationId, status, now),
     ),
   );
@@ -259,7 +262,7 @@ async function joinUnderTheLock(tx: Tx, deps: ActivitiesDeps, userId: string, id
   if (!current) throw new Error('the participation was not written');
   refuseRejoin(current.status);
   const status = joinStatus(a);
-  for (const statement of joinWrites(tx, a, userId, name, status, now)) await tx.execute(statement);
+  for (const statement of [...joinWrites(tx, a, userId, name, status, now), pageChanged(id)]) await tx.execute(statement);
   await moveJoiner(tx, id, participationId, status);
 }
 

@@ -1,19 +1,35 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ActivityCard, ActivityState, JoinMode, ActivityVisibility, ParticipantStatus, ParticipationState } from '@localloop/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { activities, activityImages, activityParticipants, media, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { KeptUntilChanged } from '../../lib/kept-until-changed.ts';
 import { literalLimit } from '../../lib/prepared.ts';
+import { changedStatement } from '../../lib/realtime.ts';
 import { toResponsiveImage, type StoredImage } from '../uploads/index.ts';
 import { avatar, personColumns, toPerson, type PersonBits } from '../users/index.ts';
+import type { KeptPage } from './details.ts';
 
 export type ActivitiesDeps = {
   db: Db;
   clock: Clock;
   mediaUrl: (key: string) => string;
+  /** Activities' pages as all see them, kept until a change of the activity (details.ts; ACTIVITY_PAGE on the bus); absent, none is kept (the lists' callers). */
+  pages?: KeptUntilChanged<KeptPage>;
 };
+
+/** The word on the bus that an activity's page changed (its participants, its state): kept-until-changed's scope. */
+export const ACTIVITY_PAGE = 'activity_page';
+
+/**
+ * Says, inside the transaction that changes it, that the activity's page changed: every process forgets its kept page
+ * once the transaction commits (the bus); the routes forget it in this process at once after (routes.ts `changing`).
+ */
+export function pageChanged(activityId: string): SQL {
+  return changedStatement(ACTIVITY_PAGE, activityId);
+}
 
 export type Reader = Db | Tx;
 export type ActivityRow = typeof activities.$inferSelect;

@@ -9,8 +9,9 @@ import { createTestApp, inject, signedInAccount, testClock, type TestContext } f
 /**
  * Search and /Discover keep an answer for the next asker of the same, PUBLIC_ANSWER_SECONDS long (lib/answer-cache.ts),
  * seen through a deal renamed meanwhile; a signed-in person gets it with their own marks, which are what each kind's own
- * list answers them. The four lists near a point, a deal's page and an activity's keep a visitor's answer the same way;
- * a signed-in person's is fresh.
+ * list answers them. The four lists near a point and a deal's page keep a visitor's answer the same way; a signed-in
+ * person's is fresh. An activity's page and a provider's free times are kept for everyone until they change
+ * (lib/kept-until-changed.ts): a change the apps do not make (a title rewritten in the database) shows after the time.
  */
 const clock = testClock();
 let t: TestContext;
@@ -107,7 +108,7 @@ describe('the lists near a point', () => {
 });
 
 describe('a deal\'s and an activity\'s page', () => {
-  it('a visitor gets the page kept within the time; a signed-in person, another deal and everyone after it afresh', async () => {
+  it('a visitor gets the page kept within the time; a signed-in person a deal\'s afresh, an activity\'s kept as well; another deal and everyone after it afresh', async () => {
     const person = await signedInAccount(t);
     const [deal, other] = await t.database.db.select({ id: deals.id, title: deals.title }).from(deals).limit(2);
     const [activity] = await t.database.db.select({ id: activities.id, title: activities.title }).from(activities).limit(1);
@@ -123,7 +124,7 @@ describe('a deal\'s and an activity\'s page', () => {
       expect(await dealTitle(deal.id)).toBe(deal.title);
       expect(await activityTitle()).toBe(activity.title);
       expect(await dealTitle(deal.id, person.access)).toBe(`${deal.title} (renamed)`);
-      expect(await activityTitle(person.access)).toBe(`${activity.title} (renamed)`);
+      expect(await activityTitle(person.access)).toBe(activity.title);
       expect(await dealTitle(other.id)).toBe(`${other.title} (renamed)`);
       clock.advance(10_001);
       expect(await dealTitle(deal.id)).toBe(`${deal.title} (renamed)`);
@@ -138,7 +139,7 @@ describe('a deal\'s and an activity\'s page', () => {
 });
 
 describe('a provider\'s free times', () => {
-  it('a visitor gets them kept within the time; the customer booking and everyone after the time see the booked one gone', async () => {
+  it('everyone gets them kept within the time, and sees a booked one gone at once', async () => {
     const { bookableShop, customerAccount, dayAhead, slotsOn, book } = bookingFixtures(() => t, clock);
     const { service, provider } = await bookableShop();
     const q = { provider_id: provider.id, service_id: service.id, for_date: dayAhead(2) };
@@ -146,11 +147,10 @@ describe('a provider\'s free times', () => {
     const [first] = await starts();
     if (!first) throw new Error('the new shop has free times on that day');
     const customer = await customerAccount();
+    expect(await starts(customer.access)).toContain(first);
     expect((await book(customer.access, { service_id: service.id, provider_id: provider.id, starts_at: first })).statusCode).toBe(201);
-    expect(await starts()).toContain(first);
-    expect(await starts(customer.access)).not.toContain(first);
-    clock.advance(10_001);
     expect(await starts()).not.toContain(first);
+    expect(await starts(customer.access)).not.toContain(first);
   });
 });
 

@@ -1,0 +1,93 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints, type Activity } from '@localloop/contract';
+import { activities } from '../../db/schema.ts';
+import { activityFixtures } from '../../../test/activity-fixtures.ts';
+import { createTestApp, inject, testClock, type TestContext } from '../../../test/helper.ts';
+import type { App } from '../../lib/http.ts';
+
+/**
+ * An activity's page kept for everyone until it changes (details.ts, lib/kept-until-changed.ts), in two server
+ * processes on one database: `a` and `b`, each with its own kept pages, told of each other's changes by the bus. A
+ * title rewritten in the database behind the apps' backs shows whether a page was read or kept.
+ */
+let a: TestContext;
+let b: TestContext;
+const clock = testClock();
+
+beforeAll(async () => {
+  a = await createTestApp({ clock, config: { publicAnswerTtlMs: 10_000 } });
+  b = await createTestApp({ clock, database: a.database, config: { publicAnswerTtlMs: 10_000 } });
+});
+afterAll(async () => {
+  await b.app.close();
+  await a.close();
+});
+
+const { person, hosted } = activityFixtures(() => a, clock);
+
+async function page(app: App, id: string, access?: string): Promise<Activity> {
+  const res = await inject(app, endpoints.activityDetails, { params: { id }, ...(access ? { access } : {}) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+const rewrite = (id: string, title: string) => a.database.db.update(activities).set({ title }).where(eq(activities.id, id));
+
+/** Asks again until `check` holds (the bus's word arrives in milliseconds; a busy machine may take longer). */
+async function pollUntil(check: () => Promise<boolean>, ms = 15_000): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) return false;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return true;
+}
+
+describe("an activity's kept page", () => {
+  it('answers visitors and signed-in people from one read with each one\'s own place fresh, and forgets it where a join or a leave is made at once and elsewhere once the bus tells', async () => {
+    const { host, activity } = await hosted({ capacity: 5 });
+    const [joiner, onlooker] = [await person(), await person()];
+    expect((await page(a.app, activity.id)).title).toBe(activity.title);
+    await rewrite(activity.id, 'Rewritten behind the apps');
+    // Kept for visitors and signed-in people alike; the host reads afresh.
+    expect((await page(a.app, activity.id)).title).toBe(activity.title);
+    expect(await page(a.app, activity.id, onlooker.access)).toMatchObject({ title: activity.title, my_state: 'none', is_host: false });
+    expect((await page(a.app, activity.id, host.access)).title).toBe('Rewritten behind the apps');
+
+    // Joined in the other process: there at once, the joiner's own place and the list; here once the bus tells.
+    expect((await inject(b.app, endpoints.joinActivity, { access: joiner.access, params: { id: activity.id } })).statusCode).toBe(200);
+    expect(await page(b.app, activity.id, joiner.access)).toMatchObject({ my_state: 'joined', participant_count: 1, participants: [{ id: joiner.id }] });
+    let seen = await page(a.app, activity.id, onlooker.access);
+    expect(await pollUntil(async () => (seen = await page(a.app, activity.id, onlooker.access)).participant_count === 1)).toBe(true);
+    expect(seen).toMatchObject({ title: 'Rewritten behind the apps', my_state: 'none', participants: [{ id: joiner.id }] });
+    // The joiner's own place comes with the kept page read by others.
+    expect(await page(a.app, activity.id, joiner.access)).toMatchObject({ my_state: 'joined', chat_room_id: expect.any(String) });
+    expect((await page(a.app, activity.id, onlooker.access)).chat_room_id).toBeNull();
+
+    // Left here: gone here at once, there once the bus tells.
+    expect((await inject(a.app, endpoints.leaveActivity, { access: joiner.access, params: { id: activity.id } })).statusCode).toBe(200);
+    expect(await page(a.app, activity.id)).toMatchObject({ participant_count: 0, participants: [] });
+    expect(await page(a.app, activity.id, joiner.access)).toMatchObject({ my_state: 'none', participant_count: 0 });
+    expect(await pollUntil(async () => (await page(b.app, activity.id)).participant_count === 0)).toBe(true);
+  });
+
+  it('shows the deactivation at once, and a change the bus does not carry after the time', async () => {
+    const { host, activity } = await hosted();
+    const visitorSees = async () => (await page(a.app, activity.id)).title;
+    expect(await visitorSees()).toBe(activity.title);
+    await rewrite(activity.id, 'Renamed quietly');
+    expect(await visitorSees()).toBe(activity.title);
+    clock.advance(10_001);
+    expect(await visitorSees()).toBe('Renamed quietly');
+    expect((await inject(a.app, endpoints.deactivateActivity, { access: host.access, params: { id: activity.id } })).statusCode).toBe(200);
+    expect((await page(a.app, activity.id)).state).toBe('deactivated');
+    expect(await pollUntil(async () => (await page(b.app, activity.id)).state === 'deactivated')).toBe(true);
+  });
+
+  it('answers 404 for an activity that does not exist, to visitors and signed-in people', async () => {
+    const someone = await person();
+    const missing = '6f1d5c1e-0000-4000-8000-00000000dead';
+    expect((await inject(a.app, endpoints.activityDetails, { params: { id: missing } })).statusCode).toBe(404);
+    expect((await inject(a.app, endpoints.activityDetails, { params: { id: missing }, access: someone.access })).statusCode).toBe(404);
+  });
+});
