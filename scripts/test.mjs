@@ -90,6 +90,7 @@ const databaseFree = [
   'src/modules/appointments/slot-maths.test.ts',
   'src/modules/appointments/kept-slots.test.ts',
   'src/modules/chat/kept-pages.test.ts',
+  'src/lib/turns.test.ts',
   'test/lint-boundaries.test.ts',
   'test/data-dir-lock.test.ts',
 ];

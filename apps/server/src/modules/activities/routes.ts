@@ -2,6 +2,7 @@ import { endpoints } from '@localloop/contract';
 import { keptForVisitors } from '../../lib/answer-cache.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { keptUntilChanged } from '../../lib/kept-until-changed.ts';
+import { turnsPerRow } from '../../lib/turns.ts';
 import { route, type App } from '../../lib/http.ts';
 import { activityCalendarFile } from './calendar.ts';
 import { activityDetails, createActivity, deactivateActivity, deactivatedActivities, myActivities } from './catalogue.ts';
@@ -49,7 +50,9 @@ export async function activitiesRoutes(app: App, ctx: AppContext) {
   route(app, endpoints.myActivities, ({ userId, query }) => myActivities(deps, userId, query));
   route(app, endpoints.vendorActivities, ({ userId, params, query }) => vendorActivities(deps, userId, params.id, query));
 
-  route(app, endpoints.joinActivity, ({ userId, params }) => changing(params.id, joinActivity(deps, userId, params.id)));
+  // Joiners of one activity let in a few at a time, in the order they came (lib/turns.ts).
+  const joins = turnsPerRow();
+  route(app, endpoints.joinActivity, ({ userId, params }) => changing(params.id, joins(params.id, () => joinActivity(deps, userId, params.id))));
   route(app, endpoints.leaveActivity, ({ userId, params }) => changing(params.id, leaveActivity(deps, userId, params.id)));
   route(app, endpoints.decideParticipation, ({ userId, params, body }) => changing(params.id, decideParticipation(deps, userId, params.id, body)));
   route(app, endpoints.removeParticipant, ({ userId, params, body }) => changing(params.id, removeParticipant(deps, userId, params.id, body)));

@@ -3,6 +3,7 @@ import { keptForVisitors } from '../../lib/answer-cache.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { route, type App } from '../../lib/http.ts';
 import type { RouteRateLimit } from '../../lib/rate-limit.ts';
+import { turnsPerRow } from '../../lib/turns.ts';
 import { appointmentCalendarFile, appointmentDetails, bookAppointment, rescheduleAppointment, updateStatus, userAppointments, vendorAppointments } from './bookings.ts';
 import { calendarFeedFile, createCalendarFeed, myCalendarFeeds, revokeCalendarFeed, type CalendarFeedDeps } from './calendar-feeds.ts';
 import { allServices, createService, deleteService, favoriteServiceCards, getService, myServices, toggleFavoriteService, updateService } from './catalogue.ts';
@@ -52,7 +53,9 @@ export async function appointmentsRoutes(app: App, ctx: AppContext) {
   ctx.realtime.watch({ changed: (what, id) => what === PROVIDER_TIME && kept.changed(id), busDown: kept.busDown, busUp: kept.busUp });
   route(app, endpoints.timeSlots, ({ userId, query }) => kept.get(userId, query));
 
-  route(app, endpoints.bookAppointment, ({ userId, body }) => bookAppointment(deps, userId, body));
+  // Bookings of one provider let in a few at a time, in the order they came (lib/turns.ts).
+  const bookings = turnsPerRow();
+  route(app, endpoints.bookAppointment, ({ userId, body }) => bookings(body.provider_id, () => bookAppointment(deps, userId, body)));
   route(app, endpoints.appointmentDetails, ({ userId, params }) => appointmentDetails(deps, userId, params.id));
   route(app, endpoints.appointmentCalendarFile, async ({ userId, params, reply }) => {
     const file = await appointmentCalendarFile(deps, userId, params.id);

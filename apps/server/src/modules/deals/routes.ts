@@ -3,6 +3,7 @@ import { keptForVisitors } from '../../lib/answer-cache.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { route, type App } from '../../lib/http.ts';
+import { turnsPerRow } from '../../lib/turns.ts';
 import { createDeal, dealDetails, myDeals, pauseDeal } from './catalogue.ts';
 import { dealsNear } from './near.ts';
 import { buyDeal, fulfillDeal, myPurchases, refundPurchase } from './purchases.ts';
@@ -39,8 +40,10 @@ export async function dealsRoutes(app: App, ctx: AppContext) {
   );
   route(app, endpoints.dealDetails, ({ userId, params, query }) => dealPage(userId, { id: params.deal_uuid, query }));
 
+  // Buyers of one deal let in a few at a time, in the order they came (lib/turns.ts).
+  const purchases = turnsPerRow();
   route(app, endpoints.buyDeal, async ({ userId, body, request, reply }) => {
-    const { purchase, replayed } = await buyDeal(deps, userId, body, idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER]));
+    const { purchase, replayed } = await purchases(body.deal_id, () => buyDeal(deps, userId, body, idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER])));
     // A retry answers as the first request did, and says it is a replay (as Stripe's Idempotent-Replayed).
     if (replayed) reply.header('idempotent-replayed', 'true');
     return purchase;
