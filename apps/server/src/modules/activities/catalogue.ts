@@ -5,7 +5,7 @@ import { activities, activityParticipants, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notify } from '../notifications/index.ts';
 import { requireOwnImages, toResponsiveImage } from '../uploads/index.ts';
-import { activityDetailsRow } from './details.ts';
+import { activityDetailsRow, keptPage, type ActivityDetailsRow } from './details.ts';
 import { dropAllActivityReminders } from './reminders.ts';
 import { insertActivities, seriesOf } from './series.ts';
 import { avatar, commonFields, iso, noSuchActivity, pageChanged, personColumns, selectActivities, statusesOf, toCard, toPerson, type ActivitiesDeps, type Reader, type SelectedActivity } from './shared.ts';
@@ -36,7 +36,12 @@ export function toParticipation(r: SelectedParticipation, waitlistPosition: numb
 export async function loadActivity(deps: ActivitiesDeps, db: Reader, id: string, callerId: string | null): Promise<Activity | null> {
   // One prepared statement (details.ts); only the host's queue below is a second query.
   const row = await activityDetailsRow(deps, id, callerId);
-  if (!row) return null;
+  return row && activityPageOf(deps, db, row, callerId);
+}
+
+/** The page of an activity for `callerId` (null: a visitor) from its row; only the host's queue is read here. */
+async function activityPageOf(deps: ActivitiesDeps, db: Reader, row: ActivityDetailsRow, callerId: string | null): Promise<Activity> {
+  const id = row.activity.id;
   const a = row.activity;
   const isHost = callerId !== null && a.hostId === callerId;
   const queue = isHost
@@ -75,6 +80,14 @@ export async function loadActivity(deps: ActivitiesDeps, db: Reader, id: string,
 }
 
 export async function activityDetails(deps: ActivitiesDeps, callerId: string | null, id: string): Promise<Activity> {
+  if (callerId === null) {
+    // A visitor's answer is the same for every visitor: built once per kept page (its state as of then, for at most
+    // the time the page is kept).
+    const kept = await keptPage(deps, id);
+    if (!kept.row) throw noSuchActivity();
+    kept.visitor ??= await activityPageOf(deps, deps.db, kept.row, null);
+    return kept.visitor;
+  }
   const activity = await loadActivity(deps, deps.db, id, callerId);
   if (!activity) throw noSuchActivity();
   return activity;

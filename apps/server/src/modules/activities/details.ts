@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { ParticipantStatus } from '@localloop/contract';
+import type { Activity, ParticipantStatus } from '@localloop/contract';
 import { activities, activityImages, activityParticipants, chatRequests, chatRooms, media, users } from '../../db/schema.ts';
 import { prepared, preparedShapes } from '../../lib/prepared.ts';
 import type { StoredImage } from '../uploads/index.ts';
@@ -77,8 +77,17 @@ const callerPart = prepared('activity_details_caller_part', (db) =>
     .where(eq(activities.id, sql.placeholder('id'))),
 );
 
-/** The activity's page as visitors read it, kept until the activity changes (ActivitiesDeps.pages); null: no such activity. */
-export type KeptPage = { row: ActivityDetailsRow | null };
+/**
+ * The activity's page as visitors read it, kept until the activity changes (ActivitiesDeps.pages); null: no such
+ * activity. `visitor` is the answer built from it for visitors, once (catalogue.ts activityDetails).
+ */
+export type KeptPage = { row: ActivityDetailsRow | null; visitor?: Activity };
+
+/** The kept page of the activity (read now when none is kept). */
+export async function keptPage(deps: Pick<ActivitiesDeps, 'db' | 'pages'>, id: string): Promise<KeptPage> {
+  const read = async (): Promise<KeptPage> => ({ row: await readRow(deps, id, null) });
+  return deps.pages ? deps.pages.get(id, id, read) : read();
+}
 
 /**
  * The row of an activity's page for `callerId` (null: a visitor), or null when there is no such activity. What all
@@ -87,8 +96,7 @@ export type KeptPage = { row: ActivityDetailsRow | null };
  * request and the group room) are one small statement of their own. The host reads all afresh.
  */
 export async function activityDetailsRow(deps: Pick<ActivitiesDeps, 'db' | 'pages'>, id: string, callerId: string | null): Promise<ActivityDetailsRow | null> {
-  const read = async () => ({ row: await readRow(deps, id, null) });
-  const { row } = deps.pages ? await deps.pages.get(id, id, read) : await read();
+  const { row } = await keptPage(deps, id);
   if (!row || callerId === null) return row;
   if (row.activity.hostId === callerId) return readRow(deps, id, callerId);
   const [mine] = await callerPart(deps.db).execute({ id, caller: callerId });
