@@ -42,7 +42,12 @@ async function notifyBus(tx: Tx | Db, message: BusMessage): Promise<void> {
  * listening process only if the transaction commits, so a rolled-back change pushes nothing.
  */
 export async function publish(tx: Tx, channel: Channel, event: RealtimeEvent | RoomEvent): Promise<void> {
-  await notifyBus(tx, { channel, event });
+  await tx.execute(publishStatement(channel, event));
+}
+
+/** publish's statement, for a transaction that sends it with others (db/batched.ts). */
+export function publishStatement(channel: Channel, event: RealtimeEvent | RoomEvent): SQL {
+  return sql`SELECT ${busNotify({ channel, event })}`;
 }
 
 /**

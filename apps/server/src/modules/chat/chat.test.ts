@@ -195,6 +195,11 @@ describe('rooms and messages', () => {
     expect((await post(member.access, roomId, 'x'.repeat(2001))).statusCode).toBe(400);
     const html = (await post(member.access, roomId, '<img src=x onerror=alert(1)>')).json();
     expect(html.text).toBe('<img src=x onerror=alert(1)>');
+    // Written into the statement as a value: quotes, backslashes and SQL in it stay text (db/batched.ts).
+    const quoted = `It's \\ o'clock'); DROP TABLE chat_messages; -- $1 $$ 🎉`;
+    const sent = (await post(member.access, roomId, quoted)).json();
+    expect(sent.text).toBe(quoted);
+    expect((await history(member.access, roomId)).json().results.at(-1)).toMatchObject({ id: sent.id, text: quoted, sender: { id: member.id } });
     expect((await post(member.access, roomId, 'y'.repeat(2000))).statusCode).toBe(201);
   });
 

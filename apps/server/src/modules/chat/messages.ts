@@ -1,14 +1,15 @@
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ChatMessage, ChatMessageInput, ChatMessagePage, ChatMessagesQuery, ChatReadResult } from '@localloop/contract';
+import { batched } from '../../db/batched.ts';
 import type { Tx } from '../../db/client.ts';
-import { activities, activityParticipants, chatMessages, chatReads, chatRequests, chatRooms, notifications, users } from '../../db/schema.ts';
+import { activities, activityParticipants, chatMessages, chatReads, chatRequests, chatRooms, media, notifications, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { literalLimit, preparedShapes } from '../../lib/prepared.ts';
-import { publish } from '../../lib/realtime.ts';
-import { notify } from '../notifications/index.ts';
+import { publish, publishStatement } from '../../lib/realtime.ts';
+import { notifyStatement } from '../notifications/index.ts';
 import { unreadOf } from './rooms.ts';
-import { isUuid, messageOfRoom, noSuchRoom, requireMember, roomHasMember, selectMessages, toMessage, type ChatDeps, type MessageRow } from './shared.ts';
+import { iso, isUuid, messageOfRoom, noSuchRoom, requireMember, roomHasMember, selectMessages, toMessage, toPerson, type ChatDeps, type MessageRow, type PersonBits, type Reader } from './shared.ts';
 
 /**
  * A room's messages (docs/decisions/0021): members only (anyone else gets 404), membership asked of the database on
@@ -64,27 +65,63 @@ async function readPage(deps: ChatDeps, userId: string, roomId: string, query: z
 /**
  * Posts a message. The same client id from the same sender in the same room answers the first message (`replayed`),
  * so a retry after a lost answer or a reconnect writes no copy. The sender's read receipt moves to their own message.
+ *
+ * Two messages to the database (db/batched.ts), at 100 posts a second in a room of 200: the message written only if
+ * the sender is in the room now, with what the answer shows of the sender, and whom to tell of it; then the read
+ * receipt, the event for the room's sockets and the notices, with the commit.
  */
 export async function postMessage(deps: ChatDeps, userId: string, roomId: string, input: z.output<typeof ChatMessageInput>): Promise<{ message: ChatMessage; replayed: boolean }> {
-  const posted = await deps.db.transaction(async (tx) => {
-    await requireMember(tx, userId, roomId);
-    const [inserted] = await tx
-      .insert(chatMessages)
-      .values({ roomId, senderId: userId, clientId: input.client_id, text: input.text })
-      .onConflictDoNothing({ target: [chatMessages.roomId, chatMessages.senderId, chatMessages.clientId] })
-      .returning({ id: chatMessages.id, seq: chatMessages.seq });
-    if (inserted) {
-      await markRead(tx, roomId, userId, Number(inserted.seq));
-      await publish(tx, `chat:${roomId}`, { type: 'chat_message', room_id: roomId, id: inserted.id, seq: Number(inserted.seq), sender_id: userId, client_id: input.client_id });
-      await tellMembers(tx, roomId, userId);
-    }
-    const [row] = await selectMessages(tx).where(and(eq(chatMessages.roomId, roomId), eq(chatMessages.senderId, userId), eq(chatMessages.clientId, input.client_id)));
-    if (!row) throw new Error('the message was not written');
-    return { message: toMessage(row, deps.mediaUrl), replayed: !inserted };
+  if (!isUuid(roomId) || !isUuid(userId)) throw noSuchRoom();
+  const posted = await batched(deps.db, async (batch) => {
+    const [[written] = [], [room] = []] = (await batch.send(writeMessage(roomId, userId, input), whomToTell(roomId, userId))) as [WrittenRow[], TellRow[]];
+    if (!written?.member) throw noSuchRoom();
+    if (!written.id) return (await batch.commitWith(), null);
+    const seq = Number(written.seq);
+    await batch.commitWith(
+      markReadStatement(deps.db, roomId, userId, seq),
+      publishStatement(`chat:${roomId}`, { type: 'chat_message', room_id: roomId, id: written.id, seq, sender_id: userId, client_id: input.client_id }),
+      ...tellStatements(deps, roomId, room),
+    );
+    const message: ChatMessage = {
+      id: written.id,
+      room_id: roomId,
+      seq,
+      client_id: input.client_id,
+      sender: toPerson(written.sender, deps.mediaUrl),
+      text: input.text,
+      created_at: iso(written.created_at),
+    };
+    return message;
   });
+  if (!posted) {
+    // Posted before with this client id: that message is the answer.
+    const [row] = await selectMessages(deps.db).where(and(eq(chatMessages.roomId, roomId), eq(chatMessages.senderId, userId), eq(chatMessages.clientId, input.client_id)));
+    if (!row) throw new Error('the message was not written');
+    return { message: toMessage(row, deps.mediaUrl), replayed: true };
+  }
   // Committed: this process forgets the room's kept pages now, the others when the bus tells them.
-  if (!posted.replayed) deps.pages.changed(roomId);
-  return posted;
+  deps.pages.changed(roomId);
+  return { message: posted, replayed: false };
+}
+
+type WrittenRow = { member: boolean; id: string | null; seq: string | number | null; created_at: Date | string; sender: PersonBits };
+
+/**
+ * The message, inserted only when the sender is in the room now (nothing when they posted it before with this client
+ * id), with whether they are, and the sender as the answer shows them.
+ */
+function writeMessage(roomId: string, userId: string, input: z.output<typeof ChatMessageInput>) {
+  return sql`WITH member AS (SELECT ${roomHasMember(roomId, userId)} AS yes),
+    inserted AS (
+      INSERT INTO ${chatMessages} (room_id, sender_id, client_id, text)
+      SELECT ${roomId}, ${userId}, ${input.client_id}, ${input.text} FROM member WHERE member.yes
+      ON CONFLICT (room_id, sender_id, client_id) DO NOTHING
+      RETURNING id, seq, created_at)
+    SELECT member.yes AS member, inserted.id, inserted.seq, inserted.created_at,
+      (SELECT json_build_object('id', u.id, 'firstName', u.first_name, 'username', u.username, 'avatarKey', m.storage_key,
+          'avatarWidth', m.width, 'avatarHeight', m.height, 'avatarVariants', m.variants)
+        FROM ${users} u LEFT JOIN ${media} m ON m.id = u.profile_image_id WHERE u.id = ${userId}) AS sender
+    FROM member LEFT JOIN inserted ON true`;
 }
 
 type TellRow = { kind: 'group' | 'direct'; activity_id: string; title: string; sender_first_name: string | null; sender_username: string | null; to_tell: string[] | null };
@@ -93,17 +130,15 @@ type TellRow = { kind: 'group' | 'direct'; activity_id: string; title: string; s
 export const CHAT_NOTIFICATION_WINDOW_MINUTES = 5;
 
 /**
- * Tells the room's other members that there are new messages: once per member and room per window, not per message;
- * a member whose read receipt moved within the window (reading the room now) is not told. Whether a socket is open
- * is known only to the process holding it, so the receipt stands in for "connected".
+ * Whom to tell that there are new messages, in one statement: the room's activity, the sender's name, and the other
+ * members to tell (the host, the accepted requester of a direct room, the joined participants of a group room; not
+ * those told of this room within the window, nor those whose receipt moved within it: reading the room now. Whether a
+ * socket is open is known only to the process holding it, so the receipt stands in for "connected"). Once per member
+ * and room per window, not per message.
  */
-async function tellMembers(tx: Tx, roomId: string, senderId: string): Promise<void> {
-  // In one statement: the room's activity, the sender's name, and the other members to tell (the host, the accepted
-  // requester of a direct room, the joined participants of a group room; not those told of this room within the
-  // window, nor those whose receipt moved within it). At 100 messages a second in a room of 200 this was five
-  // statements a message, two of them with a parameter per member.
+function whomToTell(roomId: string, senderId: string) {
   const window = sql`now() - make_interval(mins => ${CHAT_NOTIFICATION_WINDOW_MINUTES})`;
-  const result = await tx.execute<TellRow>(sql`
+  return sql`
     SELECT r.kind, a.id AS activity_id, a.title, s.first_name AS sender_first_name, s.username AS sender_username,
       (SELECT array_agg(m.id) FROM (
           SELECT a.host_id AS id
@@ -119,30 +154,38 @@ async function tellMembers(tx: Tx, roomId: string, senderId: string): Promise<vo
     JOIN ${activities} a ON a.id = r.activity_id
     LEFT JOIN ${chatRequests} q ON q.id = r.chat_request_id
     LEFT JOIN ${users} s ON s.id = ${senderId}
-    WHERE r.id = ${roomId}`);
-  const [room] = (result as unknown as { rows: TellRow[] }).rows;
-  if (!room?.to_tell?.length) return;
+    WHERE r.id = ${roomId}`;
+}
+
+/** The notices to the members whomToTell found. */
+function tellStatements(deps: ChatDeps, roomId: string, room: TellRow | undefined) {
+  if (!room?.to_tell?.length) return [];
   const name = room.sender_first_name?.trim() || room.sender_username || 'Someone';
-  for (const userId of room.to_tell) {
-    await notify(tx, userId, {
+  return room.to_tell.map((userId) =>
+    notifyStatement(deps.db, userId, {
       title: room.kind === 'group' ? `New messages in ${room.title}` : `New messages from ${name}`,
       body: `${name} wrote in the chat of ${room.title}.`,
       type: 'chat_message',
       data: { activity_id: room.activity_id, room_id: roomId },
       target: { kind: 'activity', activity_id: room.activity_id },
-    });
-  }
+    }),
+  );
 }
 
 /** Moves a read receipt forward (never back). */
 async function markRead(tx: Tx, roomId: string, userId: string, seq: number): Promise<number> {
-  const [row] = await tx
-    .insert(chatReads)
-    .values({ roomId, userId, lastReadSeq: seq })
-    .onConflictDoUpdate({ target: [chatReads.roomId, chatReads.userId], set: { lastReadSeq: sql`GREATEST(${chatReads.lastReadSeq}, excluded.last_read_seq)`, updatedAt: sql`now()` } })
-    .returning({ seq: chatReads.lastReadSeq });
+  const [row] = await markReadQuery(tx, roomId, userId, seq).returning({ seq: chatReads.lastReadSeq });
   return Number(row?.seq ?? seq);
 }
+
+const markReadQuery = (db: Reader, roomId: string, userId: string, seq: number) =>
+  db
+    .insert(chatReads)
+    .values({ roomId, userId, lastReadSeq: seq })
+    .onConflictDoUpdate({ target: [chatReads.roomId, chatReads.userId], set: { lastReadSeq: sql`GREATEST(${chatReads.lastReadSeq}, excluded.last_read_seq)`, updatedAt: sql`now()` } });
+
+/** markRead's statement, for a transaction that sends it with others. */
+const markReadStatement = (db: Reader, roomId: string, userId: string, seq: number) => markReadQuery(db, roomId, userId, seq).getSQL();
 
 /** The caller's read receipt, up to a message of the room; told to the room's sockets. */
 export async function readRoom(deps: ChatDeps, userId: string, roomId: string, messageId: string): Promise<ChatReadResult> {
