@@ -1,3 +1,5 @@
+// First: before any of the contract's schemas is built (lib/zod-without-eval.ts).
+import './lib/zod-without-eval.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import 'react-toastify/ReactToastify.css';
