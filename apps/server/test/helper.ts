@@ -82,6 +82,21 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
+/**
+ * Two apps on one database, as two server processes are for what each keeps in memory and hears on the bus (kept
+ * answers, sockets): the first owns the database, the second shares it. Close them with `closeBoth`.
+ */
+export async function twoAppsOnOneDatabase(opts: { clock: Clock; config?: Partial<Config> }): Promise<[TestContext, TestContext]> {
+  const first = await createTestApp(opts);
+  return [first, await createTestApp({ ...opts, database: first.database })];
+}
+
+/** Closes what twoAppsOnOneDatabase made: the second app, then the first with the database. */
+export async function closeBoth([first, second]: [TestContext, TestContext]): Promise<void> {
+  await second.app.close();
+  await first.close();
+}
+
 export async function createTestApp(
   opts: {
     clock?: Clock;

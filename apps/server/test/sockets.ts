@@ -46,9 +46,9 @@ export function openSocket(host: string, ticket: string): Promise<OpenSocket> {
 }
 
 /** Polls until `check` holds; false after `ms` (generous: a busy machine delivers late, never wrongly). */
-export async function until(check: () => boolean, ms = 15_000): Promise<boolean> {
+export async function until(check: () => boolean | Promise<boolean>, ms = 15_000): Promise<boolean> {
   const end = Date.now() + ms;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > end) return false;
     await new Promise((r) => setTimeout(r, 20));
   }

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type Activity } from '@localloop/contract';
 import { activities } from '../../db/schema.ts';
 import { activityFixtures } from '../../../test/activity-fixtures.ts';
-import { createTestApp, inject, testClock, type TestContext } from '../../../test/helper.ts';
+import { closeBoth, inject, testClock, twoAppsOnOneDatabase, type TestContext } from '../../../test/helper.ts';
 import type { App } from '../../lib/http.ts';
+import { until } from '../../../test/sockets.ts';
 
 /**
  * An activity's page kept for everyone until it changes (details.ts, lib/kept-until-changed.ts), in two server
@@ -16,13 +17,9 @@ let b: TestContext;
 const clock = testClock();
 
 beforeAll(async () => {
-  a = await createTestApp({ clock, config: { publicAnswerTtlMs: 10_000 } });
-  b = await createTestApp({ clock, database: a.database, config: { publicAnswerTtlMs: 10_000 } });
+  [a, b] = await twoAppsOnOneDatabase({ clock, config: { publicAnswerTtlMs: 10_000 } });
 });
-afterAll(async () => {
-  await b.app.close();
-  await a.close();
-});
+afterAll(() => closeBoth([a, b]));
 
 const { person, hosted } = activityFixtures(() => a, clock);
 
@@ -33,15 +30,6 @@ async function page(app: App, id: string, access?: string): Promise<Activity> {
 }
 const rewrite = (id: string, title: string) => a.database.db.update(activities).set({ title }).where(eq(activities.id, id));
 
-/** Asks again until `check` holds (the bus's word arrives in milliseconds; a busy machine may take longer). */
-async function pollUntil(check: () => Promise<boolean>, ms = 15_000): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) return false;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return true;
-}
 
 describe("an activity's kept page", () => {
   it('answers visitors and signed-in people from one read with each one\'s own place fresh, and forgets it where a join or a leave is made at once and elsewhere once the bus tells', async () => {
@@ -58,7 +46,7 @@ describe("an activity's kept page", () => {
     expect((await inject(b.app, endpoints.joinActivity, { access: joiner.access, params: { id: activity.id } })).statusCode).toBe(200);
     expect(await page(b.app, activity.id, joiner.access)).toMatchObject({ my_state: 'joined', participant_count: 1, participants: [{ id: joiner.id }] });
     let seen = await page(a.app, activity.id, onlooker.access);
-    expect(await pollUntil(async () => (seen = await page(a.app, activity.id, onlooker.access)).participant_count === 1)).toBe(true);
+    expect(await until(async () => (seen = await page(a.app, activity.id, onlooker.access)).participant_count === 1)).toBe(true);
     expect(seen).toMatchObject({ title: 'Rewritten behind the apps', my_state: 'none', participants: [{ id: joiner.id }] });
     // The joiner's own place comes with the kept page read by others.
     expect(await page(a.app, activity.id, joiner.access)).toMatchObject({ my_state: 'joined', chat_room_id: expect.any(String) });
@@ -68,7 +56,7 @@ describe("an activity's kept page", () => {
     expect((await inject(a.app, endpoints.leaveActivity, { access: joiner.access, params: { id: activity.id } })).statusCode).toBe(200);
     expect(await page(a.app, activity.id)).toMatchObject({ participant_count: 0, participants: [] });
     expect(await page(a.app, activity.id, joiner.access)).toMatchObject({ my_state: 'none', participant_count: 0 });
-    expect(await pollUntil(async () => (await page(b.app, activity.id)).participant_count === 0)).toBe(true);
+    expect(await until(async () => (await page(b.app, activity.id)).participant_count === 0)).toBe(true);
   });
 
   it('shows the deactivation at once, and a change the bus does not carry after the time', async () => {
@@ -81,7 +69,7 @@ describe("an activity's kept page", () => {
     expect(await visitorSees()).toBe('Renamed quietly');
     expect((await inject(a.app, endpoints.deactivateActivity, { access: host.access, params: { id: activity.id } })).statusCode).toBe(200);
     expect((await page(a.app, activity.id)).state).toBe('deactivated');
-    expect(await pollUntil(async () => (await page(b.app, activity.id)).state === 'deactivated')).toBe(true);
+    expect(await until(async () => (await page(b.app, activity.id)).state === 'deactivated')).toBe(true);
   });
 
   it('answers 404 for an activity that does not exist, to visitors and signed-in people', async () => {

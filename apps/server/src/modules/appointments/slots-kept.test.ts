@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type TimeSlotsResponse } from '@localloop/contract';
 import { timeSlots } from '../../db/schema.ts';
 import { bookingFixtures } from '../../../test/booking-fixtures.ts';
-import { createTestApp, inject, testClock, type TestContext } from '../../../test/helper.ts';
+import { closeBoth, inject, testClock, twoAppsOnOneDatabase, type TestContext } from '../../../test/helper.ts';
 import type { App } from '../../lib/http.ts';
+import { until } from '../../../test/sockets.ts';
 
 /**
  * A provider's free times kept for everyone (kept-slots.ts), in two server processes on one database: `a` and `b`, each
@@ -16,13 +17,9 @@ let b: TestContext;
 const clock = testClock();
 
 beforeAll(async () => {
-  a = await createTestApp({ clock, config: { publicAnswerTtlMs: 10_000 } });
-  b = await createTestApp({ clock, database: a.database, config: { publicAnswerTtlMs: 10_000 } });
+  [a, b] = await twoAppsOnOneDatabase({ clock, config: { publicAnswerTtlMs: 10_000 } });
 });
-afterAll(async () => {
-  await b.app.close();
-  await a.close();
-});
+afterAll(() => closeBoth([a, b]));
 
 const { dayAhead, bookableShop, customerAccount, haircut } = bookingFixtures(() => a, clock);
 
@@ -54,7 +51,7 @@ describe('kept free times', () => {
     expect((await book(b.app, other.access, bookedElsewhere)).statusCode).toBe(201);
     expect(await slots(b.app, other.access, q)).not.toContain(bookedElsewhere);
     let seen: string[] = [];
-    expect(await pollUntil(async () => !(seen = await slots(a.app, customer.access, q)).includes(bookedElsewhere))).toBe(true);
+    expect(await until(async () => !(seen = await slots(a.app, customer.access, q)).includes(bookedElsewhere))).toBe(true);
     expect(seen).not.toContain(dropped);
 
     // Booked here: gone at once for whoever asks here, the one who booked first.
@@ -62,13 +59,13 @@ describe('kept free times', () => {
     expect(booking.statusCode).toBe(201);
     expect(await slots(a.app, customer.access, q)).not.toContain(bookedHere);
     expect(await slots(a.app, undefined, q)).not.toContain(bookedHere);
-    expect(await pollUntil(async () => !(await slots(b.app, undefined, q)).includes(bookedHere))).toBe(true);
+    expect(await until(async () => !(await slots(b.app, undefined, q)).includes(bookedHere))).toBe(true);
 
     // Cancelled in the other process: free again here once the bus tells of it.
     const cancelled = await inject(b.app, endpoints.updateAppointmentStatus, { access: customer.access, params: { id: booking.json().id }, body: { status: 'cancelled', reason: 'Plans changed' } });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(await slots(b.app, customer.access, q)).toContain(bookedHere);
-    expect(await pollUntil(async () => (await slots(a.app, customer.access, q)).includes(bookedHere))).toBe(true);
+    expect(await until(async () => (await slots(a.app, customer.access, q)).includes(bookedHere))).toBe(true);
   });
 
   it('keeps an answer for the ttl at most', async () => {
@@ -97,13 +94,3 @@ describe('kept free times', () => {
     expect((await slots(b.app, shop.access, q)).length).toBeGreaterThan(0);
   });
 });
-
-/** Asks again until `check` holds (the bus's word arrives in milliseconds; a busy machine may take longer). */
-async function pollUntil(check: () => Promise<boolean>, ms = 15_000): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) return false;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return true;
-}
