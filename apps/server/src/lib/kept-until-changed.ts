@@ -10,9 +10,11 @@ import type { Clock } from './clock.ts';
  * What the bus does not carry shows for at most `ttlMs`.
  *
  * While the bus is down nothing is kept or served (a change elsewhere could not be heard); once it is back, everything
- * is forgotten. `ttlMs` 0 keeps nothing. At most SHARED_LIST_BYTES are kept, the least recently asked leaving first.
+ * is forgotten. `ttlMs` 0 keeps nothing. At most `maxBytes` are kept (SHARED_LIST_BYTES unless told), the least
+ * recently asked leaving first. A key need only be unique within its scope.
  */
 export type KeptUntilChanged<T extends object> = {
+  /** The answer named `key` in `scope`, kept or read by `read` (once for everyone asking it at the same time). */
   get(scope: string, key: string, read: () => Promise<T>): Promise<T>;
   /** What `scope`'s answers show changed: none read before is served again. */
   changed(scope: string): void;
@@ -20,8 +22,8 @@ export type KeptUntilChanged<T extends object> = {
   busUp(): void;
 };
 
-export function keptUntilChanged<T extends object>({ ttlMs, clock }: { ttlMs: number; clock: Clock }): KeptUntilChanged<T> {
-  const kept = answerCache<T>({ ttlMs, maxBytes: SHARED_LIST_BYTES, clock });
+export function keptUntilChanged<T extends object>({ ttlMs, clock, maxBytes = SHARED_LIST_BYTES }: { ttlMs: number; clock: Clock; maxBytes?: number }): KeptUntilChanged<T> {
+  const kept = answerCache<T>({ ttlMs, maxBytes, clock });
   let counter = 0;
   // The last change of each scope changed since the bus last came back, numbered from one counter (a number per scope:
   // at most one per provider or activity); `epoch` changes every key at once.
@@ -30,8 +32,8 @@ export function keptUntilChanged<T extends object>({ ttlMs, clock }: { ttlMs: nu
   let listening = true;
   return {
     get(scope, key, read) {
-      if (!listening || ttlMs <= 0) return read();
-      return kept.get(`${epoch}:${changes.get(scope) ?? 0}:${key}`, read);
+      if (!listening) return read();
+      return kept.get(`${epoch}:${scope}:${changes.get(scope) ?? 0}:${key}`, read);
     },
     changed(scope) {
       changes.set(scope, ++counter);
