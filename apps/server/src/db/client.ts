@@ -11,7 +11,7 @@ import { is, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { SEARCH_SIMILARITY } from '../lib/text-search.ts';
@@ -34,29 +34,12 @@ export const isTransaction = (db: Db | Tx): db is Tx => is(db, PgTransaction);
  * hashed to 64 bits, so two keys share a lock only by a rare chance (and then merely wait for each other).
  */
 export async function takeTurn(tx: Db | Tx, key: string): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  await tx.execute(turnStatement(key));
 }
 
-/**
- * Runs `last` as the transaction's last statement, and on PostgreSQL sends the COMMIT in the same message, so that the
- * rows `last` locks are held for its execution and the commit only, not for a round trip back to this process and another
- * to the database. That is what a hot row (one deal's stock, one activity's places, taken by hundreds of customers at
- * once) queues on: each holder's round trips, through a Node process at full CPU, are everyone behind's wait.
- *
- * `last` refuses by calling `turn_refused('reason')` (migration 0021): the COMMIT then never runs, the transaction rolls
- * back, and the caller's transaction callback rejects with an error that `turnRefusal()` reads the reason of.
- *
- * It must be the callback's last statement: what follows it is not in the committed transaction. (On PostgreSQL the same
- * message opens a new, empty transaction for the COMMIT Drizzle sends when the callback returns, which then commits
- * nothing.) The message is a simple query, so its parameters are written into it as literals (Drizzle's inlining:
- * quotes doubled, standard_conforming_strings as PostgreSQL has it by default). On PGlite, in-process with one
- * connection, `last` runs alone and Drizzle commits as usual.
- */
-export async function finishWith(tx: Tx, last: SQL): Promise<void> {
-  if (!is(tx, NodePgTransaction)) return void (await tx.execute(last));
-  // A savepoint's COMMIT would be its whole transaction's.
-  if ((tx as unknown as { nestedIndex: number }).nestedIndex !== 0) throw new Error('finishWith ends a transaction, not a savepoint');
-  await tx.execute(sql`${last}; COMMIT; BEGIN`.inlineParams());
+/** takeTurn's statement, for a transaction that sends it with others (db/batched.ts). */
+export function turnStatement(key: string): SQL {
+  return sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`;
 }
 
 export type Database = {
@@ -168,7 +151,7 @@ export function openPostgres(url: string, poolSize = 10): Database {
     keepAlive: true,
     // No parallel workers for a request's statement: every statement here is short, the pool runs ten at once, and
     // two workers started for one statement (a search's sort of 2,000 rows, say) took the cores the others waited for.
-    // Strings written into a statement (db/batched.ts, finishWith) are quoted by doubling their quotes: correct only
+    // Strings written into a statement (db/batched.ts) are quoted by doubling their quotes: correct only
     // with standard_conforming_strings on, PostgreSQL's default, pinned here so that no server setting changes it.
     options: `-c ${searchThreshold.name}=${searchThreshold.value} -c max_parallel_workers_per_gather=0 -c standard_conforming_strings=on`,
   });

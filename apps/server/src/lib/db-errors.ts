@@ -20,7 +20,7 @@ export function violatedExclusion(error: unknown): boolean {
 
 /**
  * The reason a statement gave when it refused (`turn_refused(reason)`, SQLSTATE LL409: the row it was to change no longer
- * qualified, db/client.ts finishWith), else null.
+ * qualified: a turn sent with its commit, db/batched.ts), else null.
  */
 export function turnRefusal(error: unknown): string | null {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {

@@ -2,6 +2,7 @@ import { and, count, desc, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { BuyDealInput, FulfillDealInput, MessageResponse, Purchase, PurchaseList, PurchasesQuery } from '@localloop/contract';
 import { batched } from '../../db/batched.ts';
+import { turnStatement } from '../../db/client.ts';
 import { dealRatings, deals, purchases, users, vendors } from '../../db/schema.ts';
 import { turnRefusal, violatedUniqueConstraint } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -184,7 +185,7 @@ export async function buyDeal(deps: DealsDeps, userId: string, input: z.output<t
       // The customer's own turn (a double click, a retry sent twice at once): no other customer waits for it. Then what
       // the customer holds of the deal and a purchase made meanwhile with this key.
       const [, [mine] = []] = await batch.send(
-        sql`SELECT pg_advisory_xact_lock(hashtextextended(${`deal-customer:${input.deal_id}:${userId}`}, 0))`,
+        turnStatement(`deal-customer:${input.deal_id}:${userId}`),
         sql`SELECT ${heldColumn(input.deal_id, userId)} AS held, ${earlierWith(userId, idempotencyKey)} AS earlier`,
       );
       const earlier = (mine?.earlier ?? null) as EarlierPurchase | null;
