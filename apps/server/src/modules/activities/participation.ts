@@ -278,13 +278,16 @@ const joinStatus = (a: Pick<ActivityRow, 'joinMode' | 'capacity' | 'participantC
 function expectedJoin(seen: ActivityRow, participationId: string, status: ParticipantStatus, now: Date) {
   const unchanged = sql`id = ${seen.id} AND deactivated_at IS NULL AND ends_at > ${now.toISOString()}::timestamptz AND date_trunc('milliseconds', starts_at) = ${seen.startsAt.toISOString()}::timestamptz
         AND join_mode = ${seen.joinMode}`;
-  // Only a join moves the counter. The waitlist and a request share the row (FOR SHARE): they do not wait for each
-  // other (once an activity is full, its crowd all goes to the waitlist, and each commit no longer waits for the one
-  // before), while a join, a leave or the host's change still waits for them, and they for it.
+  // Only a join moves the counter. The waitlist takes the row as a join does (NO KEY UPDATE), so its places are drawn in
+  // the order the joins commit: with a shared lock two waitlisters drew their places in one order and committed in the
+  // other, and the first to commit was told a place that the second then took from it (100 at once, two places told
+  // twice). A request, whose place nobody is told, shares the row (FOR SHARE) and waits for no other request.
   const taken =
     status === 'joined'
       ? sql`UPDATE ${activities} SET participant_count = participant_count + 1 WHERE ${unchanged} AND (capacity IS NULL OR participant_count < capacity) RETURNING id`
-      : sql`SELECT id FROM ${activities} WHERE ${unchanged} AND ${status === 'waitlisted' ? sql`capacity IS NOT NULL AND participant_count >= capacity` : sql`true`} FOR SHARE`;
+      : status === 'waitlisted'
+        ? sql`SELECT id FROM ${activities} WHERE ${unchanged} AND capacity IS NOT NULL AND participant_count >= capacity FOR NO KEY UPDATE`
+        : sql`SELECT id FROM ${activities} WHERE ${unchanged} FOR SHARE`;
   return sql`WITH taken AS (${taken}),
     moved AS (
       UPDATE ${activityParticipants} SET status = ${status}::participant_status, queue_position = ${nextQueuePosition}
