@@ -17,12 +17,15 @@ function addLink(attributes: Record<string, string>): void {
 try {
   const early = earlyPageData(window.location.pathname, window.location.search, config.apiBaseUrl);
   if (early) {
+    // The answer first: over HTTP/1.1 a browser opens six connections to a host, and the page's chunks asked for before
+    // it held them all, so the answer (and the picture it names) waited behind thirty scripts.
+    const answer = startEarlyFetch(early.url);
     // The page's own code downloads beside the entry's instead of after the entry has run.
     for (const href of __EARLY_PAGE_CHUNKS__[early.page] ?? []) addLink({ rel: 'modulepreload', crossorigin: '', href });
-    startEarlyFetch(early.url)
+    answer
       .then((response) => (response.ok ? response.clone().json() : null))
-      .then((answer: unknown) => {
-        const lead = early.leadImageOf(answer);
+      .then((body: unknown) => {
+        const lead = early.leadImageOf(body);
         // The same srcset and sizes as the <img>: the browser picks the same file, and the <img> finds it downloaded.
         if (lead) addLink({ rel: 'preload', as: 'image', imagesrcset: srcSetOf(lead.image), imagesizes: lead.sizes, fetchpriority: 'high' });
       })
