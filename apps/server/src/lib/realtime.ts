@@ -33,8 +33,11 @@ function busNotify(message: BusMessage): SQL {
   return sql`pg_notify(${EVENTS_CHANNEL}, ${payload})`;
 }
 
+/** The NOTIFY of a message as a statement of its own. */
+const busStatement = (message: BusMessage): SQL => sql`SELECT ${busNotify(message)}`;
+
 async function notifyBus(tx: Tx | Db, message: BusMessage): Promise<void> {
-  await tx.execute(sql`SELECT ${busNotify(message)}`);
+  await tx.execute(busStatement(message));
 }
 
 /**
@@ -47,7 +50,7 @@ export async function publish(tx: Tx, channel: Channel, event: RealtimeEvent | R
 
 /** publish's statement, for a transaction that sends it with others (db/batched.ts). */
 export function publishStatement(channel: Channel, event: RealtimeEvent | RoomEvent): SQL {
-  return sql`SELECT ${busNotify({ channel, event })}`;
+  return busStatement({ channel, event });
 }
 
 /**
@@ -65,17 +68,17 @@ export function writeAndPublishStatement(write: SQLWrapper, channel: Channel, ev
 }
 
 /**
- * Ends an account's sockets on every server process, once the caller's transaction commits: those opened under an
- * older token version than `tokenVersion` are closed.
- */
-/**
  * Tells every server process's watchers, once the caller's transaction commits, that `what` `id` changed (a provider's
  * bookings, for the kept free times): a statement for a transaction that sends it with others (db/batched.ts), or to run.
  */
 export function changedStatement(what: string, id: string): SQL {
-  return sql`SELECT ${busNotify({ changed: { what, id } })}`;
+  return busStatement({ changed: { what, id } });
 }
 
+/**
+ * Ends an account's sockets on every server process, once the caller's transaction commits: those opened under an
+ * older token version than `tokenVersion` are closed.
+ */
 export async function publishSessionsEnded(tx: Tx, userId: string, tokenVersion: number): Promise<void> {
   await notifyBus(tx, { sessionsEnded: { userId, tokenVersion } });
 }
