@@ -1,7 +1,10 @@
 import type { ActivityState } from '@localloop/contract';
 import { formatInstant } from '../../lib/format-instant.ts';
 
-const timeOnly = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+// Made when first used, not when the module loads: the first Intl formatter of a page costs milliseconds (ICU's data),
+// and this module comes with the shell (the landing page's cards), also to pages that show no time of day.
+let timeOnly: Intl.DateTimeFormat | undefined;
+const timeOfDay = (date: Date) => (timeOnly ??= new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })).format(date);
 
 const sameDay = (a: Date, b: Date) => a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 
@@ -9,7 +12,7 @@ const sameDay = (a: Date, b: Date) => a.getFullYear() === b.getFullYear() && a.g
 export function formatWhen(startsAt: string, endsAt: string): string {
   const start = new Date(startsAt);
   const end = new Date(endsAt);
-  return sameDay(start, end) ? `${formatInstant(startsAt)}–${timeOnly.format(end)}` : `${formatInstant(startsAt)} – ${formatInstant(endsAt)}`;
+  return sameDay(start, end) ? `${formatInstant(startsAt)}–${timeOfDay(end)}` : `${formatInstant(startsAt)} – ${formatInstant(endsAt)}`;
 }
 
 /** "3 going", "1 going". */
