@@ -217,8 +217,9 @@ export const routes: readonly AppRoute[] = [
 /**
  * Starts downloading the page the address names, before React's first render: its chunk then loads beside the
  * shell's work instead of after it. Guards still decide what shows; a page preloaded for nothing costs one download.
+ * Settles once the page is in (or its download failed).
  */
-export function preloadPageAt(pathname: string): void {
+export function preloadPageAt(pathname: string): Promise<void> {
   const match = matchRoutes(routes as AppRoute[], pathname)?.at(-1);
-  match?.route.page.preload();
+  return match ? match.route.page.preload() : Promise.resolve();
 }

@@ -5,7 +5,7 @@ import { ErrorResponse, tokenRefreshEndpoint, TokenRefreshResponse } from '@loca
 import type { BodyOf, Endpoint, HttpMethod, ParamsOf, QueryOf, ResponseOf } from '@localloop/contract';
 import { config } from '../config.ts';
 import { reportReachable, reportUnreachable } from '../lib/connectivity.ts';
-import { takeEarlyFetch } from '../lib/early-fetch.ts';
+import { takeEarlyAnswer, takeEarlyFetch } from '../lib/early-fetch.ts';
 import { clearAll, getAccessToken, getRefreshToken, storeTokens } from '../session/storage.ts';
 import { ApiError, badResponseCode, networkErrorCode } from './api-error.ts';
 import { apiUrl } from './api-url.ts';
@@ -250,6 +250,21 @@ export async function call<E extends Endpoint>(endpoint: E, ...rest: CallRest<E>
   }
   // The data was parsed by E's own response schema; TypeScript cannot follow that through the generic.
   return parsed.data as ResponseOf<E>;
+}
+
+/**
+ * The answer the boot script already has for this call (a visitor's first GET of the page: lib/early-fetch.ts), checked
+ * against the endpoint's response schema as call() checks it; undefined when there is none in yet. A query's
+ * `initialData`: the page's first render then shows its answer instead of its skeleton, one render instead of two.
+ */
+export function earlyAnswer<E extends Endpoint>(endpoint: E, ...rest: CallRest<E>): ResponseOf<E> | undefined {
+  if (endpoint.method !== 'GET' || getAccessToken() !== null) return undefined;
+  const args = rest[0] as SentArgs | undefined;
+  const early = takeEarlyAnswer(buildUrl(fillPath(endpoint.path, args?.params), args?.query));
+  if (!early) return undefined;
+  const parsed = endpoint.response.safeParse(early.body);
+  // The same type call() returns, for the same reason.
+  return parsed.success ? (parsed.data as ResponseOf<E>) : undefined;
 }
 
 /** A file behind an endpoint (e.g. a private document): typed and sent like call(), answered with its bytes. */

@@ -1,10 +1,10 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../api/client.ts';
 import { defaultActivityFilters, getActivitiesNearQueryOptions } from '../features/activities/api/get-activities-near.ts';
 import { getDealQueryOptions } from '../features/deals/api/get-deal.ts';
 import { defaultDealFilters, getDealsNearQueryOptions } from '../features/deals/api/get-deals-near.ts';
-import { startEarlyFetch, takeEarlyFetch } from '../lib/early-fetch.ts';
+import { earlyAnswersSettled, startEarlyFetch, takeEarlyFetch } from '../lib/early-fetch.ts';
 import { defaultLocation } from '../session/default-location.ts';
 import { storeUserLocation } from '../session/storage.ts';
 import type { StoredLocation } from '../session/storage.ts';
@@ -35,6 +35,9 @@ function networks() {
   });
   return { early, app, restore };
 }
+
+/** A query client with the app's fresh time (app/App.tsx): data younger than 30 s is not asked for again. */
+const appClient = () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
 
 let restoreClient = () => undefined as void;
 afterEach(() => {
@@ -88,12 +91,46 @@ describe('the boot script and the app', () => {
       '/api/deals/lists/?lat=40.6782&lng=-73.9442&radius_km=25&sort=distance&page=1&page_size=12',
       '/api/deals/lists/?lat=40.7128&lng=-74.006&radius_km=25&sort=popularity&page=1&page_size=12',
     ]);
-    // The matching request takes it, and a second one (a refetch) asks the network.
-    await new QueryClient().fetchQuery(getDealsNearQueryOptions(defaultLocation, '', defaultDealFilters));
+    // The matching request takes it (the answer is in by now: as the query's initial data, fresh for the app's client),
+    // and a second one (a refetch) asks the network.
+    await appClient().fetchQuery(getDealsNearQueryOptions(defaultLocation, '', defaultDealFilters));
     expect(app).toHaveLength(2);
     await new QueryClient().fetchQuery(getDealsNearQueryOptions(defaultLocation, '', defaultDealFilters));
     expect(app).toHaveLength(3);
     expect(early).toHaveLength(1);
+  });
+
+  it('gives an answer already in to the first render as the query\'s data, once, with no request of the app\'s', async () => {
+    const { early, app, restore } = networks();
+    restoreClient = restore;
+    const page = earlyPageData('/PopularDeals', '', '/api');
+    void startEarlyFetch(page?.url ?? '');
+    await earlyAnswersSettled();
+    // What useQuery reads on a page's first render.
+    const options = getDealsNearQueryOptions(defaultLocation, '', defaultDealFilters);
+    const first = new QueryObserver(appClient(), options).getCurrentResult();
+    expect(first.status).toBe('success');
+    expect(first.data).toEqual(emptyPage);
+    expect(app).toEqual([]);
+    // Taken: another query of the address (another tab's client, a refetch) asks the network.
+    const again = appClient();
+    expect(new QueryObserver(again, options).getCurrentResult().data).toBeUndefined();
+    await again.fetchQuery(options);
+    expect(app).toHaveLength(1);
+    expect(early).toHaveLength(1);
+  });
+
+  it('gives no data from an answer that fails the response schema: the page asks again and shows its error', async () => {
+    const { app, restore } = networks();
+    restoreClient = restore;
+    const deal = earlyPageData(`/DealDetails/${dealId}`, '', '/api');
+    void startEarlyFetch(deal?.url ?? '');
+    await earlyAnswersSettled();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const options = getDealQueryOptions(dealId, defaultLocation, '');
+    expect(new QueryObserver(client, options).getCurrentResult().data).toBeUndefined();
+    await expect(client.fetchQuery(options)).rejects.toThrow();
+    expect(app).toHaveLength(1);
   });
 
   it('leaves a signed-in person to the app: nothing early, and a request with a token never takes a visitor\'s answer', async () => {
@@ -104,6 +141,7 @@ describe('the boot script and the app', () => {
     // Signed in meanwhile (another tab): the app's request carries the token and goes to the network.
     localStorage.setItem('access', 'A1');
     expect(earlyPageData('/PopularDeals', '', '/api')).toBeNull();
+    await earlyAnswersSettled();
     await new QueryClient().fetchQuery(getDealsNearQueryOptions(defaultLocation, 'u1', defaultDealFilters));
     expect(app).toEqual([{ url: page?.url, auth: 'Bearer A1' }]);
     expect(early).toHaveLength(1);

@@ -23,8 +23,7 @@ try {
     // The page's own code downloads beside the entry's instead of after the entry has run.
     for (const href of __EARLY_PAGE_CHUNKS__[early.page] ?? []) addLink({ rel: 'modulepreload', crossorigin: '', href });
     answer
-      .then((response) => (response.ok ? response.clone().json() : null))
-      .then((body: unknown) => {
+      .then((body) => {
         const lead = early.leadImageOf(body);
         // The same srcset and sizes as the <img>: the browser picks the same file, and the <img> finds it downloaded.
         if (lead) addLink({ rel: 'preload', as: 'image', imagesrcset: srcSetOf(lead.image), imagesizes: lead.sizes, fetchpriority: 'high' });

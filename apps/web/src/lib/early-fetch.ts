@@ -2,7 +2,15 @@
 // their answers over here instead of asking again.
 
 /** A GET the boot script started, waiting for the app's first request of the same address. */
-type EarlyFetch = { url: string; startedAt: number; response: Promise<Response> };
+type EarlyFetch = {
+  url: string;
+  startedAt: number;
+  response: Promise<Response>;
+  /** Its JSON body once a 2xx answer has arrived and been read; until then (or for an error) undefined. */
+  answer?: { body: unknown };
+  /** Settles once the body is read, or the request failed. */
+  settled: Promise<void>;
+};
 
 /** Shared through the window: the boot script and the app are separate bundles. */
 const slot = '__localloopEarlyFetches';
@@ -18,14 +26,45 @@ const pending = (): EarlyFetch[] => ((globalThis as EarlyFetches)[slot] ??= []);
 
 /**
  * GETs `url` now, as the API client would for a visitor (no bearer token: never call this when a session is stored),
- * and keeps the answer for takeEarlyFetch. Resolves with the response, for the caller's own look (clone it first).
+ * and keeps the answer for takeEarlyAnswer and takeEarlyFetch. Resolves with the answer's JSON body, or null for an
+ * error or a failed request.
  */
-export function startEarlyFetch(url: string): Promise<Response> {
+export function startEarlyFetch(url: string): Promise<unknown> {
   const response = globalThis.fetch(url, { headers: { Accept: 'application/json' } });
   // A failure is the app's to see when it takes the answer over; until then nobody waits on it.
   response.catch(() => undefined);
-  pending().push({ url, startedAt: Date.now(), response });
-  return response;
+  const body = response
+    .then((r) => (r.ok ? (r.clone().json() as Promise<unknown>) : null))
+    .then(
+      (json) => {
+        if (json !== null) early.answer = { body: json };
+        return json;
+      },
+      () => null,
+    );
+  const early: EarlyFetch = { url, startedAt: Date.now(), response, settled: body.then(() => undefined) };
+  pending().push(early);
+  return body;
+}
+
+/** Settles once every early GET still waiting for the app has its body read (or failed). */
+export function earlyAnswersSettled(): Promise<void> {
+  return Promise.all(pending().map((early) => early.settled)).then(() => undefined);
+}
+
+const fresh = (early: EarlyFetch) => Date.now() - early.startedAt <= earlyFetchMaxAgeMs;
+
+/**
+ * The JSON body of an early GET of exactly `url` if it has already arrived, at once and at most once (as with
+ * takeEarlyFetch, which then has nothing for the address): for a first render that shows the page with its answer.
+ * Undefined when there is none, it is not in yet, or it is too old.
+ */
+export function takeEarlyAnswer(url: string): { body: unknown } | undefined {
+  const list = pending();
+  const index = list.findIndex((early) => early.url === url && early.answer !== undefined);
+  if (index === -1) return undefined;
+  const [early] = list.splice(index, 1);
+  return early && fresh(early) ? early.answer : undefined;
 }
 
 /**
@@ -38,6 +77,6 @@ export function takeEarlyFetch(url: string): Promise<Response> | null {
   const index = list.findIndex((early) => early.url === url);
   if (index === -1) return null;
   const [early] = list.splice(index, 1);
-  if (!early || Date.now() - early.startedAt > earlyFetchMaxAgeMs) return null;
+  if (!early || !fresh(early)) return null;
   return early.response;
 }

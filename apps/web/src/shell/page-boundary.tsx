@@ -9,7 +9,6 @@ import type { LazyPage } from './lazy-page.ts';
 type PageBoundaryProps = { page: LazyPage; title: string };
 
 function LoadedPage({ page, title }: PageBoundaryProps) {
-  // Read at render time: after a reset the page holds a fresh lazy component.
   const Component = page.Component;
   return <Component title={title} />;
 }

@@ -1,7 +1,7 @@
 import { activitiesEndpoints, activityCategories } from '@localloop/contract';
 import type { ActivityCategory } from '@localloop/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../api/client.ts';
+import { call, earlyAnswer } from '../../../api/client.ts';
 import { useAccountId } from '../../../session/auth-context.tsx';
 import { nearQueryKey, useUserLocation } from '../../../session/user-location.ts';
 import type { StoredLocation } from '../../../session/user-location.ts';
@@ -20,13 +20,12 @@ export function isActivityCategory(value: string | null): value is ActivityCateg
 
 export function getActivitiesNearQueryOptions(location: StoredLocation, viewerId: string, filters: ActivityFilters) {
   const days = daysOf(filters);
+  const request = { query: activityListQuery(location, filters, days) };
   return queryOptions({
     queryKey: nearQueryKey(location, 'activities', 'list', viewerId, filters, days),
-    queryFn: ({ signal }) =>
-      call(activitiesEndpoints.activityList, {
-        query: activityListQuery(location, filters, days),
-        signal,
-      }),
+    queryFn: ({ signal }) => call(activitiesEndpoints.activityList, { ...request, signal }),
+    // A visitor's /LocalActivities: the boot script's answer, when it is in by the first render.
+    initialData: () => earlyAnswer(activitiesEndpoints.activityList, request),
   });
 }
 

@@ -1,6 +1,6 @@
 import { dealsEndpoints } from '@localloop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../api/client.ts';
+import { call, earlyAnswer } from '../../../api/client.ts';
 import { useAccountId } from '../../../session/auth-context.tsx';
 import { nearQueryKey, useUserLocation } from '../../../session/user-location.ts';
 import type { StoredLocation } from '../../../session/user-location.ts';
@@ -10,15 +10,13 @@ import { dealDetailsQuery } from './deal-queries.ts';
 export const dealKeyPrefix = ['near', 'deals', 'detail'] as const;
 
 export function getDealQueryOptions(dealId: string, location: StoredLocation, viewerId: string) {
+  // The spec's request: the deal's uuid and a location object, as JSON.
+  const request = { params: { deal_uuid: dealId }, query: dealDetailsQuery(location) };
   return queryOptions({
     queryKey: nearQueryKey(location, 'deals', 'detail', dealId, viewerId),
-    queryFn: ({ signal }) =>
-      call(dealsEndpoints.dealDetails, {
-        params: { deal_uuid: dealId },
-        // The spec's request: the deal's uuid and a location object, as JSON.
-        query: dealDetailsQuery(location),
-        signal,
-      }),
+    queryFn: ({ signal }) => call(dealsEndpoints.dealDetails, { ...request, signal }),
+    // A visitor's deal page: the boot script's answer, when it is in by the first render.
+    initialData: () => earlyAnswer(dealsEndpoints.dealDetails, request),
   });
 }
 

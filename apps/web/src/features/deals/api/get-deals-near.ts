@@ -1,7 +1,7 @@
 import { dealsEndpoints, vendorCategories } from '@localloop/contract';
 import type { VendorCategory } from '@localloop/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../api/client.ts';
+import { call, earlyAnswer } from '../../../api/client.ts';
 import { useAccountId } from '../../../session/auth-context.tsx';
 import { nearQueryKey, useUserLocation } from '../../../session/user-location.ts';
 import type { StoredLocation } from '../../../session/user-location.ts';
@@ -19,13 +19,12 @@ export function isDealCategory(value: string | null): value is VendorCategory {
 }
 
 export function getDealsNearQueryOptions(location: StoredLocation, viewerId: string, filters: DealFilters) {
+  const request = { query: dealListQuery(location, filters) };
   return queryOptions({
     queryKey: nearQueryKey(location, 'deals', 'list', viewerId, filters),
-    queryFn: ({ signal }) =>
-      call(dealsEndpoints.dealList, {
-        query: dealListQuery(location, filters),
-        signal,
-      }),
+    queryFn: ({ signal }) => call(dealsEndpoints.dealList, { ...request, signal }),
+    // A visitor's /PopularDeals: the boot script's answer, when it is in by the first render.
+    initialData: () => earlyAnswer(dealsEndpoints.dealList, request),
   });
 }
 
