@@ -5,7 +5,7 @@ import { activities, activityParticipants, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notify } from '../notifications/index.ts';
 import { requireOwnImages, toResponsiveImage } from '../uploads/index.ts';
-import { activityDetailsRow, keptPage, type ActivityDetailsRow } from './details.ts';
+import { activityDetailsRow, keptVisitorPage, type ActivityDetailsRow } from './details.ts';
 import { dropAllActivityReminders } from './reminders.ts';
 import { insertActivities, seriesOf } from './series.ts';
 import { avatar, commonFields, iso, noSuchActivity, pageChanged, personColumns, selectActivities, statusesOf, toCard, toPerson, type ActivitiesDeps, type Reader, type SelectedActivity } from './shared.ts';
@@ -83,10 +83,9 @@ export async function activityDetails(deps: ActivitiesDeps, callerId: string | n
   if (callerId === null) {
     // A visitor's answer is the same for every visitor: built once per kept page (its state as of then, for at most
     // the time the page is kept).
-    const kept = await keptPage(deps, id);
-    if (!kept.row) throw noSuchActivity();
-    kept.visitor ??= await activityPageOf(deps, deps.db, kept.row, null);
-    return kept.visitor;
+    const page = await keptVisitorPage(deps, id, (row) => activityPageOf(deps, deps.db, row, null));
+    if (!page) throw noSuchActivity();
+    return page;
   }
   const activity = await loadActivity(deps, deps.db, id, callerId);
   if (!activity) throw noSuchActivity();

@@ -78,15 +78,35 @@ const callerPart = prepared('activity_details_caller_part', (db) =>
 );
 
 /**
- * The activity's page as visitors read it, kept until the activity changes (ActivitiesDeps.pages); null: no such
- * activity. `visitor` is the answer built from it for visitors, once (catalogue.ts activityDetails).
+ * What is kept of an activity's page until the activity changes (ActivitiesDeps.pages), each an entry of its own in the
+ * activity's scope, measured as it is stored: the row as visitors read it (key: the id), and the answer visitors get,
+ * built from that row once (key `visitor`). Null: no such activity. (The answer used to be added to the row's entry
+ * after it was measured, so the kept pages could hold twice their cap.)
  */
-export type KeptPage = { row: ActivityDetailsRow | null; visitor?: Activity };
+export type KeptPage = { row: ActivityDetailsRow | null } | { visitor: Activity | null };
 
-/** The kept page of the activity (read now when none is kept). */
-export async function keptPage(deps: Pick<ActivitiesDeps, 'db' | 'pages'>, id: string): Promise<KeptPage> {
+/** The kept row of the activity's page (read now when none is kept); null: no such activity. */
+export async function keptPage(deps: Pick<ActivitiesDeps, 'db' | 'pages'>, id: string): Promise<ActivityDetailsRow | null> {
   const read = async (): Promise<KeptPage> => ({ row: await readRow(deps, id, null) });
-  return deps.pages ? deps.pages.get(id, id, read) : read();
+  const kept = deps.pages ? await deps.pages.get(id, id, read) : await read();
+  return 'row' in kept ? kept.row : null;
+}
+
+/**
+ * The activity's page as every visitor gets it, `build` from the kept row once and kept beside it (read now when none
+ * is kept); null: no such activity.
+ */
+export async function keptVisitorPage(
+  deps: Pick<ActivitiesDeps, 'db' | 'pages'>,
+  id: string,
+  build: (row: ActivityDetailsRow) => Promise<Activity>,
+): Promise<Activity | null> {
+  const read = async (): Promise<KeptPage> => {
+    const row = await keptPage(deps, id);
+    return { visitor: row && (await build(row)) };
+  };
+  const kept = deps.pages ? await deps.pages.get(id, 'visitor', read) : await read();
+  return 'visitor' in kept ? kept.visitor : null;
 }
 
 /**
@@ -96,7 +116,7 @@ export async function keptPage(deps: Pick<ActivitiesDeps, 'db' | 'pages'>, id: s
  * request and the group room) are one small statement of their own. The host reads all afresh.
  */
 export async function activityDetailsRow(deps: Pick<ActivitiesDeps, 'db' | 'pages'>, id: string, callerId: string | null): Promise<ActivityDetailsRow | null> {
-  const { row } = await keptPage(deps, id);
+  const row = await keptPage(deps, id);
   if (!row || callerId === null) return row;
   if (row.activity.hostId === callerId) return readRow(deps, id, callerId);
   const [mine] = await callerPart(deps.db).execute({ id, caller: callerId });

@@ -6,6 +6,9 @@ import { activityFixtures } from '../../../test/activity-fixtures.ts';
 import { closeBoth, inject, testClock, twoAppsOnOneDatabase, type TestContext } from '../../../test/helper.ts';
 import type { App } from '../../lib/http.ts';
 import { until } from '../../../test/sockets.ts';
+import { keptUntilChanged, type KeptUntilChanged } from '../../lib/kept-until-changed.ts';
+import { activityDetails } from './catalogue.ts';
+import type { KeptPage } from './details.ts';
 
 /**
  * An activity's page kept for everyone until it changes (details.ts, lib/kept-until-changed.ts), in two server
@@ -70,6 +73,32 @@ describe("an activity's kept page", () => {
     expect((await inject(a.app, endpoints.deactivateActivity, { access: host.access, params: { id: activity.id } })).statusCode).toBe(200);
     expect((await page(a.app, activity.id)).state).toBe('deactivated');
     expect(await until(async () => (await page(b.app, activity.id)).state === 'deactivated')).toBe(true);
+  });
+
+  it("keeps each part of a page as big as it was when measured: a visitor's answer is an entry of its own, not added to the row's", async () => {
+    const { activity } = await hosted();
+    // The kept pages' cap counts each entry's JSON once, as it is stored: one that grows afterwards escapes the cap.
+    const real = keptUntilChanged<KeptPage>({ ttlMs: 10_000, clock });
+    const stored: { key: string; value: KeptPage; bytes: number }[] = [];
+    const pages: KeptUntilChanged<KeptPage> = {
+      ...real,
+      get: (scope, key, read) =>
+        real.get(scope, key, async () => {
+          const value = await read();
+          stored.push({ key, value, bytes: JSON.stringify(value).length });
+          return value;
+        }),
+    };
+    const deps = { db: a.database.db, clock, mediaUrl: (key: string) => `/media/${key}`, pages };
+    const first = await activityDetails(deps, null, activity.id);
+    expect(first.title).toBe(activity.title);
+    // Kept: the second visitor gets the same answer, built once.
+    expect(await activityDetails(deps, null, activity.id)).toBe(first);
+    expect(stored.map((entry) => entry.key).sort()).toEqual([activity.id, 'visitor'].sort());
+    for (const entry of stored) expect(JSON.stringify(entry.value).length, entry.key).toBe(entry.bytes);
+    // No such activity: kept as such, for visitors too.
+    const missing = '6f1d5c1e-0000-4000-8000-00000000beef';
+    await expect(activityDetails(deps, null, missing)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('answers 404 for an activity that does not exist, to visitors and signed-in people', async () => {
