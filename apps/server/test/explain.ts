@@ -11,16 +11,19 @@ const literal = (v: unknown) =>
 /**
  * The plan PostgreSQL (or PGlite) picks for a statement: `custom` as a statement's first runs are planned, with its
  * values; `generic` as a prepared statement is planned once it stops looking at them (plan_cache_mode forces it).
- * With `analyze` it runs, and the plan shows times. For tests and the bench.
+ * With `analyze` it runs, and the plan shows times. `planner` settings (e.g. enable_seqscan off) hold for this plan
+ * only: what a plan can do on a test's small tables, where reading them whole is cheapest. For tests and the bench.
  */
 export async function explain(
   database: Database,
   statement: { text: string; params: unknown[] },
-  { analyze = false, generic = false }: { analyze?: boolean; generic?: boolean } = {},
+  { analyze = false, generic = false, planner = {} }: { analyze?: boolean; generic?: boolean; planner?: Record<string, 'on' | 'off'> } = {},
 ): Promise<string[]> {
   const client = (database.db as unknown as { $client: Queryable | pg.Pool }).$client;
   const session: Queryable & { release?: () => void } = client instanceof pg.Pool ? await client.connect() : client;
   const options = analyze ? '(ANALYZE, BUFFERS)' : '';
+  const settings = Object.entries(planner).filter(([name]) => /^enable_\w+$/.test(name));
+  for (const [name, value] of settings) await session.query(`SET ${name} = ${value}`);
   try {
     if (!generic) return planOf(await session.query(`EXPLAIN ${options} ${statement.text}`, statement.params));
     await session.query(`PREPARE explained AS ${statement.text}`);
@@ -32,6 +35,7 @@ export async function explain(
       await session.query('RESET plan_cache_mode');
     }
   } finally {
+    for (const [name] of settings) await session.query(`RESET ${name}`);
     session.release?.();
   }
 }

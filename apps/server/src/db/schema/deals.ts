@@ -44,6 +44,15 @@ export const deals = pgTable(
     ...geoPoint(),
     /** Not paused and its vendor listed: kept by triggers of migration 0015, for the partial GiST index. */
     listed: boolean('listed').notNull().default(false),
+    /**
+     * No unit left (the counter at the quantity), computed by PostgreSQL: in the GiST index's INCLUDE list (migration
+     * 0022), so the lists' KNN walk tells a sold-out deal from the index alone. Its value changes once in a deal's life,
+     * so a purchase's counter update stays a HOT update (quantity_sold itself in the index would make every one of them
+     * write a new entry in each of the table's indexes).
+     */
+    soldOut: boolean('sold_out')
+      .notNull()
+      .generatedAlwaysAs(sql`quantity_total IS NOT NULL AND quantity_sold >= quantity_total`),
     ratingCount: integer('rating_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
     ...timestamps,

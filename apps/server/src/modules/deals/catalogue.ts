@@ -139,7 +139,7 @@ export async function pauseDeal(deps: DealsDeps, userId: string, id: string, pau
 function typeFilter(type: MyDealsType, now: Date): SQL {
   const at = sql`${now.toISOString()}::timestamptz`;
   const ended = sql`${deals.endsAt} <= ${at}`;
-  const soldOut = sql`(${deals.quantityTotal} IS NOT NULL AND ${deals.quantitySold} >= ${deals.quantityTotal})`;
+  const soldOut = sql`${deals.soldOut}`;
   switch (type) {
     case 'expired':
       return ended;
