@@ -940,8 +940,8 @@ export async function seedDatabase(sessions: [SqlSession] | [SqlSession, SqlSess
   // VACUUM as well as ANALYZE: a database that has held its rows for a year has been vacuumed by autovacuum, and its
   // visibility map is what lets an index-only scan skip the rows (the deals' GiST index, migration 0022); a table just
   // loaded has none.
-  const analyze = (table: string, after: string): Task => ({
-    name: `analyze ${table}`,
+  const vacuumAnalyze = (table: string, after: string): Task => ({
+    name: `vacuum and analyze ${table}`,
     after: [after],
     work: (s) => run(s, `VACUUM (ANALYZE) ${table}`, `VACUUM (ANALYZE) ${table}`).then(() => undefined),
   });
@@ -1010,19 +1010,19 @@ export async function seedDatabase(sessions: [SqlSession] | [SqlSession, SqlSess
     { name: 'vendor_decisions', after: ['vendors'], work: (s) => loadChecked(s, 'vendor_decisions', decisionsSql()) },
     { name: 'user_locations', after: ['users'], work: (s) => loadChecked(s, 'user_locations', userLocationsSql(p)) },
     // VACUUM (ANALYZE) table by table once its rows are final, while the other session still loads.
-    analyze('appointments', 'appointments'),
-    analyze('chat_messages', 'chat_messages'),
-    analyze('activity_participants', 'activity_participants'),
-    analyze('chat_reads', 'chat_reads'),
-    analyze('notifications', 'notifications'),
-    analyze('purchases', 'purchases'),
-    analyze('deals', 'deal_ratings'),
-    analyze('deal_ratings', 'deal_ratings'),
-    analyze('vendors', 'vendor_ratings'),
-    analyze('vendor_ratings', 'vendor_ratings'),
-    ...(['activities', 'chat_rooms'] as const).map((t) => analyze(t, 'activities')),
+    vacuumAnalyze('appointments', 'appointments'),
+    vacuumAnalyze('chat_messages', 'chat_messages'),
+    vacuumAnalyze('activity_participants', 'activity_participants'),
+    vacuumAnalyze('chat_reads', 'chat_reads'),
+    vacuumAnalyze('notifications', 'notifications'),
+    vacuumAnalyze('purchases', 'purchases'),
+    vacuumAnalyze('deals', 'deal_ratings'),
+    vacuumAnalyze('deal_ratings', 'deal_ratings'),
+    vacuumAnalyze('vendors', 'vendor_ratings'),
+    vacuumAnalyze('vendor_ratings', 'vendor_ratings'),
+    ...(['activities', 'chat_rooms'] as const).map((t) => vacuumAnalyze(t, 'activities')),
     ...(['services', 'providers', 'provider_services', 'vendor_hours', 'vendor_addresses', 'vendor_bank_accounts', 'vendor_decisions', 'users', 'user_locations'] as const).map((t) =>
-      analyze(t, t === 'services' || t === 'providers' ? 'provider_services' : t === 'users' ? 'user_locations' : t),
+      vacuumAnalyze(t, t === 'services' || t === 'providers' ? 'provider_services' : t === 'users' ? 'user_locations' : t),
     ),
   ];
   await schedule(tasks, sessions.length);

@@ -139,18 +139,17 @@ export async function pauseDeal(deps: DealsDeps, userId: string, id: string, pau
 function typeFilter(type: MyDealsType, now: Date): SQL {
   const at = sql`${now.toISOString()}::timestamptz`;
   const ended = sql`${deals.endsAt} <= ${at}`;
-  const soldOut = sql`${deals.soldOut}`;
   switch (type) {
     case 'expired':
       return ended;
     case 'sold-out':
-      return sql`NOT (${ended}) AND ${soldOut}`;
+      return sql`NOT (${ended}) AND ${deals.soldOut}`;
     case 'paused':
-      return sql`NOT (${ended}) AND NOT ${soldOut} AND NOT ${deals.listed}`;
+      return sql`NOT (${ended}) AND NOT ${deals.soldOut} AND NOT ${deals.listed}`;
     case 'upcoming':
-      return sql`NOT (${ended}) AND NOT ${soldOut} AND ${deals.listed} AND ${deals.startsAt} > ${at}`;
+      return sql`NOT (${ended}) AND NOT ${deals.soldOut} AND ${deals.listed} AND ${deals.startsAt} > ${at}`;
     case 'active':
-      return sql`NOT (${ended}) AND NOT ${soldOut} AND ${deals.listed} AND ${deals.startsAt} <= ${at}`;
+      return sql`NOT (${ended}) AND NOT ${deals.soldOut} AND ${deals.listed} AND ${deals.startsAt} <= ${at}`;
   }
 }
 

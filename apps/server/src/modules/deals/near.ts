@@ -162,18 +162,21 @@ function planOf(query: Query, now: Date) {
   return { shape, values, take, offset };
 }
 
-/** The SQL and parameters the list runs for a request, for EXPLAIN in tests and the bench. */
-export function dealsNearSql(db: Db, query: Query, now: Date) {
-  const { shape, values } = planOf(query, now);
-  const { sql: text, params } = pageOf(db, shape).toSQL();
+/** A statement with a request's values written into its placeholders, for EXPLAIN in tests and the bench. */
+function withValues(statement: { toSQL(): { sql: string; params: unknown[] } }, values: Record<string, unknown>) {
+  const { sql: text, params } = statement.toSQL();
   return { text, params: fillPlaceholders(params, values) };
 }
 
-/** The capped count's SQL and parameters for a request, for EXPLAIN in tests. */
+/** The SQL and parameters the list's page runs for a request. */
+export function dealsNearSql(db: Db, query: Query, now: Date) {
+  const { shape, values } = planOf(query, now);
+  return withValues(pageOf(db, shape), values);
+}
+
+/** The SQL and parameters of the list's capped count for a request. */
 export function dealsNearCountSql(db: Db, query: Query, now: Date) {
-  const { values } = planOf(query, now);
-  const { sql: text, params } = cappedCount(db).toSQL();
-  return { text, params: fillPlaceholders(params, values) };
+  return withValues(cappedCount(db), planOf(query, now).values);
 }
 
 type Row = Awaited<ReturnType<ReturnType<ReturnType<typeof pageStatement>>['execute']>>[number];
