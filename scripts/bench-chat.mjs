@@ -16,7 +16,7 @@ import { startServer } from './bench-reads.mjs';
 const CLIENTS = Number(process.env.BENCH_CHAT_CLIENTS ?? 200);
 const SENDERS = 20;
 /** Messages a second offered in turn; the climb stops at the first rate the processes cannot keep up with. */
-const RATES = (process.env.BENCH_CHAT_RATES ?? '5,10,20,40').split(',').map(Number);
+const RATES = (process.env.BENCH_CHAT_RATES ?? '40,100,150,200').split(',').map(Number);
 const STEP_SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 6);
 /** The measured steps of both phases together (the setup before them, two server starts and 200 log-ins, takes 30-60 s more). */
 const STEPS_BUDGET_MS = 90_000;

@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { startUpDone } from './bench-reads.mjs';
 import { serverEntry } from './server-build.mjs';
 
 export const scaleTargets = { share: 30, floor: 50, p99: 50, slotsP99: 20, writesP99: 200, rssMb: 300, coldStartMs: 3000 };
@@ -388,6 +389,7 @@ export async function scaleHttpReport({ root, port, databaseUrl, known, password
       const firstList = performance.now();
       await ok(server.base, cases[0].path);
       const firstListMs = Math.round(performance.now() - firstList);
+      await startUpDone(server.base);
       const hostToken = await login(server.base, known.busiestRoom.hostEmail, password);
       const customerToken = await login(server.base, known.busiestCustomer.email, password);
       // The tokens of the first process are valid here too (same secret); fresh ones keep the run within their life.

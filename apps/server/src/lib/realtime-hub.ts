@@ -37,7 +37,10 @@ const MAX_WAITING_FRAMES = 32;
 type Log = Pick<FastifyBaseLogger, 'warn'>;
 
 /** One open socket: whose it is, the token version its ticket carried, what it hears, and its frames in order. */
-type Member = { userId: string; tokenVersion: number; channels: Set<Channel>; inbox: Promise<void>; waiting: number };
+type Member = { userId: string; tokenVersion: number; channels: Set<Channel>; inbox: Promise<void>; waiting: number; stream?: Corkable };
+
+/** The TCP socket under a WebSocket: frames written while it is corked leave in one write (one system call). */
+export type Corkable = { cork(): void; uncork(): void };
 
 function split(channel: string): { kind: string; id: string } {
   const at = channel.indexOf(':');
@@ -57,8 +60,12 @@ export class RealtimeHub {
   private readonly options = new Map<string, ChannelOptions>();
   /** When each person last said they were typing on a channel (`user|channel`), however many sockets they have. */
   private readonly typedAt = new Map<string, number>();
-  /** Deliveries on a checked channel run one after another, so their order survives the asynchronous checks. */
-  private readonly queues = new Map<Channel, Promise<void>>();
+  /**
+   * Deliveries on a checked channel run one after another, so their order survives the asynchronous checks. The frames
+   * published while one runs wait here and go out together next: one membership question for all of them, and one
+   * write per socket (a busy room's frames coalesce as the load grows; a quiet one's go out one by one, at once).
+   */
+  private readonly waitingFrames = new Map<Channel, string[]>();
   /**
    * Sessions that ended lately, by account: a socket whose ticket was redeemed just before the end but which joins just
    * after it (the upgrade happens in between) is closed on joining.
@@ -84,13 +91,13 @@ export class RealtimeHub {
    * A new socket, of the person its ticket named: it joins their user channel. Closed at once (false) when that
    * account's sessions ended after the ticket was issued.
    */
-  connect(socket: WebSocket, holder: { userId: string; tokenVersion: number }): boolean {
+  connect(socket: WebSocket, holder: { userId: string; tokenVersion: number }, stream?: Corkable): boolean {
     const ended = this.endedLately.get(holder.userId);
     if (ended && ended.tokenVersion > holder.tokenVersion) {
       socket.close(SESSION_ENDED_CLOSE_CODE, 'session ended');
       return false;
     }
-    const member: Member = { ...holder, channels: new Set(), inbox: Promise.resolve(), waiting: 0 };
+    const member: Member = { ...holder, channels: new Set(), inbox: Promise.resolve(), waiting: 0, ...(stream ? { stream } : {}) };
     this.members.set(socket, member);
     this.add(socket, member, `user:${holder.userId}`);
     socket.once('close', () => {
@@ -132,14 +139,30 @@ export class RealtimeHub {
     if (!check) return;
     const members = this.options.get(kind)?.members;
     const allowed = members ? (userIds: string[]) => members(userIds, id, this.db) : (userIds: string[]) => this.allowedOneByOne(userIds, id, check);
-    const previous = this.queues.get(channel) ?? Promise.resolve();
-    const next = previous
-      .then(() => this.deliverChecked(channel, allowed, text))
-      .catch((err: unknown) => this.log?.warn({ err, channel }, 'realtime: a delivery failed'));
-    this.queues.set(channel, next);
-    void next.finally(() => {
-      if (this.queues.get(channel) === next) this.queues.delete(channel);
-    });
+    const waiting = this.waitingFrames.get(channel);
+    if (waiting) {
+      waiting.push(text);
+      return;
+    }
+    this.waitingFrames.set(channel, [text]);
+    void this.drain(channel, allowed);
+  }
+
+  /** Delivers the channel's waiting frames, and those that arrive meanwhile, until none waits. */
+  private async drain(channel: Channel, allowed: (userIds: string[]) => Promise<Set<string>>): Promise<void> {
+    for (;;) {
+      const texts = this.waitingFrames.get(channel) ?? [];
+      if (texts.length === 0) {
+        this.waitingFrames.delete(channel);
+        return;
+      }
+      this.waitingFrames.set(channel, []);
+      try {
+        await this.deliverChecked(channel, allowed, texts);
+      } catch (err) {
+        this.log?.warn({ err, channel }, 'realtime: a delivery failed');
+      }
+    }
   }
 
   /** Closes the account's sockets opened before its sessions ended; the client asks for a new ticket (and may not get one). */
@@ -249,7 +272,7 @@ export class RealtimeHub {
    * no longer a member is dropped from the channel and told. When the question fails, nobody is known to be allowed:
    * the sockets are told to resync (they refetch what they show through the REST endpoints, which check again).
    */
-  private async deliverChecked(channel: Channel, allowed: (userIds: string[]) => Promise<Set<string>>, text: string): Promise<void> {
+  private async deliverChecked(channel: Channel, allowed: (userIds: string[]) => Promise<Set<string>>, texts: string[]): Promise<void> {
     const byUser = new Map<string, WebSocket[]>();
     for (const socket of this.sockets.get(channel) ?? []) {
       const userId = this.members.get(socket)?.userId;
@@ -265,10 +288,12 @@ export class RealtimeHub {
       for (const sockets of byUser.values()) for (const socket of sockets) this.sendText(socket, resync);
       return;
     }
+    // Encoded once for every socket (ws would encode a string at each send).
+    const frames = texts.map((text) => Buffer.from(text));
     for (const [userId, sockets] of byUser) {
       for (const socket of sockets) {
         if (members.has(userId)) {
-          this.sendText(socket, text);
+          this.sendFrames(socket, frames);
         } else if (this.members.get(socket)?.channels.has(channel)) {
           this.remove(socket, channel);
           this.reply(socket, { type: 'unsubscribed', channel, reason: 'revoked' });
@@ -302,5 +327,17 @@ export class RealtimeHub {
 
   private sendText(socket: WebSocket, text: string): void {
     if (socket.readyState === socket.OPEN) socket.send(text);
+  }
+
+  /** Text frames already encoded, in one write when there are several (the socket's stream corked around them). */
+  private sendFrames(socket: WebSocket, frames: Buffer[]): void {
+    if (socket.readyState !== socket.OPEN) return;
+    const stream = frames.length > 1 ? this.members.get(socket)?.stream : undefined;
+    stream?.cork();
+    try {
+      for (const frame of frames) socket.send(frame, { binary: false });
+    } finally {
+      stream?.uncork();
+    }
   }
 }

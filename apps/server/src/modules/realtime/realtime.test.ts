@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { endpoints, type RealtimeEvent } from '@localloop/contract';
 import { publish } from '../../lib/realtime.ts';
@@ -204,6 +205,36 @@ describe('subscribing to a channel whose membership the server checks', () => {
     await pause();
     expect(probeChecks).toEqual([]);
     for (const tab of tabs) tab.socket.close();
+  });
+
+  it('delivers a burst on one channel whole and in order, the frames that waited together: one check, one write per socket', async () => {
+    const a = await person();
+    probeMembers.add(`${a.user.id}:burst`);
+    const tab = await a.connect();
+    tab.send({ type: 'subscribe', channel: 'probe:burst' });
+    expect(await until(() => tab.frames.some((f) => f.type === 'subscribed'))).toBe(true);
+    // The server's writes to this socket (the server's end has the client's port as its remote port).
+    const port = (tab.socket as unknown as { _socket: Socket })._socket.localPort;
+    const writes = vi.spyOn(Socket.prototype as unknown as { _writeGeneric: (...args: unknown[]) => void }, '_writeGeneric');
+    const writesToTab = () => writes.mock.contexts.filter((socket) => (socket as Socket).remotePort === port).length;
+    probeChecks.length = 0;
+    try {
+      // Ten events committed at once: the first goes out alone, the nine published while its check ran together.
+      const ids = Array.from({ length: 10 }, () => randomUUID());
+      await t.database.db.transaction(async (tx) => {
+        for (const id of ids) await publish(tx, 'probe:burst', probeEvent(id));
+      });
+      expect(await until(() => tab.events().length === 10)).toBe(true);
+      expect(tab.events()).toEqual(ids.map(probeEvent));
+      expect(probeChecks.length).toBeLessThanOrEqual(3);
+      expect(writesToTab()).toBeGreaterThan(0);
+      expect(writesToTab()).toBeLessThanOrEqual(probeChecks.length);
+    } finally {
+      writes.mockRestore();
+    }
+    await pause();
+    expect(tab.events()).toHaveLength(10);
+    tab.socket.close();
   });
 
   it('stops delivering after an unsubscribe, and delivers the person\'s own channel throughout', async () => {

@@ -33,7 +33,8 @@ export async function realtimeRoutes(app: App, ctx: AppContext) {
     (socket: WebSocket, request) => {
       const holder = socketUsers.get(request);
       if (!holder) return socket.close(SESSION_ENDED_CLOSE_CODE, 'unauthorised');
-      if (!deps.hub.connect(socket, holder)) return;
+      // The upgraded request's TCP socket is the one under the WebSocket: the hub corks it to write several frames at once.
+      if (!deps.hub.connect(socket, holder, request.raw.socket)) return;
       // Heartbeat: a socket that does not answer a ping by the next one is gone.
       let alive = true;
       socket.on('pong', () => (alive = true));
