@@ -9,6 +9,7 @@
 // from just before its POST was sent to the frame's arrival. Bounded: a step stops the climb once deliveries fall
 // behind, and each phase's steps stop after 45 s (its time is reported).
 import { randomUUID } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import { WebSocket } from 'ws';
 import { startServer } from './bench-reads.mjs';
@@ -197,6 +198,8 @@ export async function chatReport({ root, port, postgres }) {
           const messages = [];
           const posting = [];
           const count = Math.round(rate * STEP_SECONDS);
+          const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+          loopDelay.enable();
           const t0 = performance.now();
           // Open loop: the messages go at their times whether or not earlier ones are answered.
           for (let i = 0; i < count; i += 1) {
@@ -212,6 +215,7 @@ export async function chatReport({ root, port, postgres }) {
           const expected = messages.length * CLIENTS;
           const drainEnd = performance.now() + DRAIN_MS;
           while (latencies.length < expected && performance.now() < drainEnd) await new Promise((r) => setTimeout(r, 50));
+          loopDelay.disable();
           const sorted = [...latencies].sort((a, b) => a - b);
           const posts = messages.map((m) => m.postMs).sort((a, b) => a - b);
           const seconds = (lastDelivered - firstSent) / 1000;
@@ -227,6 +231,8 @@ export async function chatReport({ root, port, postgres }) {
             max: sorted.at(-1),
             post50: percentile(posts, 50),
             post99: percentile(posts, 99),
+            loop99: loopDelay.percentile(99) / 1e6,
+            loopMax: loopDelay.max / 1e6,
             firstError: failed[0] ? String(failed[0].reason?.cause?.code ?? failed[0].reason?.message ?? failed[0].reason).slice(0, 160) : null,
           });
           // Fallen behind: a higher rate would only measure a longer queue.
@@ -241,11 +247,11 @@ export async function chatReport({ root, port, postgres }) {
     const one = await phase(bases.slice(0, 1), STEPS_BUDGET_MS / 2);
     const two = await phase(bases, STEPS_BUDGET_MS / 2);
     const table = (steps) => [
-      '| offered msg/s | messages (POST errors) | frames delivered / expected | deliveries/s | p50 ms | p99 ms | max ms | POST p50 / p99 ms | kept up |',
-      '|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+      "| offered msg/s | messages (POST errors) | frames delivered / expected | deliveries/s | p50 ms | p99 ms | max ms | POST p50 / p99 ms | the bench's own event loop delay p99 / max ms | kept up |",
+      '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
       ...steps.map(
         (s) =>
-          `| ${s.rate} | ${s.messages} (${s.errors}) | ${s.delivered} / ${s.expected} | ${s.perSecond} | ${ms(s.p50)} | ${ms(s.p99)} | ${ms(s.max)} | ${ms(s.post50)} / ${ms(s.post99)} | ${s.delivered === s.expected ? 'yes' : 'no'} |`,
+          `| ${s.rate} | ${s.messages} (${s.errors}) | ${s.delivered} / ${s.expected} | ${s.perSecond} | ${ms(s.p50)} | ${ms(s.p99)} | ${ms(s.max)} | ${ms(s.post50)} / ${ms(s.post99)} | ${ms(s.loop99)} / ${ms(s.loopMax)} | ${s.delivered === s.expected ? 'yes' : 'no'} |`,
       ),
     ];
     const notes = (steps) => {
