@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { NEARBY_LIST_DEPTH, type ActivityCategory, type ActivityListQuery, type ActivityListResponse } from '@localloop/contract';
 import type { Db } from '../../db/client.ts';
 import { activities, users } from '../../db/schema.ts';
-import { cappedNearestCount, chordOf, chordTo, distanceKm, earthPoint, inBoxAround } from '../../lib/geo-sql.ts';
+import { cappedCountWithin, chordOf, chordTo, distanceKm, earthPoint, inBoxAround } from '../../lib/geo-sql.ts';
 import { literalLimit, prepared, preparedShapes } from '../../lib/prepared.ts';
 import { avatar, firstImageOf, personColumns, statusesOf, toCard, waitlistCountOf, type ActivitiesDeps, type SelectedActivity } from './shared.ts';
 import { SEARCH_SIMILARITY, likeAnywhere, nameIsNear, searchesByTrigrams } from '../../lib/text-search.ts';
@@ -99,9 +99,9 @@ function boxPage(db: Db, shape: Extract<Shape, { knn: false }>) {
     .offset(p('offset'));
 }
 
-/** How many listed activities within the days lie within the radius, up to NEARBY_LIST_DEPTH + 1 (by the KNN walk). */
+/** How many listed activities within the days lie within the radius, up to NEARBY_LIST_DEPTH + 1 (the index's scan of the radius's box, which stops there). */
 const cappedCount = (db: Db) =>
-  cappedNearestCount(db, activities, activities.earth, and(sql`${activities.listed}`, runningWithin()), p('point'), p('chord_m'), NEARBY_LIST_DEPTH + 1);
+  cappedCountWithin(db, activities, activities.earth, and(sql`${activities.listed}`, runningWithin()), { point: p('point'), radiusM: p('radius_m'), chordM: p('chord_m') }, NEARBY_LIST_DEPTH + 1);
 
 const pageOf = (db: Db, shape: Shape) => (shape.knn ? nearestPage(db, shape) : boxPage(db, shape));
 const pageStatement = preparedShapes(shapeName, pageOf);

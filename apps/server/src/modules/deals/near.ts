@@ -5,7 +5,7 @@ import { NEARBY_LIST_DEPTH, type DealCard, type DealListQuery, type DealListResp
 import type { Db } from '../../db/client.ts';
 import { deals, vendors } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import { cappedNearestCount, chordOf, chordTo, distanceKm, earthPoint, inBoxAround } from '../../lib/geo-sql.ts';
+import { cappedCountWithin, chordOf, chordTo, distanceKm, earthPoint, inBoxAround } from '../../lib/geo-sql.ts';
 import { literalLimit, prepared, preparedShapes } from '../../lib/prepared.ts';
 import { toResponsiveImage } from '../uploads/index.ts';
 import { discountPercent, firstImageOf, iso, logo, money, ratingAvg, remainingOf, toDealVendor, vendorColumns, type DealsDeps } from './shared.ts';
@@ -122,9 +122,9 @@ function boxPage(db: Db, shape: Extract<Shape, { knn: false }>) {
     .offset(p('offset'));
 }
 
-/** How many live deals lie within the radius, counted up to NEARBY_LIST_DEPTH + 1 and no further (by the KNN walk). */
+/** How many live deals lie within the radius, counted up to NEARBY_LIST_DEPTH + 1 and no further (the index's scan of the radius's box, which stops there). */
 const cappedCount = (db: Db) =>
-  cappedNearestCount(db, deals, deals.earth, and(sql`${deals.listed}`, liveAt()), p('point'), p('chord_m'), NEARBY_LIST_DEPTH + 1);
+  cappedCountWithin(db, deals, deals.earth, and(sql`${deals.listed}`, liveAt()), { point: p('point'), radiusM: p('radius_m'), chordM: p('chord_m') }, NEARBY_LIST_DEPTH + 1);
 
 const pageOf = (db: Db, shape: Shape) => (shape.knn ? nearestPage(db, shape) : boxPage(db, shape));
 const pageStatement = preparedShapes(shapeName, pageOf);
