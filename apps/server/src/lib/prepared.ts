@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { fillPlaceholders, sql } from 'drizzle-orm';
 import { registerStatement, type Db } from '../db/client.ts';
 
 /** A Drizzle query that can be prepared: every select builder is one. */
@@ -50,4 +50,10 @@ export function literalLimit(rows: number): number {
   if (!Number.isSafeInteger(rows) || rows < 0) throw new Error(`a literal LIMIT must be a whole number, not ${rows}`);
   // Drizzle writes an SQL chunk given as the limit into the text; its type admits only a number or a placeholder.
   return sql.raw(String(rows)) as unknown as number;
+}
+
+/** A statement's SQL with a request's values written into its placeholders: what EXPLAIN in tests and the bench runs. */
+export function withValues(statement: { toSQL(): { sql: string; params: unknown[] } }, values: Record<string, unknown>): { text: string; params: unknown[] } {
+  const { sql: text, params } = statement.toSQL();
+  return { text, params: fillPlaceholders(params, values) };
 }

@@ -6,7 +6,7 @@ import { chordOf, earthPoint } from '../../lib/geo-sql.ts';
 import { explain } from '../../../test/explain.ts';
 import { createTestApp, inject, type InjectQuery, type TestContext, type Unchecked } from '../../../test/helper.ts';
 import { near, prng, type Point } from '../../../test/places.ts';
-import { activitiesNearSql } from './near.ts';
+import { activitiesNearCountSql, activitiesNearSql } from './near.ts';
 
 /**
  * Activities near me on the shared read path (lib/geo-sql.ts): the page without a category walks the partial GiST index
@@ -188,6 +188,20 @@ describe('how deep a list of activities near a point goes', () => {
         expect(plan, plan).toMatch(/Index Scan using activities_listed_earth_idx/);
         expect(plan, plan).toMatch(/Order By: \(earth <->/);
         expect(plan, plan).not.toMatch(/Bitmap|Seq Scan on activities|Sort Key: \(.*earth/);
+      }
+    }
+  });
+
+  it('counts from the index alone: the capped count scans the radius\'s box in the index, reading no activity row (an index-only scan), and never a bitmap of the box', async () => {
+    // As the deals' count (deals/near.test.ts): the index's INCLUDE list carries the dates (migration 0023).
+    const planner = { enable_seqscan: 'off' } as const;
+    for (const days of [{}, { from: '2030-01-01', to: '2030-01-31' }]) {
+      const query = ActivityListQuery.parse({ lat: crowd.lat, lng: crowd.lng, radius_km: 25, ...days });
+      for (const generic of [false, true]) {
+        const plan = (await explain(t.database, activitiesNearCountSql(t.database.db, query, new Date()), { generic, planner })).join('\n');
+        expect(plan, plan).toMatch(/Index Only Scan using activities_listed_earth_idx/);
+        expect(plan, plan).toMatch(/Index Cond: \(earth <@/);
+        expect(plan, plan).not.toMatch(/Bitmap|Order By/);
       }
     }
   });

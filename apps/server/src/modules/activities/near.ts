@@ -1,11 +1,11 @@
-import { and, asc, eq, fillPlaceholders, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { NEARBY_LIST_DEPTH, type ActivityCategory, type ActivityListQuery, type ActivityListResponse } from '@localloop/contract';
 import type { Db } from '../../db/client.ts';
 import { activities, users } from '../../db/schema.ts';
 import { cappedCountWithin, chordOf, chordTo, distanceKm, earthPoint, inBoxAround } from '../../lib/geo-sql.ts';
-import { literalLimit, prepared, preparedShapes } from '../../lib/prepared.ts';
+import { literalLimit, prepared, preparedShapes, withValues } from '../../lib/prepared.ts';
 import { avatar, firstImageOf, personColumns, statusesOf, toCard, waitlistCountOf, type ActivitiesDeps, type SelectedActivity } from './shared.ts';
 import { SEARCH_SIMILARITY, likeAnywhere, nameIsNear, searchesByTrigrams } from '../../lib/text-search.ts';
 import { categoryFilter } from '../../lib/category-filter.ts';
@@ -134,11 +134,15 @@ function planOf(query: Query, now: Date) {
   return { shape, values, take, offset };
 }
 
-/** The SQL and parameters the list runs for a request, for EXPLAIN in tests and the bench. */
+/** The SQL and parameters the list's page runs for a request, for EXPLAIN in tests and the bench. */
 export function activitiesNearSql(db: Db, query: Query, now: Date) {
   const { shape, values } = planOf(query, now);
-  const { sql: text, params } = pageOf(db, shape).toSQL();
-  return { text, params: fillPlaceholders(params, values) };
+  return withValues(pageOf(db, shape), values);
+}
+
+/** The SQL and parameters of the list's capped count for a request. */
+export function activitiesNearCountSql(db: Db, query: Query, now: Date) {
+  return withValues(cappedCount(db), planOf(query, now).values);
 }
 
 type Row = SelectedActivity & { chordM: number; total: number | null };

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, fillPlaceholders, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { NEARBY_LIST_DEPTH, type DealCard, type DealListQuery, type DealListResponse, type VendorCategory } from '@localloop/contract';
@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { deals, vendors } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { cappedCountWithin, chordOf, chordTo, distanceKm, earthPoint, inBoxAround } from '../../lib/geo-sql.ts';
-import { literalLimit, prepared, preparedShapes } from '../../lib/prepared.ts';
+import { literalLimit, prepared, preparedShapes, withValues } from '../../lib/prepared.ts';
 import { toResponsiveImage } from '../uploads/index.ts';
 import { discountPercent, firstImageOf, iso, logo, money, ratingAvg, remainingOf, toDealVendor, vendorColumns, type DealsDeps } from './shared.ts';
 import { SEARCH_SIMILARITY, likeAnywhere, nameIsNear, searchesByTrigrams } from '../../lib/text-search.ts';
@@ -160,12 +160,6 @@ function planOf(query: Query, now: Date) {
     like: likeAnywhere(query.q ?? ''),
   };
   return { shape, values, take, offset };
-}
-
-/** A statement with a request's values written into its placeholders, for EXPLAIN in tests and the bench. */
-function withValues(statement: { toSQL(): { sql: string; params: unknown[] } }, values: Record<string, unknown>) {
-  const { sql: text, params } = statement.toSQL();
-  return { text, params: fillPlaceholders(params, values) };
 }
 
 /** The SQL and parameters the list's page runs for a request. */
