@@ -10,7 +10,8 @@
 //
 // Reads: chat (the busiest room's newest page, as its host), notifications (the busiest customer's), activity (an
 // activity's page near the densest city, signed in), slots / slots-visitor (the busiest provider's free times
-// tomorrow, which this makes first, as the bench does), health. PROFILE_NODE_FLAGS: more flags for the server's node.
+// tomorrow, which this makes first, as the bench does), deals / activities (the list near New York) and deals-fresh /
+// activities-fresh (the same asked afresh: a new point each time), health. PROFILE_NODE_FLAGS: more flags for the server's node.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,7 +40,10 @@ try {
   const headers = path_.token ? { authorization: `Bearer ${path_.token}` } : {};
   const first = await fetch(base + path_.path, { headers });
   console.log(`${read}: GET ${path_.path} answers ${first.status}, ${(await first.text()).length} bytes`);
-  const drive = (duration) => autocannon({ url: base + path_.path, headers, connections: 50, duration });
+  // A list asked afresh: a point a millionth of a degree further each time, as the bench asks it (nothing kept).
+  let step = 0;
+  const setupRequest = path_.fresh ? (req) => ({ ...req, path: path_.path.replace('lat=40.7128', `lat=${(40.7128 + ++step / 1e6).toFixed(6)}`) }) : undefined;
+  const drive = (duration) => autocannon({ url: base + path_.path, headers, connections: 50, duration, ...(setupRequest ? { requests: [{ setupRequest }] } : {}) });
   await drive(2);
   const before = cpuByProcess();
   const result = await drive(seconds);
@@ -99,8 +103,14 @@ async function pathOf(base) {
         return { path: await slotsPath() };
       case 'health':
         return { path: '/api/health' };
+      case 'deals':
+      case 'activities':
+        return { path: `/api/${read}/lists/?lat=40.7128&lng=-74.006&radius_km=25` };
+      case 'deals-fresh':
+      case 'activities-fresh':
+        return { path: `/api/${read.replace('-fresh', '')}/lists/?lat=40.7128&lng=-74.006&radius_km=25`, fresh: true };
       default:
-        throw new Error(`No read "${read}": chat, notifications, activity, slots, slots-visitor or health.`);
+        throw new Error(`No read "${read}": chat, notifications, activity, slots, slots-visitor, deals, activities, deals-fresh, activities-fresh or health.`);
     }
   } finally {
     await db.end();
