@@ -6,7 +6,7 @@
 // measured before and after the others so the ratio is taken in the same stretch of time. Issue 10's targets: each read at least 30 % of
 // health's requests per second on PostgreSQL and 25 % on PGlite, p99 under 50 ms.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -72,7 +72,9 @@ export async function startServer({ root, port, databaseUrl, env: extra = {} }) 
   // The demo seed in production warns loudly on stderr; the bench knows.
   // BENCH_NODE_FLAGS: flags for the servers' node (`--cpu-prof --cpu-prof-dir=/tmp/x` to profile them), for debugging.
   const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-  const server = spawn(process.execPath, [...flags, serverEntry], { cwd: path.join(root, 'apps/server'), env, stdio: ['ignore', 'ignore', 'ignore'] });
+  // BENCH_SERVER_LOG=<file>: the servers' output (warnings, errors, --trace-gc), appended there, for debugging.
+  const log = process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, 'a') : 'ignore';
+  const server = spawn(process.execPath, [...flags, serverEntry], { cwd: path.join(root, 'apps/server'), env, stdio: ['ignore', log, log] });
   const base = `http://127.0.0.1:${port}`;
   const end = Date.now() + 120_000;
   for (;;) {
