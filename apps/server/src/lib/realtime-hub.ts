@@ -31,6 +31,8 @@ export const FLOODING_CLOSE_CODE = 1008;
 const ENDED_MEMORY_MS = 60_000;
 /** Channels one socket may hear besides its own user channel. */
 export const MAX_CHANNELS_PER_SOCKET = 50;
+/** The most frames of one channel a delivery takes together (one membership question, one write per socket). */
+const FRAMES_PER_DELIVERY = 64;
 /** Frames one socket may have waiting for an answer; past it the socket is closed. */
 const MAX_WAITING_FRAMES = 32;
 
@@ -156,7 +158,9 @@ export class RealtimeHub {
         this.waitingFrames.delete(channel);
         return;
       }
-      this.waitingFrames.set(channel, []);
+      // At most a bounded batch at once: a backlog (a slow membership question meanwhile) goes out in turns, so no one
+      // delivery holds the event loop or the sockets' buffers for all of it.
+      this.waitingFrames.set(channel, texts.splice(FRAMES_PER_DELIVERY));
       try {
         await this.deliverChecked(channel, allowed, texts);
       } catch (err) {

@@ -237,6 +237,25 @@ describe('subscribing to a channel whose membership the server checks', () => {
     tab.socket.close();
   });
 
+  it('delivers a backlog longer than one batch whole and in order, in turns of at most 64 frames', async () => {
+    const a = await person();
+    probeMembers.add(`${a.user.id}:backlog`);
+    const tab = await a.connect();
+    tab.send({ type: 'subscribe', channel: 'probe:backlog' });
+    expect(await until(() => tab.frames.some((f) => f.type === 'subscribed'))).toBe(true);
+    probeChecks.length = 0;
+    const ids = Array.from({ length: 150 }, () => randomUUID());
+    await t.database.db.transaction(async (tx) => {
+      for (const id of ids) await publish(tx, 'probe:backlog', probeEvent(id));
+    });
+    expect(await until(() => tab.events().length === 150)).toBe(true);
+    expect(tab.events()).toEqual(ids.map(probeEvent));
+    // The first alone, then the 149 that waited in turns of 64: 1 + 3 questions (more if the frames came in slowly).
+    expect(probeChecks.length).toBeGreaterThanOrEqual(4);
+    expect(probeChecks.length).toBeLessThan(150);
+    tab.socket.close();
+  });
+
   it('stops delivering after an unsubscribe, and delivers the person\'s own channel throughout', async () => {
     const a = await person();
     probeMembers.add(`${a.user.id}:news`);
