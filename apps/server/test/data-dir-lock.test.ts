@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DatabaseInUseError, lockDataDir } from '../src/db/data-dir-lock.ts';
 import { migratedDataDir, onPostgres } from './helper.ts';
-import { startServer, waitFor } from './processes.ts';
+import { freePort, startServer, waitFor } from './processes.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -97,7 +97,7 @@ describe.skipIf(onPostgres)('a second process on the data directory of a running
   it('is refused with a clear message and a non-zero exit (npm run admin, npm run db:migrate, a second server), and a crashed server\'s lock is taken over', async () => {
     const dataDir = tempDir('localloop-locked-');
     const pgliteDir = path.join(dataDir, 'pglite');
-    const port = 34000 + Math.floor(Math.random() * 900);
+    const port = await freePort();
     const env = { DATA_DIR: dataDir, SEED_DEMO: 'false', HOST: '127.0.0.1' };
     // Migrated already: the lock is the subject, not the first start's migrations.
     await migratedDataDir(dataDir);

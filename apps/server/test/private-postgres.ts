@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from './processes.ts';
 
 const run = promisify(execFile);
 
@@ -27,14 +27,6 @@ function postgresBinDir(): string {
   const found = versions.map((v) => `/usr/lib/postgresql/${v}/bin`).find((dir) => existsSync(path.join(dir, 'pg_ctl')));
   if (!found) throw new Error('No PostgreSQL server binaries under /usr/lib/postgresql/*/bin (Debian: apt-get install postgresql).');
   return found;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 export async function startPrivatePostgres(): Promise<PrivatePostgres> {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freshDatabaseUrl, migratedDataDir } from './helper.ts';
-import { seedDemoWithoutPictures, startServer, waitFor } from './processes.ts';
+import { freePort, seedDemoWithoutPictures, startServer, waitFor } from './processes.ts';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -29,7 +29,7 @@ describe('the server process', () => {
   });
 
   it('on SIGTERM finishes the request in flight, then closes the database and exits 0', async () => {
-    const port = String(31000 + Math.floor(Math.random() * 2000));
+    const port = String(await freePort());
     const env = await databaseEnv();
     await seedDemoWithoutPictures(env);
     const server = startServer({ ...env, SEED_DEMO: 'false', PORT: port, HOST: '127.0.0.1' }, cleanups);
@@ -70,7 +70,7 @@ describe('the server process', () => {
       throw new Error('server did not start');
     };
 
-    const quietPort = String(33000 + Math.floor(Math.random() * 1000));
+    const quietPort = String(await freePort());
     const quiet = startServer({ ...production, PORT: quietPort, SEED_DEMO: '' }, cleanups);
     await ready(quietPort);
     expect((await adminLogin(quietPort)).status).toBe(401);
@@ -78,7 +78,7 @@ describe('the server process', () => {
     quiet.child.kill('SIGTERM');
     expect(await quiet.exited).toBe(0);
 
-    const seededPort = String(34000 + Math.floor(Math.random() * 1000));
+    const seededPort = String(await freePort());
     const seeded = startServer({ ...production, PORT: seededPort, SEED_DEMO: 'true' }, cleanups);
     await ready(seededPort);
     expect(seeded.output()).toContain('DEMO ACCOUNTS ARE ADDED');

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject as provided } from 'vitest';
@@ -25,6 +26,22 @@ export function startServer(env: Record<string, string>, cleanups: Array<() => v
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   cleanups.push(() => child.kill('SIGKILL'));
   return { child, output: () => output, exited };
+}
+
+/**
+ * A port nobody listens on now, chosen by the system: tests that start servers in parallel files never pick the same
+ * one (random numbers from fixed ranges did: two files' ranges overlapped, and a server that could not listen never
+ * became ready).
+ */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }
 
 export async function waitFor(check: () => boolean, timeoutMs: number) {

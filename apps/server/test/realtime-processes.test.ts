@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { ServerFrame } from '@localloop/contract';
 import { freshDatabaseUrl, onPostgres } from './helper.ts';
-import { seedDemoWithoutPictures, startServer, waitFor } from './processes.ts';
+import { freePort, seedDemoWithoutPictures, startServer, waitFor } from './processes.ts';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -27,7 +27,7 @@ async function startTwo(url: string, ports: number[]) {
 describe.skipIf(!onPostgres)('two server processes on one PostgreSQL', () => {
   it('deliver an event raised on one to a socket held by the other, and end the sessions there too (its socket closed, its old access token refused)', async () => {
     const url = (await freshDatabaseUrl()) ?? '';
-    const ports = [32100 + Math.floor(Math.random() * 800), 33100 + Math.floor(Math.random() * 800)];
+    const ports = [await freePort(), await freePort()];
     const servers = await startTwo(url, ports);
     for (const s of servers) await waitFor(() => s.output().includes('LocalLoop is ready'), 45_000);
     const [a, b] = ports.map((p) => `127.0.0.1:${p}`);
@@ -73,7 +73,7 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL', () => {
 
   it('deliver a chat message posted on one to a member\'s socket subscribed to the room on the other', async () => {
     const url = (await freshDatabaseUrl()) ?? '';
-    const ports = [34100 + Math.floor(Math.random() * 800), 35100 + Math.floor(Math.random() * 800)];
+    const ports = [await freePort(), await freePort()];
     const servers = await startTwo(url, ports);
     for (const s of servers) await waitFor(() => s.output().includes('LocalLoop is ready'), 45_000);
     const [a, b] = ports.map((p) => `127.0.0.1:${p}`);
