@@ -6,7 +6,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, describe, expect, inject as provided, it } from 'vitest';
 import type { PdfReply } from '../src/lib/pdf-worker.ts';
 import { freshDatabaseUrl, migratedDataDir } from './helper.ts';
-import { freePort, startServer, waitFor } from './processes.ts';
+import { freePort, startServer, waitReady } from './processes.ts';
 
 // Production runs the server compiled by scripts/server-build.mjs (esbuild, npm packages left external): one bundle
 // for the server and one per worker thread. The run compiles it once (test/global-setup.ts) for every test that starts a
@@ -34,7 +34,7 @@ describe('the compiled server', () => {
     const port = String(await freePort());
     const env = { DATA_DIR: dataDir, ...(url ? { DATABASE_URL: url } : {}), SEED_DEMO: 'false', PORT: port, HOST: '127.0.0.1' };
     const server = startServer(env, cleanups);
-    await waitFor(() => server.output().includes('LocalLoop is ready'), 45_000);
+    await waitReady(server, 45_000);
 
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(health.status).toBe(200);

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DatabaseInUseError, lockDataDir } from '../src/db/data-dir-lock.ts';
 import { migratedDataDir, onPostgres } from './helper.ts';
-import { freePort, startServer, waitFor } from './processes.ts';
+import { freePort, startServer, waitReady } from './processes.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -102,7 +102,7 @@ describe.skipIf(onPostgres)('a second process on the data directory of a running
     // Migrated already: the lock is the subject, not the first start's migrations.
     await migratedDataDir(dataDir);
     const server = startServer({ ...env, PORT: String(port) }, cleanups);
-    await waitFor(() => server.output().includes('LocalLoop is ready'), 90_000);
+    await waitReady(server, 90_000);
     const message = `The database in ${pgliteDir} is in use by another LocalLoop process (pid ${server.child.pid}). Stop the server first, or set DATABASE_URL to use PostgreSQL.`;
 
     const admin = await npmRun(['admin', '--', 'list-operators'], env);

@@ -8,7 +8,7 @@ import { openPostgres } from '../src/db/client.ts';
 import { notify } from '../src/modules/notifications/service.ts';
 import { createAccount, onPostgres } from './helper.ts';
 import { startPrivatePostgres, type PrivatePostgres } from './private-postgres.ts';
-import { freePort, startServer, waitFor, type Started } from './processes.ts';
+import { freePort, startServer, waitFor, waitReady, type Started } from './processes.ts';
 
 /**
  * The fault drill: PostgreSQL really stops for a few seconds under a running server, then comes back.
@@ -31,7 +31,7 @@ describe.skipIf(!onPostgres)('fault drill: PostgreSQL stops under a running serv
     base = `127.0.0.1:${port}`;
     server = startServer({ DATABASE_URL: cluster.url, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', AUTH_RATE_LIMIT_PER_MINUTE: '10000' }, cleanups);
     const started = server;
-    await waitFor(() => started.output().includes('LocalLoop is ready'), 45_000);
+    await waitReady(started, 45_000);
   }, 90_000);
 
   afterAll(async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freshDatabaseUrl, migratedDataDir } from './helper.ts';
-import { freePort, seedDemoWithoutPictures, startServer, waitFor } from './processes.ts';
+import { freePort, seedDemoWithoutPictures, startServer, waitFor, waitReady } from './processes.ts';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -33,7 +33,7 @@ describe('the server process', () => {
     const env = await databaseEnv();
     await seedDemoWithoutPictures(env);
     const server = startServer({ ...env, SEED_DEMO: 'false', PORT: port, HOST: '127.0.0.1' }, cleanups);
-    await waitFor(() => server.output().includes('LocalLoop is ready'), 45_000);
+    await waitReady(server, 45_000);
 
     const inFlight = fetch(`http://127.0.0.1:${port}/api/login/v2/`, {
       method: 'POST',

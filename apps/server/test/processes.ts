@@ -11,6 +11,23 @@ const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 export type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
 /**
+ * Waits for the server to say it is ready; fails at once if it exits first, and either way with the end of what it
+ * printed (a port taken, a migration refused), not a bare time-out.
+ */
+export async function waitReady(server: Started, timeoutMs: number): Promise<void> {
+  let exited = false;
+  void server.exited.then(() => (exited = true));
+  try {
+    await waitFor(() => server.output().includes('LocalLoop is ready') || exited, timeoutMs);
+  } catch {
+    // timed out: told below
+  }
+  if (!server.output().includes('LocalLoop is ready')) {
+    throw new Error(`the server did not become ready (${exited ? 'it exited' : `${timeoutMs} ms`}); its last output:\n${server.output().slice(-2000)}`);
+  }
+}
+
+/**
  * Runs the real server as a child process with the given environment: compiled, as `npm start` runs it (the run's build,
  * test/global-setup.ts), or what `args` name.
  */

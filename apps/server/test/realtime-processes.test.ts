@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { ServerFrame } from '@localloop/contract';
 import { freshDatabaseUrl, onPostgres } from './helper.ts';
-import { freePort, seedDemoWithoutPictures, startServer, waitFor } from './processes.ts';
+import { freePort, seedDemoWithoutPictures, startServer, waitFor, waitReady } from './processes.ts';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -29,7 +29,7 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL', () => {
     const url = (await freshDatabaseUrl()) ?? '';
     const ports = [await freePort(), await freePort()];
     const servers = await startTwo(url, ports);
-    for (const s of servers) await waitFor(() => s.output().includes('LocalLoop is ready'), 45_000);
+    for (const s of servers) await waitReady(s, 45_000);
     const [a, b] = ports.map((p) => `127.0.0.1:${p}`);
 
     const post = async (host: string | undefined, route: string, body: unknown, access?: string) => {
@@ -75,7 +75,7 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL', () => {
     const url = (await freshDatabaseUrl()) ?? '';
     const ports = [await freePort(), await freePort()];
     const servers = await startTwo(url, ports);
-    for (const s of servers) await waitFor(() => s.output().includes('LocalLoop is ready'), 45_000);
+    for (const s of servers) await waitReady(s, 45_000);
     const [a, b] = ports.map((p) => `127.0.0.1:${p}`);
     const call = async (host: string | undefined, method: string, route: string, body?: unknown, access?: string) => {
       const res = await fetch(`http://${host}/api${route}`, {
