@@ -48,6 +48,19 @@ export async function publish(tx: Tx, channel: Channel, event: RealtimeEvent | R
   await tx.execute(publishStatement(channel, event));
 }
 
+/**
+ * Publishes what the caller has already committed, in a transaction of its own that writes nothing. NOTIFY's commit
+ * takes one lock that every notifying commit of the cluster waits for (`AccessExclusiveLock on object 0 of class 1262`),
+ * and a transaction that has written holds it through the flush of its commit to disk: a busy room's posts, each
+ * notifying inside its own write, queued behind one slow flush (40-420 ms in a staircase at 100 posts a second,
+ * bench/RESULTS.md). A transaction that only notifies has no commit to flush, so it holds the lock for a moment. The
+ * price: a process that dies between the commit and this leaves the event untold (as any event is while a listener is
+ * down); clients learn of the row at their next fetch.
+ */
+export async function publishCommitted(db: Db, channel: Channel, event: RealtimeEvent | RoomEvent): Promise<void> {
+  await db.execute(publishStatement(channel, event));
+}
+
 /** publish's statement, for a transaction that sends it with others (db/batched.ts). */
 export function publishStatement(channel: Channel, event: RealtimeEvent | RoomEvent): SQL {
   return busStatement({ channel, event });

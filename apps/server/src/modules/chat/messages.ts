@@ -6,15 +6,15 @@ import type { Tx } from '../../db/client.ts';
 import { activities, activityParticipants, chatMessages, chatReads, chatRequests, chatRooms, media, notifications, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { literalLimit, preparedShapes } from '../../lib/prepared.ts';
-import { publish, publishStatement } from '../../lib/realtime.ts';
+import { publish, publishCommitted } from '../../lib/realtime.ts';
 import { notifyStatement } from '../notifications/index.ts';
 import { unreadOf } from './rooms.ts';
 import { iso, isUuid, messageOfRoom, noSuchRoom, requireMember, roomHasMember, selectMessages, toMessage, toPerson, type ChatDeps, type MessageRow, type PersonBits, type Reader } from './shared.ts';
 
 /**
  * A room's messages (docs/decisions/0021): members only (anyone else gets 404), membership asked of the database on
- * each call. A new message is published on `chat:<room id>` inside its insert's transaction, so the event leaves (to
- * every server process, by NOTIFY) only once the message is stored.
+ * each call. A new message is published on `chat:<room id>` once its transaction has committed (publishCommitted), so
+ * the event leaves (to every server process, by NOTIFY) only once the message is stored.
  */
 
 /** The page's bounds and direction: each is its own prepared statement (a generic plan per shape). */
@@ -68,7 +68,8 @@ async function readPage(deps: ChatDeps, userId: string, roomId: string, query: z
  *
  * Two messages to the database (db/batched.ts), at 100 posts a second in a room of 200: the message written only if
  * the sender is in the room now, with what the answer shows of the sender, and whom to tell of it; then the read
- * receipt, the event for the room's sockets and the notices, with the commit.
+ * receipt and the notices, with the commit. Then the event for the room's sockets, in a transaction of its own that
+ * writes nothing (publishCommitted, lib/realtime.ts: why).
  */
 export async function postMessage(deps: ChatDeps, userId: string, roomId: string, input: z.output<typeof ChatMessageInput>): Promise<{ message: ChatMessage; replayed: boolean }> {
   if (!isUuid(roomId) || !isUuid(userId)) throw noSuchRoom();
@@ -77,11 +78,7 @@ export async function postMessage(deps: ChatDeps, userId: string, roomId: string
     if (!written?.member) throw noSuchRoom();
     if (!written.id) return (await batch.commitWith(), null);
     const seq = Number(written.seq);
-    await batch.commitWith(
-      markReadStatement(deps.db, roomId, userId, seq),
-      publishStatement(`chat:${roomId}`, { type: 'chat_message', room_id: roomId, id: written.id, seq, sender_id: userId, client_id: input.client_id }),
-      ...tellStatements(deps, roomId, room),
-    );
+    await batch.commitWith(markReadStatement(deps.db, roomId, userId, seq), ...tellStatements(deps, roomId, room));
     const message: ChatMessage = {
       id: written.id,
       room_id: roomId,
@@ -101,6 +98,15 @@ export async function postMessage(deps: ChatDeps, userId: string, roomId: string
   }
   // Committed: this process forgets the room's kept pages now, the others when the bus tells them.
   deps.pages.changed(roomId);
+  // Told once stored, outside the write's transaction (publishCommitted: the lock a notifying commit holds through its
+  // flush is what a busy room's posts queued on). Not told, the message is still stored and answered: listeners see it
+  // at their next fetch.
+  const event = { type: 'chat_message', room_id: roomId, id: posted.id, seq: posted.seq, sender_id: userId, client_id: input.client_id } as const;
+  try {
+    await publishCommitted(deps.db, `chat:${roomId}`, event);
+  } catch (err) {
+    deps.log?.warn({ err, room_id: roomId }, 'chat: a stored message could not be told to the room');
+  }
   return { message: posted, replayed: false };
 }
 

@@ -26,7 +26,7 @@ export async function chatRoutes(app: App, ctx: AppContext) {
     busDown: () => pages.busDown(),
     busUp: () => pages.busUp(),
   });
-  const deps: ChatDeps = { db: ctx.db, clock: ctx.clock, mediaUrl: ctx.mediaUrl, pages };
+  const deps: ChatDeps = { db: ctx.db, clock: ctx.clock, mediaUrl: ctx.mediaUrl, pages, log: app.log };
   ctx.realtime.registerChannel('chat', (userId, roomId, db) => isRoomMember(db, userId, roomId), {
     typing: (roomId, userId) => ({ type: 'chat_typing', room_id: roomId, user_id: userId }),
     members: (userIds, roomId, db) => roomMembersAmong(db, userIds, roomId),

@@ -1,5 +1,6 @@
 import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { ChatMessage } from '@localloop/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import { isTransaction, type Db, type Tx } from '../../db/client.ts';
 import { activities, activityParticipants, chatMessages, chatRequests, chatRooms, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -8,7 +9,7 @@ import { prepared } from '../../lib/prepared.ts';
 import type { KeptPages } from './kept-pages.ts';
 import { avatar, personColumns, toPerson, type PersonBits } from '../users/index.ts';
 
-export type ChatDeps = { db: Db; clock: Clock; mediaUrl: (key: string) => string; pages: KeptPages };
+export type ChatDeps = { db: Db; clock: Clock; mediaUrl: (key: string) => string; pages: KeptPages; log?: Pick<FastifyBaseLogger, 'warn'> };
 export type Reader = Db | Tx;
 
 export const iso = (d: Date | string) => new Date(d).toISOString();
