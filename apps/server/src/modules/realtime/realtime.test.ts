@@ -42,6 +42,16 @@ async function person() {
   return { ...account, access: session.access, refresh: session.refresh, connect };
 }
 
+/** A new person's socket, subscribed to `probe:<id>` as a member of it. */
+async function subscribedTo(id: string) {
+  const a = await person();
+  probeMembers.add(`${a.user.id}:${id}`);
+  const tab = await a.connect();
+  tab.send({ type: 'subscribe', channel: `probe:${id}` });
+  expect(await until(() => tab.frames.some((f) => f.type === 'subscribed'))).toBe(true);
+  return tab;
+}
+
 /** Any event will do on a probe channel; this one is told apart from a real notification by its type. */
 const probeEvent = (id: string): RealtimeEvent => ({ type: 'notification', id, notification_type: 'probe', title: 'On the probe' });
 
@@ -50,6 +60,14 @@ async function publishOn(channel: `probe:${string}`): Promise<string> {
   const id = randomUUID();
   await t.database.db.transaction((tx) => publish(tx, channel, probeEvent(id)));
   return id;
+}
+/** `count` events on a probe channel committed in one transaction (delivered together at its commit); their ids. */
+async function publishAtOnce(channel: `probe:${string}`, count: number): Promise<string[]> {
+  const ids = Array.from({ length: count }, () => randomUUID());
+  await t.database.db.transaction(async (tx) => {
+    for (const id of ids) await publish(tx, channel, probeEvent(id));
+  });
+  return ids;
 }
 const pause = (ms = 250) => new Promise((r) => setTimeout(r, ms));
 
@@ -208,11 +226,7 @@ describe('subscribing to a channel whose membership the server checks', () => {
   });
 
   it('delivers a burst on one channel whole and in order, the frames that waited together: one check, one write per socket', async () => {
-    const a = await person();
-    probeMembers.add(`${a.user.id}:burst`);
-    const tab = await a.connect();
-    tab.send({ type: 'subscribe', channel: 'probe:burst' });
-    expect(await until(() => tab.frames.some((f) => f.type === 'subscribed'))).toBe(true);
+    const tab = await subscribedTo('burst');
     // The server's writes to this socket (the server's end has the client's port as its remote port).
     const port = (tab.socket as unknown as { _socket: Socket })._socket.localPort;
     const writes = vi.spyOn(Socket.prototype as unknown as { _writeGeneric: (...args: unknown[]) => void }, '_writeGeneric');
@@ -220,10 +234,7 @@ describe('subscribing to a channel whose membership the server checks', () => {
     probeChecks.length = 0;
     try {
       // Ten events committed at once: the first goes out alone, the nine published while its check ran together.
-      const ids = Array.from({ length: 10 }, () => randomUUID());
-      await t.database.db.transaction(async (tx) => {
-        for (const id of ids) await publish(tx, 'probe:burst', probeEvent(id));
-      });
+      const ids = await publishAtOnce('probe:burst', 10);
       expect(await until(() => tab.events().length === 10)).toBe(true);
       expect(tab.events()).toEqual(ids.map(probeEvent));
       expect(probeChecks.length).toBeLessThanOrEqual(3);
@@ -238,16 +249,9 @@ describe('subscribing to a channel whose membership the server checks', () => {
   });
 
   it('delivers a backlog longer than one batch whole and in order, in turns of at most 64 frames', async () => {
-    const a = await person();
-    probeMembers.add(`${a.user.id}:backlog`);
-    const tab = await a.connect();
-    tab.send({ type: 'subscribe', channel: 'probe:backlog' });
-    expect(await until(() => tab.frames.some((f) => f.type === 'subscribed'))).toBe(true);
+    const tab = await subscribedTo('backlog');
     probeChecks.length = 0;
-    const ids = Array.from({ length: 150 }, () => randomUUID());
-    await t.database.db.transaction(async (tx) => {
-      for (const id of ids) await publish(tx, 'probe:backlog', probeEvent(id));
-    });
+    const ids = await publishAtOnce('probe:backlog', 150);
     expect(await until(() => tab.events().length === 150)).toBe(true);
     expect(tab.events()).toEqual(ids.map(probeEvent));
     // The first alone, then the 149 that waited in turns of 64: 1 + 3 questions (more if the frames came in slowly).
