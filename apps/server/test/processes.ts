@@ -46,9 +46,9 @@ export function startServer(env: Record<string, string>, cleanups: Array<() => v
 }
 
 /**
- * A port nobody listens on now, chosen by the system: tests that start servers in parallel files never pick the same
- * one (random numbers from fixed ranges did: two files' ranges overlapped, and a server that could not listen never
- * became ready).
+ * A port nobody listens on now, chosen by the system, for a server a test starts: parallel files then clash only if
+ * another process takes it in the moment between this and the server's listen (random numbers from fixed ranges did
+ * clash: two files' ranges overlapped, and a server that could not listen never became ready).
  */
 export async function freePort(): Promise<number> {
   const probe = createServer();

@@ -42,7 +42,7 @@ type Log = Pick<FastifyBaseLogger, 'warn'>;
 type Member = { userId: string; tokenVersion: number; channels: Set<Channel>; inbox: Promise<void>; waiting: number; stream?: Corkable };
 
 /** The TCP socket under a WebSocket: frames written while it is corked leave in one write (one system call). */
-export type Corkable = { cork(): void; uncork(): void };
+type Corkable = { cork(): void; uncork(): void };
 
 function split(channel: string): { kind: string; id: string } {
   const at = channel.indexOf(':');
