@@ -9,7 +9,8 @@
 //   SCALE_DATABASE_URL=postgres://…/ll_bench_scale_… SCALE_REPORT_JSON=/tmp/scale.json node scripts/profile-read.mjs chat
 //
 // Reads: chat (the busiest room's newest page, as its host), notifications (the busiest customer's), activity (an
-// activity's page near the densest city, signed in), slots / slots-visitor (the busiest provider's free times
+// activity's page near the densest city, signed in), deal / deal-visitor (the page of the deal nearest New York's centre,
+// with a location, signed in or not), slots / slots-visitor (the busiest provider's free times
 // tomorrow, which this makes first, as the bench does), deals / activities (the list near New York) and deals-fresh /
 // activities-fresh (the same asked afresh: a new point each time), health. PROFILE_NODE_FLAGS: more flags for the server's node.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -97,6 +98,14 @@ async function pathOf(base) {
         const { rows } = await db.query('SELECT id FROM activities WHERE city = $1 AND deactivated_at IS NULL ORDER BY id LIMIT 1', [known.densestCity.name]);
         return { path: `/api/activities/details/${rows[0]?.id}/`, token: await login(known.busiestCustomer.email) };
       }
+      case 'deal':
+      case 'deal-visitor': {
+        // The nearest deal to New York's centre, as the bench's details read, with the same location.
+        const list = await (await fetch(`${base}/api/deals/lists/?lat=40.7128&lng=-74.006&radius_km=25`)).json();
+        const location = encodeURIComponent(JSON.stringify({ lat: 40.7128, lng: -74.006 }));
+        const path = `/api/deals/details/${list.results[0].id}/?location=${location}`;
+        return read === 'deal' ? { path, token: await login(known.busiestCustomer.email) } : { path };
+      }
       case 'slots':
         return { path: await slotsPath(), token: await login(known.busiestCustomer.email) };
       case 'slots-visitor':
@@ -110,7 +119,7 @@ async function pathOf(base) {
       case 'activities-fresh':
         return { path: `/api/${read.replace('-fresh', '')}/lists/?lat=40.7128&lng=-74.006&radius_km=25`, fresh: true };
       default:
-        throw new Error(`No read "${read}": chat, notifications, activity, slots, slots-visitor, deals, activities, deals-fresh, activities-fresh or health.`);
+        throw new Error(`No read "${read}": chat, notifications, activity, deal, deal-visitor, slots, slots-visitor, deals, activities, deals-fresh, activities-fresh or health.`);
     }
   } finally {
     await db.end();

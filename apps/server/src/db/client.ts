@@ -147,6 +147,11 @@ export function openPostgres(url: string, poolSize = 10): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
+    // A fixed-size pool once warm (as HikariCP advises): pg-pool's default closes a connection idle for 10 s, so a
+    // server under an uneven load kept closing connections and opening new ones in its bursts, each new backend slow
+    // for its first statements (empty caches, every named statement prepared again) while the burst queued behind it:
+    // the chat bench's posts waited 100-450 ms in such episodes. A connection that breaks is still dropped and reopened.
+    min: poolSize,
     connectionTimeoutMillis: 5000,
     keepAlive: true,
     // No parallel workers for a request's statement: every statement here is short, the pool runs ten at once, and

@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { freshDatabaseUrl, onPostgres } from '../../test/helper.ts';
+import { openPostgres, type Database } from './client.ts';
+
+let database: Database | undefined;
+afterEach(async () => {
+  vi.useRealTimers();
+  await database?.close();
+  database = undefined;
+});
+
+/** The backends that answer `size` statements run at once (each holds its connection for 50 ms, so all are busy). */
+async function backendsAtOnce(db: Database, size: number): Promise<Set<number | undefined>> {
+  const answers = await Promise.all(
+    Array.from({ length: size }, () =>
+      db.db.execute(sql`SELECT pg_backend_pid() AS pid, pg_sleep(0.05)`).then((r) => (r as unknown as { rows: { pid: number }[] }).rows),
+    ),
+  );
+  return new Set(answers.map((rows) => rows[0]?.pid));
+}
+
+describe.skipIf(!onPostgres)('the PostgreSQL connection pool', () => {
+  it('keeps its connections once open: the same backends answer after a minute idle (none closed and reopened in the next burst)', async () => {
+    database = openPostgres((await freshDatabaseUrl()) ?? '', 3);
+    // pg-pool closes a connection idle for idleTimeoutMillis (10 s by default) with a timer set as it is released; the
+    // timers are the test's from before the first burst, and a minute passes after it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const first = await backendsAtOnce(database, 3);
+    expect(first.size).toBe(3);
+    expect(first.has(undefined)).toBe(false);
+    vi.advanceTimersByTime(60_000);
+    vi.useRealTimers();
+    expect(await backendsAtOnce(database, 3)).toEqual(first);
+  });
+});
