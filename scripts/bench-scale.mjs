@@ -204,8 +204,9 @@ function pgbenchFloor(databaseUrl, statements, { connections, seconds }) {
     writeFileSync(script, statements.map((s) => `${inline(s).trim().replace(/;$/, '')};\n`).join(''));
     const url = new URL(databaseUrl);
     const args = ['-n', '-M', 'prepared', '-c', String(connections), '-j', '2', '-T', String(seconds), '-f', script, '-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres'), url.pathname.slice(1)];
-    // The server's own session settings (db/client.ts: the search threshold, no parallel workers).
-    const options = '-c pg_trgm.word_similarity_threshold=0.45 -c max_parallel_workers_per_gather=0';
+    // The server's own session settings (db/client.ts: the search threshold, the cost of a page read out of order, no
+    // parallel workers).
+    const options = '-c pg_trgm.word_similarity_threshold=0.45 -c random_page_cost=1.1 -c max_parallel_workers_per_gather=0';
     const r = spawnSync('pgbench', args, { encoding: 'utf8', env: { ...process.env, PGPASSWORD: decodeURIComponent(url.password), PGOPTIONS: options } });
     if (r.error) return { error: r.error.code === 'ENOENT' ? 'pgbench not found' : String(r.error) };
     const tps = Number(/tps = ([\d.]+)/.exec(r.stdout)?.[1] ?? NaN);
@@ -298,6 +299,7 @@ export async function scaleHttpReport({ root, port, databaseUrl, known, password
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   await db.query('SET pg_trgm.word_similarity_threshold = 0.45');
+  await db.query('SET random_page_cost = 1.1');
   await db.query('SET max_parallel_workers_per_gather = 0');
   const recordDir = mkdtempSync(path.join(os.tmpdir(), 'localloop-record-'));
   const recordFile = path.join(recordDir, 'statements.jsonl');

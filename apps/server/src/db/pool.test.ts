@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { freshDatabaseUrl, onPostgres } from '../../test/helper.ts';
-import { openPostgres, type Database } from './client.ts';
+import { freshDatabase, freshDatabaseUrl, onPostgres } from '../../test/helper.ts';
+import { openPostgres, randomPageCost, type Database } from './client.ts';
 
 let database: Database | undefined;
 afterEach(async () => {
@@ -32,5 +32,14 @@ describe.skipIf(!onPostgres)('the PostgreSQL connection pool', () => {
     vi.advanceTimersByTime(60_000);
     vi.useRealTimers();
     expect(await backendsAtOnce(database, 3)).toEqual(first);
+  });
+});
+
+describe('every session of the database', () => {
+  it('plans as for storage without seeks (random_page_cost 1.1), on PostgreSQL and PGlite: the lists\' counts stay index scans that stop once a table\'s visibility map has aged', async () => {
+    database = await freshDatabase();
+    const shown = await database.db.execute(sql`SHOW random_page_cost`).then((r) => (r as unknown as { rows: { random_page_cost: string }[] }).rows);
+    expect(shown[0]?.random_page_cost).toBe(randomPageCost.value);
+    expect(Number(randomPageCost.value)).toBeLessThan(2);
   });
 });
