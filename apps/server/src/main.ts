@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { logOptions } from './lib/logging.ts';
 import { createPrivateStorage, createStorage } from './lib/storage.ts';
-import { openDatabase } from './db/client.ts';
+import { openDatabase, upkeepWarnings } from './db/client.ts';
 import { DatabaseInUseError } from './db/data-dir-lock.ts';
 import { demoInProductionWarning, seedDemoData } from './db/seed/index.ts';
 
@@ -37,6 +37,7 @@ async function main() {
     },
   });
   if (config.seedDemo && config.env === 'production') app.log.warn(demoInProductionWarning);
+  for (const warning of await upkeepWarnings(database)) app.log.warn(warning);
   if (config.seedDemo) {
     await seedDemoData(database.db, {
       log: app.log,

@@ -197,6 +197,21 @@ export function openPostgres(url: string, poolSize = 10): Database {
   };
 }
 
+/**
+ * What an operator should hear at start-up about the database's upkeep: PostgreSQL with autovacuum (or the statistics
+ * it works from) turned off never marks changed pages all-visible again nor clears dead rows, and the lists' plans
+ * degrade as the tables change (docs/decisions/0011). Nothing for the embedded database.
+ */
+export async function upkeepWarnings(database: Database): Promise<string[]> {
+  if (database.kind !== 'postgres') return [];
+  const result = await database.db.execute(sql`SELECT current_setting('autovacuum') AS autovacuum, current_setting('track_counts') AS track_counts`);
+  const [settings] = (result as unknown as { rows: { autovacuum: string; track_counts: string }[] }).rows;
+  const off = (['autovacuum', 'track_counts'] as const).filter((name) => settings?.[name] !== 'on');
+  return off.length === 0
+    ? []
+    : [`PostgreSQL runs with ${off.join(' and ')} off: nothing vacuums or analyzes the tables as they change, and the lists' plans will slow down over time. Turn it on, or run VACUUM (ANALYZE) regularly.`];
+}
+
 export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string; poolSize?: number }): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize);
   return openPglite({ dataDir: path.join(opts.dataDir, 'pglite') });

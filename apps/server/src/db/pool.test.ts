@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { freshDatabase, freshDatabaseUrl, onPostgres } from '../../test/helper.ts';
-import { openPostgres, randomPageCost, type Database } from './client.ts';
+import { openPostgres, randomPageCost, upkeepWarnings, type Database } from './client.ts';
 
 let database: Database | undefined;
 afterEach(async () => {
@@ -41,5 +41,19 @@ describe('every session of the database', () => {
     const shown = await database.db.execute(sql`SHOW random_page_cost`).then((r) => (r as unknown as { rows: { random_page_cost: string }[] }).rows);
     expect(shown[0]?.random_page_cost).toBe(randomPageCost.value);
     expect(Number(randomPageCost.value)).toBeLessThan(2);
+  });
+});
+
+describe('the database\'s upkeep', () => {
+  it('warns at start-up when PostgreSQL runs without autovacuum (as it says of itself), and never of the embedded database', async () => {
+    database = await freshDatabase();
+    const warnings = await upkeepWarnings(database);
+    if (database.kind === 'pglite') {
+      expect(warnings).toEqual([]);
+      return;
+    }
+    const shown = await database.db.execute(sql`SHOW autovacuum`).then((r) => (r as unknown as { rows: { autovacuum: string }[] }).rows);
+    if (shown[0]?.autovacuum === 'on') expect(warnings).toEqual([]);
+    else expect(warnings).toEqual([expect.stringMatching(/^PostgreSQL runs with autovacuum( and track_counts)? off: .*VACUUM \(ANALYZE\)/)]);
   });
 });
