@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { logOptions } from './lib/logging.ts';
 import { createPrivateStorage, createStorage } from './lib/storage.ts';
-import { openDatabase, upkeepWarnings } from './db/client.ts';
+import { EMBEDDED_UPKEEP_MS, embeddedUpkeep, openDatabase, upkeepWarnings } from './db/client.ts';
 import { DatabaseInUseError } from './db/data-dir-lock.ts';
 import { demoInProductionWarning, seedDemoData } from './db/seed/index.ts';
 
@@ -46,10 +46,22 @@ async function main() {
     });
   }
 
+  // The embedded database has no autovacuum of its own: the server does its work now and then (db/client.ts).
+  let upkeep = Promise.resolve();
+  const upkeepTimer = setInterval(() => {
+    upkeep = embeddedUpkeep(database)
+      .then((tables) => {
+        if (tables.length > 0) app.log.info({ tables }, 'embedded database: vacuumed and analyzed');
+      })
+      .catch((err: unknown) => app.log.warn({ err }, 'embedded database: upkeep failed'));
+  }, EMBEDDED_UPKEEP_MS).unref();
+
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');
     else app.log.info({ signal }, 'shutting down');
+    clearInterval(upkeepTimer);
     await app.close(); // stops accepting, lets in-flight requests finish
+    await upkeep;
     await database.close();
   });
 

@@ -212,6 +212,27 @@ export async function upkeepWarnings(database: Database): Promise<string[]> {
     : [`PostgreSQL runs with ${off.join(' and ')} off: nothing vacuums or analyzes the tables as they change, and the lists' plans will slow down over time. Turn it on, or run VACUUM (ANALYZE) regularly.`];
 }
 
+/**
+ * Autovacuum's work, for the embedded database: PGlite runs PostgreSQL as a single process, with no autovacuum worker,
+ * so nothing would ever clear its dead rows, mark changed pages all-visible or refresh the planner's statistics (a
+ * table updated row by row four times over held four dead rows for each live one, and grew fivefold). Each table past
+ * autovacuum's own default thresholds (dead rows over 50 + 20 % of the live ones, or rows changed since the last
+ * ANALYZE over 50 + 10 %) gets VACUUM (ANALYZE); answers the tables it vacuumed. PostgreSQL does this itself.
+ */
+export async function embeddedUpkeep(database: Database): Promise<string[]> {
+  if (database.kind !== 'pglite') return [];
+  const result = await database.db.execute(sql`SELECT relname FROM pg_stat_user_tables
+    WHERE schemaname = 'public'
+      AND (n_dead_tup > 50 + 0.2 * n_live_tup OR n_mod_since_analyze > 50 + 0.1 * n_live_tup)
+    ORDER BY relname`);
+  const tables = (result as unknown as { rows: { relname: string }[] }).rows.map((r) => r.relname);
+  for (const table of tables) await database.db.execute(sql.raw(`VACUUM (ANALYZE) ${pg.escapeIdentifier(table)}`));
+  return tables;
+}
+
+/** How often the embedded database's upkeep looks (embeddedUpkeep). */
+export const EMBEDDED_UPKEEP_MS = 10 * 60_000;
+
 export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string; poolSize?: number }): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize);
   return openPglite({ dataDir: path.join(opts.dataDir, 'pglite') });

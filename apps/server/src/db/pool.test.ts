@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { freshDatabase, freshDatabaseUrl, onPostgres } from '../../test/helper.ts';
-import { openPostgres, randomPageCost, upkeepWarnings, type Database } from './client.ts';
+import { embeddedUpkeep, openPostgres, randomPageCost, upkeepWarnings, type Database } from './client.ts';
 
 let database: Database | undefined;
 afterEach(async () => {
@@ -55,5 +55,33 @@ describe('the database\'s upkeep', () => {
     const shown = await database.db.execute(sql`SHOW autovacuum`).then((r) => (r as unknown as { rows: { autovacuum: string }[] }).rows);
     if (shown[0]?.autovacuum === 'on') expect(warnings).toEqual([]);
     else expect(warnings).toEqual([expect.stringMatching(/^PostgreSQL runs with autovacuum( and track_counts)? off: .*VACUUM \(ANALYZE\)/)]);
+  });
+});
+
+describe('the embedded database\'s upkeep', () => {
+  it('vacuums and analyzes the tables past autovacuum\'s thresholds on PGlite (which has no autovacuum), and leaves PostgreSQL to its own', async () => {
+    const db = await freshDatabase();
+    database = db;
+    const execute = async <T>(query: ReturnType<typeof sql>) => ((await db.db.execute(query)) as unknown as { rows: T[] }).rows;
+    await execute(sql`CREATE TABLE upkeep_probe (id int PRIMARY KEY, n int NOT NULL)`);
+    await execute(sql`INSERT INTO upkeep_probe SELECT g, 0 FROM generate_series(1, 2000) g`);
+    for (let i = 0; i < 3; i++) await execute(sql`UPDATE upkeep_probe SET n = n + 1`);
+    // A session reports its counts at most once a second, when it goes idle: the next report now, not later.
+    await execute(sql`SELECT pg_stat_force_next_flush()`);
+    await execute(sql`SELECT 1`);
+    if (db.kind === 'postgres') {
+      expect(await embeddedUpkeep(db)).toEqual([]);
+      return;
+    }
+    const [before] = await execute<{ dead: number }>(sql`SELECT n_dead_tup::int AS dead FROM pg_stat_user_tables WHERE relname = 'upkeep_probe'`);
+    expect(before?.dead).toBeGreaterThan(2000);
+    expect(await embeddedUpkeep(db)).toContain('upkeep_probe');
+    const [after] = await execute<{ dead: number; pages: number; visible: number }>(
+      sql`SELECT s.n_dead_tup::int AS dead, c.relpages AS pages, c.relallvisible AS visible FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid WHERE s.relname = 'upkeep_probe'`,
+    );
+    expect(after?.dead).toBe(0);
+    expect(after?.visible).toBe(after?.pages);
+    // Nothing past the thresholds now: the next look vacuums nothing.
+    expect(await embeddedUpkeep(db)).not.toContain('upkeep_probe');
   });
 });
