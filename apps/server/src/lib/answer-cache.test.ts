@@ -62,4 +62,41 @@ describe('answerCache', () => {
     await cache.get('a', work.compute);
     expect(work.runs).toBe(2);
   });
+
+  describe('keeping from the second ask', () => {
+    it('computes a question asked once and keeps nothing; keeps it from its second ask within the time; forgets the first ask after the time', async () => {
+      const clock = testClock();
+      const cache = answerCache<{ run: number }>({ ttlMs: 10_000, maxBytes: 1_000_000, clock, fromSecondAsk: true });
+      const work = counted();
+      expect(await cache.get('a', work.compute)).toEqual({ run: 1 });
+      expect(await cache.get('a', work.compute)).toEqual({ run: 2 });
+      expect(await cache.get('a', work.compute)).toEqual({ run: 2 });
+      clock.advance(10_001);
+      expect(await cache.get('a', work.compute)).toEqual({ run: 3 });
+      clock.advance(10_001);
+      expect(await cache.get('a', work.compute)).toEqual({ run: 4 });
+      expect(await cache.get('a', work.compute)).toEqual({ run: 5 });
+      expect(await cache.get('a', work.compute)).toEqual({ run: 5 });
+    });
+
+    it('runs one computation for askers who come while the first runs, and keeps its answer', async () => {
+      const cache = answerCache<{ run: number }>({ ttlMs: 10_000, maxBytes: 1_000_000, clock: testClock(), fromSecondAsk: true });
+      const work = counted();
+      const answers = await Promise.all(Array.from({ length: 50 }, () => cache.get('a', work.compute)));
+      expect(work.runs).toBe(1);
+      expect(new Set(answers).size).toBe(1);
+      expect(await cache.get('a', work.compute)).toBe(answers[0]);
+      expect(work.runs).toBe(1);
+    });
+
+    it('keeps no failure of a first ask: its askers see the error, the next asker computes again', async () => {
+      const cache = answerCache<{ run: number }>({ ttlMs: 10_000, maxBytes: 1_000_000, clock: testClock(), fromSecondAsk: true });
+      const failing = () => Promise.reject(new Error('the database is down'));
+      const askers = await Promise.allSettled([cache.get('a', failing), cache.get('a', failing)]);
+      expect(askers.map((a) => a.status)).toEqual(['rejected', 'rejected']);
+      const work = counted();
+      expect(await cache.get('a', work.compute)).toEqual({ run: 1 });
+      expect(await cache.get('a', work.compute)).toEqual({ run: 1 });
+    });
+  });
 });

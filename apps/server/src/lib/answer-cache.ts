@@ -24,7 +24,25 @@ export type AnswerCache<T extends object> = {
   get(key: string, compute: () => Promise<T>): Promise<T>;
 };
 
-export function answerCache<T extends object>({ ttlMs, maxBytes, clock }: { ttlMs: number; maxBytes: number; clock: Clock }): AnswerCache<T> {
+/** Keys a cache that keeps answers from their second ask remembers having been asked once (their text only). */
+const FIRST_ASKS_REMEMBERED = 20_000;
+
+export function answerCache<T extends object>({
+  ttlMs,
+  maxBytes,
+  clock,
+  fromSecondAsk = false,
+}: {
+  ttlMs: number;
+  maxBytes: number;
+  clock: Clock;
+  /**
+   * Keep an answer only once its key is asked a second time within `ttlMs` (or by a second asker while the first
+   * computes): a list asked at a point nobody else asks about is computed and not kept, so one-off questions neither
+   * pay for being measured and kept nor push out the answers a crowd shares (a doorkeeper, as in TinyLFU).
+   */
+  fromSecondAsk?: boolean;
+}): AnswerCache<T> {
   if (ttlMs <= 0) return { get: (_key, compute) => compute() };
   const cache = new LRUCache<string, T, () => Promise<T>>({
     maxSize: maxBytes,
@@ -40,19 +58,44 @@ export function answerCache<T extends object>({ ttlMs, maxBytes, clock }: { ttlM
   // TTL's worth of questions. One timer for the cache (lru-cache's ttlAutopurge sets one per answer), not keeping the
   // process alive.
   setInterval(() => cache.purgeStale(), ttlMs).unref();
+  const kept = async (key: string, compute: () => Promise<T>) => {
+    const answer = await cache.fetch(key, { context: compute });
+    // fetchMethod answers or throws; the type allows undefined, which would be a bug here, not a miss.
+    if (answer === undefined) throw new Error(`the answer cache gave nothing for ${key}`);
+    return answer;
+  };
+  if (!fromSecondAsk) return { get: kept };
+  // Keys asked once within the time (their text only, the oldest forgotten first), and the first computations running.
+  const askedOnce = new LRUCache<string, true>({ max: FIRST_ASKS_REMEMBERED, ttl: ttlMs, perf: { now: () => clock().getTime() }, ttlResolution: 0 });
+  const firstAsks = new Map<string, { answer: Promise<T>; joined: boolean }>();
   return {
-    async get(key, compute) {
-      const answer = await cache.fetch(key, { context: compute });
-      // fetchMethod answers or throws; the type allows undefined, which would be a bug here, not a miss.
-      if (answer === undefined) throw new Error(`the answer cache gave nothing for ${key}`);
-      return answer;
+    get(key, compute) {
+      const running = firstAsks.get(key);
+      if (running) {
+        // A second asker while the first computes: one computation for both, and its answer kept.
+        running.joined = true;
+        return running.answer;
+      }
+      if (askedOnce.has(key) || cache.has(key)) return kept(key, compute);
+      askedOnce.set(key, true);
+      const first = { answer: compute(), joined: false };
+      firstAsks.set(key, first);
+      void first.answer.then(
+        (answer) => {
+          firstAsks.delete(key);
+          if (first.joined) cache.set(key, answer);
+        },
+        () => firstAsks.delete(key),
+      );
+      return first.answer;
     },
   };
 }
 
 /**
  * A list near a point (deals, activities, services, shops), or a deal's or an activity's page, as visitors get it: their answer holds nothing of the asker,
- * so it is kept `ttlMs` for the next visitor asking the same (a city's crowd on its landing page and lists); a
+ * so once asked a second time it is kept `ttlMs` for the next visitors asking the same (a city's crowd on its landing
+ * page and lists); a
  * signed-in caller's answer carries their marks (favourites, their place in an activity) and is computed each time.
  * The query is the key: the same point, radius, filters and page.
  */
@@ -60,6 +103,7 @@ export function keptForVisitors<Q, T extends object>(
   { ttlMs, clock }: { ttlMs: number; clock: Clock },
   list: (callerId: string | null, query: Q) => Promise<T>,
 ): (callerId: string | null, query: Q) => Promise<T> {
-  const shared = answerCache<T>({ ttlMs, maxBytes: SHARED_LIST_BYTES, clock });
+  // Kept from a second ask: most lists are asked at a point of the asker's own, once (answer-cache's doorkeeper).
+  const shared = answerCache<T>({ ttlMs, maxBytes: SHARED_LIST_BYTES, clock, fromSecondAsk: true });
   return (callerId, query) => (callerId ? list(callerId, query) : shared.get(JSON.stringify(query), () => list(null, query)));
 }

@@ -81,7 +81,7 @@ describe('the lists near a point', () => {
     { name: 'shops', endpoint: endpoints.vendorList, table: vendors, column: 'businessName' as const, of: (r: { business_name: string }) => r.business_name },
   ];
 
-  it.each(lists)('$name: a visitor gets the answer kept for the same question within the time; a signed-in person and another question afresh', async (list) => {
+  it.each(lists)('$name: a visitor gets the answer kept for the same question asked again within the time; a signed-in person and another question afresh', async (list) => {
     const person = await signedInAccount(t);
     const ask = async (query: Record<string, number> = {}, access?: string) => {
       const res = await inject(t.app, list.endpoint as typeof endpoints.dealList, { query: { ...newYork, ...query } as never, ...(access ? { access } : {}) });
@@ -90,6 +90,8 @@ describe('the lists near a point', () => {
     };
     const [first] = await ask();
     if (!first) throw new Error(`no ${list.name} near New York in the demo data`);
+    // Kept from its second ask within the time (a one-off question is not kept: answer-cache's fromSecondAsk).
+    await ask();
     const table = list.table as typeof deals;
     const column = (list.table as unknown as Record<string, typeof deals.title>)[list.column] as typeof deals.title;
     const renamed = `${first.name} (renamed)`;
@@ -115,6 +117,8 @@ describe('a deal\'s and an activity\'s page', () => {
     if (!deal || !other || !activity) throw new Error('the demo data has two deals and an activity');
     const dealTitle = async (id: string, access?: string) => (await inject(t.app, endpoints.dealDetails, { params: { deal_uuid: id }, ...(access ? { access } : {}) })).json().title;
     const activityTitle = async (access?: string) => (await inject(t.app, endpoints.activityDetails, { params: { id: activity.id }, ...(access ? { access } : {}) })).json().title;
+    expect(await dealTitle(deal.id)).toBe(deal.title);
+    // A visitor's deal page is kept from its second ask within the time.
     expect(await dealTitle(deal.id)).toBe(deal.title);
     expect(await activityTitle()).toBe(activity.title);
     await t.database.db.update(deals).set({ title: `${deal.title} (renamed)` }).where(eq(deals.id, deal.id));
