@@ -47,14 +47,18 @@ async function main() {
   }
 
   // The embedded database has no autovacuum of its own: the server does its work now and then (db/client.ts).
+  // PostgreSQL runs its own, so no timer there.
   let upkeep = Promise.resolve();
-  const upkeepTimer = setInterval(() => {
-    upkeep = embeddedUpkeep(database)
-      .then((tables) => {
-        if (tables.length > 0) app.log.info({ tables }, 'embedded database: vacuumed and analyzed');
-      })
-      .catch((err: unknown) => app.log.warn({ err }, 'embedded database: upkeep failed'));
-  }, EMBEDDED_UPKEEP_MS).unref();
+  const upkeepTimer =
+    database.kind === 'pglite'
+      ? setInterval(() => {
+          upkeep = embeddedUpkeep(database)
+            .then((tables) => {
+              if (tables.length > 0) app.log.info({ tables }, 'embedded database: vacuumed and analyzed');
+            })
+            .catch((err: unknown) => app.log.warn({ err }, 'embedded database: upkeep failed'));
+        }, EMBEDDED_UPKEEP_MS).unref()
+      : undefined;
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');

@@ -36,7 +36,9 @@ describe.skipIf(!onPostgres)('the PostgreSQL connection pool', () => {
 });
 
 describe('every session of the database', () => {
-  it('plans as for storage without seeks (random_page_cost 1.1), on PostgreSQL and PGlite: the lists\' counts stay index scans that stop once a table\'s visibility map has aged', async () => {
+  it('plans as for storage without seeks (random_page_cost 1.1), on PostgreSQL and PGlite', async () => {
+    // The setting only; what it does to the lists' counts at scale once a table's visibility map has aged is measured
+    // (docs/decisions/0011), not pinned here: a test's few thousand rows do not reach the plan that flips.
     database = await freshDatabase();
     const shown = await database.db.execute(sql`SHOW random_page_cost`).then((r) => (r as unknown as { rows: { random_page_cost: string }[] }).rows);
     expect(shown[0]?.random_page_cost).toBe(randomPageCost.value);
