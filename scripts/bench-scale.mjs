@@ -178,7 +178,7 @@ function measureOnce(base, request, { connections, seconds, amount }) {
 // ---- The database floor: the endpoint's own statements through pgbench ---------------------------------------------
 
 /** Reads what the recorder appended since `offset`: the statements of one request (the realtime listener's left out). */
-function recordedSince(file, offset) {
+export function recordedSince(file, offset) {
   if (!existsSync(file)) return [];
   const buffer = readFileSync(file);
   return buffer
@@ -197,7 +197,7 @@ function inline({ text, values }) {
   return text.replace(/\$(\d+)/g, (_, n) => literal(values[Number(n) - 1]));
 }
 
-function pgbenchFloor(databaseUrl, statements, { connections, seconds }) {
+export function pgbenchFloor(databaseUrl, statements, { connections, seconds }) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'localloop-pgbench-'));
   try {
     const script = path.join(dir, 'endpoint.sql');

@@ -13,12 +13,14 @@
 // with a location, signed in or not), slots / slots-visitor (the busiest provider's free times
 // tomorrow, which this makes first, as the bench does), deals / activities (the list near New York) and deals-fresh /
 // activities-fresh (the same asked afresh: a new point each time), health. PROFILE_NODE_FLAGS: more flags for the server's node.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// --floor: also the read's database floor as the bench measures it (its statements recorded in a first process that
+// keeps nothing, then run by pgbench with 50 clients for PROFILE_SECONDS), and the read's req/s as a share of it.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { startServer } from './bench-scale.mjs';
+import { pgbenchFloor, recordedSince, startServer } from './bench-scale.mjs';
 import { buildServerIfStale } from './server-build.mjs';
 import { root } from './web-build.mjs';
 
@@ -32,6 +34,7 @@ const seeded = JSON.parse(readFileSync(reportFile, 'utf8'));
 const { known, password } = seeded.report ?? seeded;
 
 await buildServerIfStale();
+const floor = process.argv.includes('--floor') ? await floorOf() : null;
 const profileDir = mkdtempSync(path.join(os.tmpdir(), 'localloop-cpuprofile-'));
 const flags = [...(process.env.PROFILE_NODE_FLAGS ?? '').split(' ').filter(Boolean), ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])];
 const server = await startServer({ root, port: Number(process.env.PROFILE_PORT ?? 3555), databaseUrl, flags });
@@ -50,6 +53,7 @@ try {
   const result = await drive(seconds);
   const after = cpuByProcess();
   console.log(`${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx} not 2xx, ${result.errors} errors`);
+  if (floor) console.log(`floor: ${floor.statements} statements, ${floor.tps ?? floor.error} tps (latency ${floor.latency ?? '–'} ms): ${floor.tps ? Math.round((100 * result.requests.average) / floor.tps) : '–'} % of it`);
   const used = new Map();
   for (const [pid, a] of after) used.set(a.who, (used.get(a.who) ?? 0) + a.ticks - (before.get(pid)?.ticks ?? 0));
   // /proc counts in clock ticks, 100 a second on Linux: ticks per second of the run are per cent of one core.
@@ -62,6 +66,27 @@ if (profile) {
   if (file) summarise(JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')));
 }
 rmSync(profileDir, { recursive: true, force: true });
+
+/** The read's statements for one request, recorded as the bench records them (nothing kept), through pgbench. */
+async function floorOf() {
+  const recordDir = mkdtempSync(path.join(os.tmpdir(), 'localloop-record-'));
+  const recordFile = path.join(recordDir, 'statements.jsonl');
+  const recorder = await startServer({ root, port: Number(process.env.PROFILE_PORT ?? 3555), databaseUrl, record: recordFile, env: { PUBLIC_ANSWER_SECONDS: '0' } });
+  try {
+    const asked = await pathOf(recorder.base);
+    const headers = asked.token ? { authorization: `Bearer ${asked.token}` } : {};
+    await (await fetch(recorder.base + asked.path, { headers })).text();
+    const offset = existsSync(recordFile) ? statSync(recordFile).size : 0;
+    await (await fetch(recorder.base + asked.path, { headers })).text();
+    const statements = asked.path === '/api/health' ? [{ text: 'SELECT 1', values: [] }] : recordedSince(recordFile, offset);
+    // PROFILE_STATEMENTS=<file>: the statements with their parameters, for EXPLAIN by hand.
+    if (process.env.PROFILE_STATEMENTS) writeFileSync(process.env.PROFILE_STATEMENTS, `${JSON.stringify(statements, null, 2)}\n`);
+    return { statements: statements.length, ...pgbenchFloor(databaseUrl, statements, { connections: 50, seconds }) };
+  } finally {
+    await recorder.stop();
+    rmSync(recordDir, { recursive: true, force: true });
+  }
+}
 
 /** The read's path and who asks it, from the seed's known people and ids. */
 async function pathOf(base) {

@@ -26,12 +26,20 @@ export const EARTH_RADIUS_M = 6_378_168;
  * `$n::earth` (an earth_box centre).
  */
 export function earthPoint(lat: number, lng: number): string {
+  const [x, y, z] = earthXyz(lat, lng);
+  return `(${x}, ${y}, ${z})`;
+}
+
+/** The point `ll_to_earth(lat, lng)` makes, as its three coordinates in metres. */
+export function earthXyz(lat: number, lng: number): [number, number, number] {
   const φ = (lat * Math.PI) / 180;
   const λ = (lng * Math.PI) / 180;
-  const x = EARTH_RADIUS_M * Math.cos(φ) * Math.cos(λ);
-  const y = EARTH_RADIUS_M * Math.cos(φ) * Math.sin(λ);
-  const z = EARTH_RADIUS_M * Math.sin(φ);
-  return `(${x}, ${y}, ${z})`;
+  return [EARTH_RADIUS_M * Math.cos(φ) * Math.cos(λ), EARTH_RADIUS_M * Math.cos(φ) * Math.sin(λ), EARTH_RADIUS_M * Math.sin(φ)];
+}
+
+/** The chord metres between two such points: what `<->` measures between two earth cubes, without asking the database. */
+export function chordBetween(a: [number, number, number], b: [number, number, number]): number {
+  return Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 }
 
 /** Great-circle metres to the straight-line (chord) metres that `<->` measures: what earthdistance's gc_to_sec does. */

@@ -5,7 +5,7 @@ import { isTransaction, type Db, type Tx } from '../../db/client.ts';
 import { activities, activityParticipants, chatMessages, chatRequests, chatRooms, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { prepared } from '../../lib/prepared.ts';
+import { prepared, uuidArray } from '../../lib/prepared.ts';
 import type { KeptPages } from './kept-pages.ts';
 import { avatar, personColumns, toPerson, type PersonBits } from '../users/index.ts';
 
@@ -55,14 +55,6 @@ export async function isRoomMember(db: Reader, userId: string, roomId: string): 
   return row !== undefined;
 }
 
-/**
- * Uuids as one parameter, a PostgreSQL array literal (`'{…}'::uuid[]` in the statement), instead of one parameter
- * each: a statement about 200 people is then built, sent and planned as one about one. Only uuids go in (checked).
- */
-export function uuidArray(ids: string[]): string {
-  if (!ids.every((id) => UUID.test(id))) throw new Error('uuidArray takes uuids only');
-  return `{${ids.join(',')}}`;
-}
 
 const membersAmongQuery = (db: Reader) =>
   db

@@ -2,9 +2,11 @@ import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Deal, DealDetailsQuery, DealInput, MyDealsQuery, MyDealsResponse, MyDealsType } from '@localloop/contract';
 import { dealImages, deals, media, purchases, vendorAddresses, vendors } from '../../db/schema.ts';
+import type { AnswerCache } from '../../lib/answer-cache.ts';
 import { AppError } from '../../lib/errors.ts';
-import { chordTo, distanceKm, earthPoint } from '../../lib/geo-sql.ts';
-import { preparedShapes } from '../../lib/prepared.ts';
+import { batchedReads } from '../../lib/batched-reads.ts';
+import { chordBetween, chordTo, distanceKm, earthPoint, earthXyz } from '../../lib/geo-sql.ts';
+import { prepared, preparedShapes, uuidArray } from '../../lib/prepared.ts';
 import { requireOwnImages, type StoredImage } from '../uploads/index.ts';
 import { formatAddress, requireApprovedVendor } from '../vendors/index.ts';
 import { imagesOf, logo, selectDeals, toDeal, vendorColumns, type DealsDeps, type Reader } from './shared.ts';
@@ -49,6 +51,82 @@ const detailsStatement = preparedShapes(
       .where(eq(deals.id, sql.placeholder('id'))),
 );
 
+/**
+ * The columns of a deal that move after it is made: its stock (every purchase and refund), pause and listing, ratings,
+ * and its address (copied from the shop's by a trigger of migration 0015). A signed-in caller's page reads these
+ * afresh with the caller's units (callerLiveStatement); the rest of the row is fixed once the deal is made (no endpoint
+ * edits a deal) and is kept with its shop and pictures (shopStatement). A column a change may write belongs here.
+ */
+const movingColumns = {
+  quantitySold: deals.quantitySold,
+  soldOut: deals.soldOut,
+  isPaused: deals.isPaused,
+  listed: deals.listed,
+  ratingCount: deals.ratingCount,
+  ratingSum: deals.ratingSum,
+  addressId: deals.addressId,
+  addressText: deals.addressText,
+  latitude: deals.latitude,
+  longitude: deals.longitude,
+  updatedAt: deals.updatedAt,
+};
+
+/**
+ * What a signed-in caller's page of a deal reads afresh, for every page asked at about the same time in one statement
+ * (lib/batched-reads.ts): each asked deal's moving columns and the asker's units of it, by the asker's place in the
+ * batch (`i`, from 1). Primary-key lookups of deals and index lookups of purchases, one each per asker.
+ */
+const callerLiveBatch = prepared('deal_details_live', (db) =>
+  db
+    .select({
+      i: sql<number>`q.i::int`,
+      ...movingColumns,
+      held: sql<number>`(SELECT coalesce(sum(p.quantity), 0)::int FROM ${purchases} p WHERE p.deal_id = ${deals.id} AND p.customer_id = q.caller AND p.status <> 'refunded')`,
+    })
+    .from(sql`unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('callers')}::uuid[]) WITH ORDINALITY AS q(id, caller, i)`)
+    .innerJoin(deals, eq(deals.id, sql`q.id`)),
+);
+
+type LiveRow = Omit<Awaited<ReturnType<ReturnType<typeof callerLiveBatch>['execute']>>[number], 'i'>;
+
+const liveReaders = new WeakMap<Reader, (asked: { id: string; caller: string }) => Promise<LiveRow | null>>();
+
+/** The deal's moving columns and the caller's units of it (null: no such deal), batched with the pages asked meanwhile. */
+function liveOf(db: DealsDeps['db'], id: string, caller: string): Promise<LiveRow | null> {
+  let read = liveReaders.get(db);
+  if (!read) {
+    read = batchedReads(async (asked: readonly { id: string; caller: string }[]) => {
+      const rows = await callerLiveBatch(db).execute({ ids: uuidArray(asked.map((a) => a.id)), callers: uuidArray(asked.map((a) => a.caller)) });
+      const byPlace = new Map(rows.map(({ i, ...row }) => [i, row]));
+      return asked.map((_, n) => byPlace.get(n + 1) ?? null);
+    });
+    liveReaders.set(db, read);
+  }
+  return read({ id, caller });
+}
+
+/** A deal's row with its shop (its logo, whether it is listed) and pictures: what a signed-in caller's page keeps. */
+const shopStatement = prepared('deal_details_shop', (db) =>
+  db
+    .select({ deal: deals, vendor: vendorColumns, vendorListed: vendors.listed, pictures: picturesJson })
+    .from(deals)
+    .innerJoin(vendors, eq(vendors.id, deals.vendorId))
+    .leftJoin(logo, eq(logo.id, vendors.logoId))
+    .where(eq(deals.id, sql.placeholder('id'))),
+);
+
+type ShopRow = Awaited<ReturnType<ReturnType<typeof shopStatement>['execute']>>[number];
+
+/**
+ * A deal's row, shop and pictures as kept for its signed-in readers (null: no such deal when read), with its pictures
+ * as toDeal takes them.
+ */
+export type KeptShop = { shop: (Omit<ShopRow, 'pictures'> & { images: { id: string; image: StoredImage }[] }) | null };
+
+function imagesOfRow(pictures: ShopRow['pictures']) {
+  return pictures.map((p) => ({ id: p.id, image: { key: p.key, width: p.width, height: p.height, variants: p.variants ?? [] } }));
+}
+
 /** One deal for `callerId` (null: a visitor), with its distance from `location` when given. */
 export async function loadDeal(deps: DealsDeps, id: string, callerId: string | null, location?: { lat: number; lng: number }): Promise<Deal | null> {
   const shape = { located: location !== undefined, signedIn: callerId !== null };
@@ -57,13 +135,36 @@ export async function loadDeal(deps: DealsDeps, id: string, callerId: string | n
   const isOwner = callerId !== null && row.vendor.userId === callerId;
   // A deal not on show (its shop not listed) is its owner's to read, no one else's.
   if (!isOwner && !row.vendorListed) return null;
-  const images = row.pictures.map((p) => ({ id: p.id, image: { key: p.key, width: p.width, height: p.height, variants: p.variants ?? [] } }));
   const myQuantity = callerId && !isOwner ? (row.held ?? 0) : null;
-  return toDeal(row, images, { distanceKm: row.chordM === null ? null : distanceKm(row.chordM), myQuantity, isOwner }, deps, deps.clock());
+  return toDeal(row, imagesOfRow(row.pictures), { distanceKm: row.chordM === null ? null : distanceKm(row.chordM), myQuantity, isOwner }, deps, deps.clock());
+}
+
+/**
+ * A deal's page for a signed-in caller who may not own it: the deal's row and the caller's units read afresh, its shop
+ * and pictures from `shops` (kept for everyone who reads the deal signed in; a shop renamed or unlisted shows for at
+ * most the kept time, as visitors' pages do). The shop's owner reads all afresh (loadDeal), as before.
+ */
+async function callerDealPage(deps: DealsDeps, shops: AnswerCache<KeptShop>, id: string, callerId: string, location?: { lat: number; lng: number }): Promise<Deal | null> {
+  const readShop = async (): Promise<KeptShop> => {
+    const [row] = await shopStatement(deps.db).execute({ id });
+    if (!row) return { shop: null };
+    const { pictures, ...rest } = row;
+    return { shop: { ...rest, images: imagesOfRow(pictures) } };
+  };
+  // Both at once: two pooled connections, one round trip's wait.
+  const [live, { shop }] = await Promise.all([liveOf(deps.db, id, callerId), shops.get(id, readShop)]);
+  if (!live) return null;
+  // Kept as missing a moment before the deal was made, or the caller owns the shop: all afresh.
+  if (!shop || shop.vendor.userId === callerId) return loadDeal(deps, id, callerId, location);
+  if (!shop.vendorListed) return null;
+  const { held, ...moving } = live;
+  // The distance as `<->` measures it in loadDeal: the straight line between the two points on earthdistance's sphere.
+  const chordM = location ? chordBetween(earthXyz(moving.latitude, moving.longitude), earthXyz(location.lat, location.lng)) : null;
+  return toDeal({ deal: { ...shop.deal, ...moving }, vendor: shop.vendor }, shop.images, { distanceKm: chordM === null ? null : distanceKm(chordM), myQuantity: held, isOwner: false }, deps, deps.clock());
 }
 
 export async function dealDetails(deps: DealsDeps, callerId: string | null, id: string, query: z.output<typeof DealDetailsQuery>): Promise<Deal> {
-  const deal = await loadDeal(deps, id, callerId, query.location);
+  const deal = callerId !== null && deps.shops ? await callerDealPage(deps, deps.shops, id, callerId, query.location) : await loadDeal(deps, id, callerId, query.location);
   if (!deal) throw noSuchDeal();
   return deal;
 }

@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, type DealInput } from '@localloop/contract';
-import { deals, notifications, purchases, users, vendorAddresses, vendors } from '../../db/schema.ts';
+import { endpoints } from '@localloop/contract';
+import { deals, notifications, purchases, users, vendors } from '../../db/schema.ts';
 import { dummyPayments, PaymentDeclined, type PaymentProvider } from '../../lib/payments.ts';
 import { createTokenService } from '../../lib/tokens.ts';
-import { bookingFixtures } from '../../../test/booking-fixtures.ts';
+import { dealFixtures } from '../../../test/deal-fixtures.ts';
 import { png, multipartBody } from '../../../test/inputs.ts';
 import { createAccount, createTestApp, encoded, inject, onPostgres, raw, testClock, testConfig, type TestContext } from '../../../test/helper.ts';
 
 let t: TestContext;
 const clock = testClock();
-const { shopAccount, customerAccount } = bookingFixtures(() => t, clock);
+const { customerAccount, hours, shop, dealInput, liveDeal, buy } = dealFixtures(() => t, clock);
 
 /** Run before the next charges when a test sets it (a refusal, a shop's change meanwhile); the refunds made. */
 let onCharge: (() => Promise<void>) | null = null;
@@ -34,40 +34,6 @@ beforeAll(async () => {
   t = await createTestApp({ clock, payments });
 });
 afterAll(() => t.close());
-
-const hours = (h: number) => new Date(clock().getTime() + h * 3_600_000).toISOString();
-
-/** An approved shop in Lower Manhattan (12 Water St) and the id of that address. */
-async function shop() {
-  const account = await shopAccount();
-  const [address] = await t.database.db.select({ id: vendorAddresses.id }).from(vendorAddresses).where(eq(vendorAddresses.vendorId, account.vendorId));
-  return { ...account, addressId: address?.id ?? '' };
-}
-
-const dealInput = (addressId: string, over: Partial<DealInput> = {}): DealInput => ({
-  title: 'Two coffees for one',
-  description: 'Any two drinks from the menu for the price of one.',
-  category: 'Food & Drink',
-  original_price: { amount_cents: 1000, currency: 'USD' },
-  deal_price: { amount_cents: 600, currency: 'USD' },
-  quantity_available: 10,
-  per_customer_limit: 2,
-  starts_at: hours(-1),
-  ends_at: hours(24 * 7),
-  address_id: addressId,
-  terms: 'One per visit.',
-  ...over,
-});
-
-async function liveDeal(over: Partial<DealInput> = {}) {
-  const s = await shop();
-  const created = await inject(t.app, endpoints.createDeal, { access: s.access, body: dealInput(s.addressId, over) });
-  expect(created.statusCode).toBe(201);
-  return { shop: s, deal: created.json() };
-}
-
-const buy = (access: string, dealId: string, quantity = 1, key?: string) =>
-  inject(t.app, endpoints.buyDeal, { access, body: { deal_id: dealId, quantity }, ...(key ? { headers: { 'idempotency-key': key } } : {}) });
 
 const tokens = () => createTokenService(testConfig().jwtSecret, clock);
 

@@ -1,10 +1,10 @@
 import { IDEMPOTENCY_KEY_HEADER, IdempotencyKey, endpoints } from '@localloop/contract';
-import { keptForVisitors } from '../../lib/answer-cache.ts';
+import { SHARED_LIST_BYTES, answerCache, keptForVisitors } from '../../lib/answer-cache.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { route, type App } from '../../lib/http.ts';
 import { turnsPerRow } from '../../lib/turns.ts';
-import { createDeal, dealDetails, myDeals, pauseDeal } from './catalogue.ts';
+import { createDeal, dealDetails, myDeals, pauseDeal, type KeptShop } from './catalogue.ts';
 import { dealsNear } from './near.ts';
 import { buyDeal, fulfillDeal, myPurchases, refundPurchase } from './purchases.ts';
 import { dealRatingsOf, rateDeal, updateDealRating } from './ratings.ts';
@@ -27,7 +27,10 @@ function idempotencyKeyOf(header: string | string[] | undefined): string | null 
  * through the caller's vendor; a purchase by its customer, or by its shop when scanned, refunded or listed in sales.
  */
 export async function dealsRoutes(app: App, ctx: AppContext) {
-  const deps: DealsDeps = { db: ctx.db, clock: ctx.clock, mediaUrl: ctx.mediaUrl, secret: ctx.secret, payments: ctx.payments };
+  // A deal's shop and pictures, the same for everyone reading its page signed in (catalogue.ts): kept as the lists keep
+  // theirs, from a second ask.
+  const shops = answerCache<KeptShop>({ ttlMs: ctx.config.publicAnswerTtlMs, maxBytes: SHARED_LIST_BYTES, clock: ctx.clock, fromSecondAsk: true });
+  const deps: DealsDeps = { db: ctx.db, clock: ctx.clock, mediaUrl: ctx.mediaUrl, secret: ctx.secret, payments: ctx.payments, shops };
 
   route(app, endpoints.createDeal, ({ userId, body }) => createDeal(deps, userId, body));
   route(app, endpoints.myDeals, ({ userId, params, query }) => myDeals(deps, userId, params.id, query));

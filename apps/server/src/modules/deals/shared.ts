@@ -4,10 +4,12 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Currency, Deal, DealState, QrPayload } from '@localloop/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { dealImages, deals, media, vendors } from '../../db/schema.ts';
+import type { AnswerCache } from '../../lib/answer-cache.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { PaymentProvider } from '../../lib/payments.ts';
 import { literalLimit } from '../../lib/prepared.ts';
 import { toResponsiveImage, type StoredImage } from '../uploads/index.ts';
+import type { KeptShop } from './catalogue.ts';
 
 export type DealsDeps = {
   db: Db;
@@ -16,6 +18,11 @@ export type DealsDeps = {
   /** For the QR codes' signatures. */
   secret: string;
   payments: PaymentProvider;
+  /**
+   * Deals' shops and pictures, kept for their signed-in readers (catalogue.ts); absent, every page is one statement
+   * read afresh.
+   */
+  shops?: AnswerCache<KeptShop>;
 };
 
 export type Reader = Db | Tx;
