@@ -14,6 +14,13 @@ export type LazyPage = {
 };
 
 /**
+ * The page downloads under way, each settling once its page is in or failed. The web tests wait for them before a test
+ * file's environment ends (src/test/setup.ts): a page a test's last render began to import must not finish importing
+ * after the file's jsdom is gone (Vitest then fails whichever test runs next in that worker).
+ */
+export const pageDownloads = new Set<Promise<void>>();
+
+/**
  * A page in its own chunk. Once the chunk is in, the page renders as itself, with nothing to suspend for: a first render
  * that waited for a preloaded page (main.tsx) shows it at once instead of the spinner, which React would then keep on
  * screen for 300 ms at least (its throttle of Suspense reveals). Until then it renders through React.lazy, which only
@@ -29,8 +36,9 @@ export function lazyPage(load: () => Promise<PageModule>): LazyPage {
   let failed = false;
   // One download for an early preload and the render that follows.
   let download: Promise<PageModule> | null = null;
-  const start = () =>
-    (download ??= load().then(
+  const start = () => {
+    if (download) return download;
+    download = load().then(
       (module) => {
         loaded = module.default;
         return module;
@@ -39,7 +47,15 @@ export function lazyPage(load: () => Promise<PageModule>): LazyPage {
         failed = true;
         throw error;
       },
-    ));
+    );
+    const settled = download.then(
+      () => undefined,
+      () => undefined,
+    );
+    pageDownloads.add(settled);
+    void settled.then(() => pageDownloads.delete(settled));
+    return download;
+  };
   let Lazy = lazy(start);
   function Page(props: PageProps) {
     return loaded ? createElement(loaded, props) : createElement(Lazy, props);

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
+import { pageDownloads } from '../shell/lazy-page.ts';
 import { restoreApiStub } from './api-stub.ts';
 import { resetConnectivity } from '../lib/connectivity.ts';
 import { takeUnexpectedConsoleCalls } from './console.ts';
@@ -67,4 +68,9 @@ afterEach(() => {
   if (unexpected.length > 0) {
     throw new Error(`Unexpected console output during the test:\n${unexpected.join('\n')}`);
   }
+});
+
+// A page the file's last render began to import finishes importing while the file's jsdom still exists.
+afterAll(async () => {
+  await Promise.all([...pageDownloads]);
 });
