@@ -54,7 +54,7 @@ const detailsStatement = preparedShapes(
 /**
  * The columns of a deal that move after it is made: its stock (every purchase and refund), pause and listing, ratings,
  * and its address (copied from the shop's by a trigger of migration 0015). A signed-in caller's page reads these
- * afresh with the caller's units (callerLiveStatement); the rest of the row is fixed once the deal is made (no endpoint
+ * afresh with the caller's units (callerLiveBatch); the rest of the row is fixed once the deal is made (no endpoint
  * edits a deal) and is kept with its shop and pictures (shopStatement). A column a change may write belongs here.
  */
 const movingColumns = {
