@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
 import type { Clock } from './clock.ts';
+import { isUuid } from './uuid.ts';
 
 export const ACCESS_TTL_SECONDS = 15 * 60;
 export const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const ISSUER = 'localloop';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Who an access token speaks for, and under which token version and sign-in it was issued. */
 export type AccessClaims = {
@@ -53,7 +53,7 @@ export function createTokenService(secret: string, clock: Clock): TokenService {
       const { typ, sub, exp, ver, auth_time: authTime } = payload;
       const now = clock().getTime() / 1000;
       // The subject is a user id; anything else is no token of ours, and must not reach a uuid column.
-      if (typ !== 'access' || typeof sub !== 'string' || !UUID.test(sub)) return null;
+      if (typ !== 'access' || typeof sub !== 'string' || !isUuid(sub)) return null;
       if (typeof exp !== 'number' || exp <= now) return null;
       if (!Number.isInteger(ver) || typeof authTime !== 'number') return null;
       return { userId: sub, version: ver as number, authTime };

@@ -5,7 +5,8 @@ import { isTransaction, type Db, type Tx } from '../../db/client.ts';
 import { activities, activityParticipants, chatMessages, chatRequests, chatRooms, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { prepared, uuidArray } from '../../lib/prepared.ts';
+import { prepared } from '../../lib/prepared.ts';
+import { isUuid, uuidArray } from '../../lib/uuid.ts';
 import type { KeptPages } from './kept-pages.ts';
 import { avatar, personColumns, toPerson, type PersonBits } from '../users/index.ts';
 
@@ -16,8 +17,7 @@ export const iso = (d: Date | string) => new Date(d).toISOString();
 export const noSuchRoom = () => AppError.notFound('That chat room');
 export const noSuchActivity = () => AppError.notFound('That activity');
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
+export { isUuid };
 
 /**
  * Whether the person is in the room now: its activity's host; a joined participant (group room); the requester of the
@@ -49,7 +49,7 @@ const membershipQuery = (db: Reader) =>
 const membership = prepared('chat_room_membership', membershipQuery);
 
 export async function isRoomMember(db: Reader, userId: string, roomId: string): Promise<boolean> {
-  if (!UUID.test(roomId) || !UUID.test(userId)) return false;
+  if (!isUuid(roomId) || !isUuid(userId)) return false;
   const values = { room_id: roomId, user_id: userId };
   const [row] = isTransaction(db) ? await membershipQuery(db).execute(values) : await membership(db).execute(values);
   return row !== undefined;
@@ -72,8 +72,8 @@ const membersAmong = prepared('chat_room_members_among', membersAmongQuery);
  * most of the delivery's cost).
  */
 export async function roomMembersAmong(db: Reader, userIds: string[], roomId: string): Promise<Set<string>> {
-  const ids = userIds.filter((id) => UUID.test(id));
-  if (!UUID.test(roomId) || ids.length === 0) return new Set();
+  const ids = userIds.filter((id) => isUuid(id));
+  if (!isUuid(roomId) || ids.length === 0) return new Set();
   const values = { ids: uuidArray(ids), room_id: roomId };
   const rows = isTransaction(db) ? await membersAmongQuery(db).execute(values) : await membersAmong(db).execute(values);
   return new Set(rows.map((r) => r.id));
