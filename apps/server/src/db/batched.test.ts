@@ -1,4 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, onPostgres } from '../../test/helper.ts';
 import { turnRefusal } from '../lib/db-errors.ts';
@@ -77,6 +78,22 @@ describe('a transaction sent in few messages', () => {
     expect(inlined(sql`SELECT 1 WHERE 'b' IN ${['a', "b'c"]}`)).toBe(`SELECT 1 WHERE 'b' IN ('a', 'b''c')`);
     // A column's own value is turned into text first: a date given to an insert is written as its ISO text.
     expect(inlined(database.db.insert(users).values({ email: 'x@batched.test', createdAt: new Date('2026-11-29T12:00:00.000Z') }).getSQL())).toContain(`'2026-11-29T12:00:00.000Z'`);
+  });
+
+  it("writes the values in as Drizzle's own inlining does, and leaves a `$1` of the statement's own text alone", async () => {
+    const dialect = new PgDialect({ casing: 'snake_case' });
+    const statements = [
+      insertUser(`o'brien $1 $$ @batched.test`),
+      sql`SELECT ${'a'} AS a, ${2} AS b, ${-1.5} AS c, ${true} AS d, ${false} AS e, ${null}::text AS f, ${"'; --"} AS g WHERE 'b' IN ${['a', "b'c", '$2']}`,
+      database.db.select({ email: users.email }).from(users).where(inArray(users.email, ['x@batched.test', 'y@batched.test'])).getSQL(),
+      sql`SELECT 1`,
+    ];
+    for (const statement of statements) expect(inlined(statement)).toBe(dialect.sqlToQuery(statement.inlineParams()).sql);
+    // A `$` and digits written in the statement itself is not a placeholder: the values still go where they belong.
+    const own = sql`SELECT '$1 off, $2 more' AS label, ${'x'} AS v, ${7} AS n`;
+    expect(inlined(own)).toBe(`SELECT '$1 off, $2 more' AS label, 'x' AS v, 7 AS n`);
+    const [[row] = []] = await batched(database.db, (batch) => batch.commitWith(own));
+    expect(row).toEqual({ label: '$1 off, $2 more', v: 'x', n: 7 });
   });
 
   // On PostgreSQL the BEGIN goes with the first message and the COMMIT with the last: nothing is seen by another
