@@ -1046,6 +1046,17 @@ export async function seedDatabase(sessions: [SqlSession] | [SqlSession, SqlSess
   );
   // One after another on one session (a few seconds at full scale): nothing else running beside any of them.
   for (const { relname } of unsettled) await run(0, `VACUUM ${String(relname)} (again, nothing else running)`, `VACUUM ${pg.escapeIdentifier(String(relname))}`);
+  // VACUUM passes over a page another process holds at that moment (the background writer writing it out, say) and
+  // leaves it as it was: on a busy machine, 5 of a small table's 21 pages once (a test's seed). Such tables are vacuumed
+  // again, at most twice more, until at least 95 % of their pages are all-visible.
+  for (let round = 2; round <= 3; round += 1) {
+    const skipped = await run(
+      0,
+      `tables under 95 % all-visible after VACUUM (round ${round})`,
+      "SELECT relname FROM pg_class WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace AND relpages > 0 AND relallvisible < 0.95 * relpages",
+    );
+    for (const { relname } of skipped) await run(0, `VACUUM ${String(relname)} (round ${round})`, `VACUUM ${pg.escapeIdentifier(String(relname))}`);
+  }
 
   const counts: Record<string, number> = {};
   const countRows = await (sessions[0]).query(`SELECT ${countedTables.map((t) => `(SELECT count(*) FROM ${t})::int AS ${t}`).join(', ')}`);
