@@ -49,9 +49,9 @@ export function inlined(statement: SQL): string {
   });
   // The statement is built once, its $1…$n then replaced by the values as Drizzle's own inlining writes them (null, a
   // number or boolean as text, a string quoted): building it twice (once to check the values, once with them written
-  // in) cost a purchase 0.34 ms of the server's CPU (a profile of 2,700 purchases at scale). Drizzle numbers its placeholders in order; a `$` and digits in the
-  // statement's own text would be one match more, so unless the matches are exactly $1…$n in order the statement is
-  // built again with Drizzle's inlining.
+  // in) cost a purchase 0.34 ms of the server's CPU (a profile of 2,700 purchases at scale). Drizzle numbers its
+  // placeholders in order; a `$` and digits in the statement's own text would be one match more, so unless the matches
+  // are exactly $1…$n in order the statement is built again with Drizzle's inlining.
   const placeholders = text.match(/\$\d+/g) ?? [];
   if (placeholders.length !== literals.length || placeholders.some((p, i) => p !== `$${i + 1}`)) return dialect.sqlToQuery(statement.inlineParams()).sql;
   let next = 0;
