@@ -39,6 +39,10 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_created_idx').on(t.userId, t.createdAt),
+    // A chat room's notices in the last minutes, with whom they went to, in one range (modules/chat/messages.ts whomToTell).
+    index('notifications_chat_room_idx')
+      .on(sql`(${t.data} ->> 'room_id')`, t.createdAt, t.userId)
+      .where(sql`${t.notificationType} = 'chat_message'`),
     check('notifications_lengths', sql`length(${t.title}) <= 200 AND length(${t.body}) <= 2000`),
     // As text: a value added by ALTER TYPE cannot be used in the transaction that adds it (migration 0016).
     check('notifications_target', sql`CASE WHEN ${t.targetKind}::text IN ('vendor_page', 'activity', 'support_request') THEN ${t.targetId} IS NOT NULL ELSE ${t.targetId} IS NULL END`),

@@ -5,6 +5,9 @@ import { endpoints, type ActivityInput, type ServerFrame } from '@localloop/cont
 import { chatMessages, chatRequests, chatRooms, notifications } from '../../db/schema.ts';
 import { loadConfig } from '../../config.ts';
 import { roomMembersAmong } from './shared.ts';
+import { whomToTell } from './messages.ts';
+import { inlined } from '../../db/batched.ts';
+import { explain } from '../../../test/explain.ts';
 import { createAccount, createTestApp, inject, login, testClock, type TestContext } from '../../../test/helper.ts';
 import { listen, openSocket, ticketFor, until } from '../../../test/sockets.ts';
 
@@ -242,6 +245,16 @@ describe('rooms and messages', () => {
     expect(await told(reader.id)).toHaveLength(0);
     // The host was told of the reader's message, before writing; its own messages tell it nothing more.
     expect(await told(owner.id)).toHaveLength(1);
+  });
+
+  it('asks whom to tell as sets at every post: the room\'s notices of the window in one range of their index, not each member\'s', async () => {
+    const { owner, member, roomId } = await groupWithParticipant();
+    (await post(member.access, roomId, 'Hello all')).json();
+    // The statement as a post sends it (its values written in), planned as PostgreSQL plans it with more rows than a
+    // test holds: no table read whole.
+    const plan = (await explain(t.database, { text: inlined(whomToTell(roomId, owner.id)), params: [] }, { planner: { enable_seqscan: 'off' } })).join('\n');
+    expect(plan, plan).toMatch(/Index (Only )?Scan using notifications_chat_room_idx|Bitmap Index Scan on notifications_chat_room_idx/);
+    expect(plan, plan).not.toMatch(/notifications_user_created_idx|Seq Scan/);
   });
 
   it('tells the other person of a direct room by name, and only them', async () => {
