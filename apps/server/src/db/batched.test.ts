@@ -96,6 +96,42 @@ describe('a transaction sent in few messages', () => {
     expect(row).toEqual({ label: '$1 off, $2 more', v: 'x', n: 7 });
   });
 
+  // On PostgreSQL a connection keeps each statement it has run prepared, and runs it as EXECUTE from then on.
+  it.runIf(onPostgres)('on PostgreSQL keeps a statement it ran prepared on its connection, with the answers, types and values of its text', async () => {
+    const typed = sql`SELECT ${'one'} AS kept_word, ${2} AS n, ${3_000_000_000} AS big, ${2.5} AS half, ${true} AS yes, ${null}::text AS none`;
+    const kept = sql`SELECT name, statement FROM pg_prepared_statements WHERE name LIKE 'batched_%' ORDER BY name`;
+    const runs: { answer: unknown; prepared: { name: string; statement: string }[] }[] = [];
+    // One after another, so that the pool hands out the connection it was given back (its most recent).
+    for (let i = 0; i < 4; i += 1) {
+      runs.push(await batched(database.db, async (batch) => {
+        const [[answer] = [], prepared = []] = await batch.commitWith(typed, kept);
+        return { answer, prepared: prepared as { name: string; statement: string }[] };
+      }));
+    }
+    for (const run of runs) expect(run.answer).toEqual({ kept_word: 'one', n: 2, big: '3000000000', half: '2.5', yes: true, none: null });
+    // Run as text first, prepared once its transaction was over, run as EXECUTE after.
+    const preparedTyped = (run: (typeof runs)[number] | undefined) => (run?.prepared ?? []).filter((p) => p.statement.includes('AS kept_word'));
+    expect(preparedTyped(runs[0])).toEqual([]);
+    expect(preparedTyped(runs.at(-1))).toHaveLength(1);
+    expect(preparedTyped(runs.at(-1))[0]?.statement).toMatch(/PREPARE batched_\d+\(unknown, integer, bigint, numeric, boolean, unknown\) AS SELECT \$1 AS kept_word/);
+    // Values through EXECUTE are values too: quotes, SQL and `$1` in them.
+    const values = [`o'reilly@kept.test`, `x'); DROP TABLE users; --@kept.test`, `$1 and $$ quoted $$ @kept.test`];
+    for (const value of values) for (let i = 0; i < 3; i += 1) await batched(database.db, (batch) => batch.commitWith(insertUser(i === 0 ? value : `${i}${value}`)));
+    expect(await emailsIn(values.flatMap((v) => [v, `1${v}`, `2${v}`]))).toEqual(values.flatMap((v) => [v, `1${v}`, `2${v}`]).sort());
+  });
+
+  it.runIf(onPostgres)('on PostgreSQL sends as text, every time, a statement PostgreSQL will not prepare', async () => {
+    // SET takes no parameters: its PREPARE fails (outside the transaction), and the text still runs.
+    const setting = sql`SET LOCAL statement_timeout = ${'5s'}`;
+    for (let i = 0; i < 4; i += 1) {
+      const [, [shown] = [], prepared = []] = await batched(database.db, (batch) =>
+        batch.commitWith(setting, sql`SELECT current_setting('statement_timeout') AS timeout`, sql`SELECT statement FROM pg_prepared_statements WHERE statement ~ '^PREPARE \S+ AS SET'`),
+      );
+      expect(shown).toEqual({ timeout: '5s' });
+      expect(prepared).toEqual([]);
+    }
+  });
+
   // On PostgreSQL the BEGIN goes with the first message and the COMMIT with the last: nothing is seen by another
   // connection before it, everything right after. (PGlite has one connection.)
   it.runIf(onPostgres)('on PostgreSQL holds the transaction open between messages and gives a connection back clean after a failure', async () => {

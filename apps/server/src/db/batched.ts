@@ -40,22 +40,90 @@ const dialect = new PgDialect({ casing: 'snake_case' });
  * is written as Drizzle expands one, each value in turn.
  */
 export function inlined(statement: SQL): string {
-  const { sql: text, params } = dialect.sqlToQuery(statement);
-  const literals = params.map((value) => {
-    if (value === null) return 'null';
-    if (typeof value === 'string') return `'${value.replace(/'/g, "''")}'`;
-    if (typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) return String(value);
-    throw new Error(`batched: a value of type ${value === undefined ? 'undefined' : Array.isArray(value) ? 'array' : typeof value} cannot be written into a statement; pass its text (a date's toISOString(), say)`);
-  });
-  // The statement is built once, its $1…$n then replaced by the values as Drizzle's own inlining writes them (null, a
-  // number or boolean as text, a string quoted): building it twice (once to check the values, once with them written
-  // in) cost a purchase 0.34 ms of the server's CPU (a profile of 2,700 purchases at scale). Drizzle numbers its
-  // placeholders in order; a `$` and digits in the statement's own text would be one match more, so unless the matches
-  // are exactly $1…$n in order the statement is built again with Drizzle's inlining.
-  const placeholders = text.match(/\$\d+/g) ?? [];
-  if (placeholders.length !== literals.length || placeholders.some((p, i) => p !== `$${i + 1}`)) return dialect.sqlToQuery(statement.inlineParams()).sql;
+  const built = build(statement);
+  if (!built.exact) return dialect.sqlToQuery(statement.inlineParams()).sql;
   let next = 0;
-  return text.replace(/\$\d+/g, () => literals[next++] as string);
+  return built.text.replace(/\$\d+/g, () => literal(built.params[next++]));
+}
+
+/**
+ * A statement's text with $1…$n and its values, built once. The values are checked here (see inlined); `exact` says the
+ * `$` and digits in the text are exactly $1…$n in order: Drizzle numbers its placeholders in order, and a `$` and digits
+ * in the statement's own text would be one match more, so only then may they be replaced (otherwise the statement is
+ * built again with Drizzle's inlining). Building it twice (once to check the values, once with them written in) cost a
+ * purchase 0.34 ms of the server's CPU (a profile of 2,700 purchases at scale).
+ */
+function build(statement: SQL): { text: string; params: (string | number | boolean | null)[]; exact: boolean } {
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  for (const value of params) {
+    if (value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) continue;
+    throw new Error(`batched: a value of type ${value === undefined ? 'undefined' : Array.isArray(value) ? 'array' : typeof value} cannot be written into a statement; pass its text (a date's toISOString(), say)`);
+  }
+  const placeholders = text.match(/\$\d+/g) ?? [];
+  const exact = placeholders.length === params.length && placeholders.every((p, i) => p === `$${i + 1}`);
+  return { text, params: params as (string | number | boolean | null)[], exact };
+}
+
+/** A value as Drizzle's own inlining writes it: null, a number or boolean as text, a string quoted. */
+const literal = (value: string | number | boolean | null | undefined): string =>
+  value === null || value === undefined ? 'null' : typeof value === 'string' ? `'${value.replace(/'/g, "''")}'` : String(value);
+
+/**
+ * The statements batches keep prepared on each connection, by text ($1…$n): the name each has there, or null for a
+ * text PostgreSQL would not prepare (a value whose type only the literal tells). A statement sent as text is parsed,
+ * analysed and planned at every run: at 200 chat posts a second, planning was a quarter of PostgreSQL's CPU (perf, the
+ * chat bench). So a text a connection has run once is prepared there once its transaction is over, and from then on
+ * sent as `EXECUTE name('value', …)`: PostgreSQL keeps its plan (a generic one after five runs, when it costs no more),
+ * the values are typed by what the statement does with them, as through Drizzle's own prepared statements. Texts with
+ * lists of changing length are shapes of their own: past MOST_KEPT shapes, new ones are sent as text.
+ */
+const kept = new Map<string, string | null>();
+const MOST_KEPT = 500;
+const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
+
+/**
+ * The type PostgreSQL gives a value written into the text, for its parameter: a quoted string or a null is `unknown`
+ * (typed by what the statement does with it, as a parameter the driver sends), a number an integer of the size it
+ * needs or a numeric, a boolean a boolean. So a kept statement answers as the text did (`SELECT 2 AS n` a number).
+ */
+const typeOf = (value: string | number | boolean | null): string =>
+  typeof value === 'number' ? (!Number.isInteger(value) ? 'numeric' : Math.abs(value) <= 2_147_483_647 ? 'integer' : Number.isSafeInteger(value) ? 'bigint' : 'numeric')
+    : typeof value === 'boolean' ? 'boolean' : 'unknown';
+
+/** The statement as this connection runs it: `EXECUTE` of its kept text, or the text with its values written in. */
+function executable(statement: SQL, client: pg.PoolClient, toPrepare: Map<string, { text: string; types: string[] }>): string {
+  const built = build(statement);
+  if (!built.exact) return inlined(statement);
+  const types = built.params.map(typeOf);
+  const key = `${types.join(',')}|${built.text}`;
+  const name = kept.get(key);
+  const values = built.params.map(literal);
+  if (name && preparedOn.get(client)?.has(name)) return values.length === 0 ? `EXECUTE ${name}` : `EXECUTE ${name}(${values.join(', ')})`;
+  if (name !== null && (name !== undefined || kept.size < MOST_KEPT)) toPrepare.set(key, { text: built.text, types });
+  let next = 0;
+  return built.text.replace(/\$\d+/g, () => values[next++] as string);
+}
+
+/** Prepares on this connection, outside any transaction, the statements it has just run as text. */
+async function prepare(client: pg.PoolClient, statements: Map<string, { text: string; types: string[] }>): Promise<void> {
+  let names = preparedOn.get(client);
+  if (!names) preparedOn.set(client, (names = new Set()));
+  for (const [key, { text, types }] of statements) {
+    let name = kept.get(key);
+    if (name === null) continue;
+    if (name === undefined) {
+      if (kept.size >= MOST_KEPT) continue;
+      kept.set(key, (name = `batched_${kept.size + 1}`));
+    }
+    if (names.has(name)) continue;
+    try {
+      await client.query(`PREPARE ${name}${types.length === 0 ? '' : `(${types.join(', ')})`} AS ${text}`);
+      names.add(name);
+    } catch {
+      // Not a statement PostgreSQL can prepare without its values: always sent as text.
+      kept.set(key, null);
+    }
+  }
 }
 
 /**
@@ -88,12 +156,13 @@ export async function batched<T>(db: Db, work: (batch: Batch) => Promise<T>): Pr
     });
   }
   const client = await pool.connect();
+  const toPrepare = new Map<string, { text: string; types: string[] }>();
   let opened = false;
   let ended = false;
   let broken: Error | undefined;
   const send = async (statements: SQL[], commit: boolean): Promise<Row[][]> => {
     if (ended) throw new Error('batched: the transaction was committed already');
-    const texts = statements.map(inlined);
+    const texts = statements.map((statement) => executable(statement, client, toPrepare));
     const first = opened ? 0 : 1;
     opened = true;
     const answer = (await client.query([...(first ? ['BEGIN'] : []), ...texts, ...(commit ? ['COMMIT'] : [])].join(';\n'))) as pg.QueryResult | pg.QueryResult[];
@@ -114,6 +183,7 @@ export async function batched<T>(db: Db, work: (batch: Batch) => Promise<T>): Pr
     }
     throw error;
   } finally {
+    if (!broken && toPrepare.size > 0) await prepare(client, toPrepare).catch((e: unknown) => (broken = e instanceof Error ? e : new Error(String(e))));
     // A connection that could not roll back is not given back to the pool.
     client.release(broken);
   }
