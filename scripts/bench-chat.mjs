@@ -24,6 +24,8 @@ const STEP_SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 6);
 const STEPS_BUDGET_MS = 90_000;
 /** How long a step's last deliveries may take to arrive before the step counts as fallen behind. */
 const DRAIN_MS = 8000;
+/** How long each phase runs at the top rate, not measured, before its steps. */
+const WARM_SECONDS = Number(process.env.BENCH_CHAT_WARM_SECONDS ?? 3);
 
 const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]);
 const ms = (n) => (Number.isFinite(n) ? String(Math.round(n)) : '–');
@@ -211,6 +213,20 @@ export async function chatReport({ root, port, postgres }) {
         const warm = await pool(senders, 4, () => post('warm-up'));
         const warmEnd = Date.now() + 15_000;
         while (warm.some((m) => m.delivered < CLIENTS) && Date.now() < warmEnd) await new Promise((r) => setTimeout(r, 50));
+        // Then the top rate for a few seconds, not measured: each process's pool opens its connections and prepares its
+        // statements, and V8 optimises the post's and the delivery's code, before any step is measured (a process's
+        // first seconds at a new rate had its slowest posts: 270-300 ms at 200 msg/s against 30-70 after).
+        const warmStart = performance.now();
+        const warming = [];
+        for (let i = 0; i < Math.round(RATES.at(-1) * WARM_SECONDS); i += 1) {
+          const wait = warmStart + (i * 1000) / RATES.at(-1) - performance.now();
+          if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+          warming.push(post('warm-up'));
+        }
+        const warmed = (await Promise.allSettled(warming)).flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+        const drainEnd = Date.now() + DRAIN_MS;
+        while (warmed.some((m) => m.delivered < CLIENTS) && Date.now() < drainEnd) await new Promise((r) => setTimeout(r, 50));
+        const warmSeconds = ((performance.now() - warmStart) / 1000).toFixed(1);
         const steps = [];
         const stepsEnd = Date.now() + budgetMs;
         for (const rate of RATES) {
@@ -271,7 +287,7 @@ export async function chatReport({ root, port, postgres }) {
           // Fallen behind: a higher rate would only measure a longer queue.
           if (latencies.length < expected) break;
         }
-        return { setupSeconds, steps };
+        return { setupSeconds, warmSeconds, steps };
       } finally {
         for (const m of members) m.socket.terminate();
       }
@@ -299,12 +315,12 @@ export async function chatReport({ root, port, postgres }) {
         `${SENDERS} of them post messages over HTTP at each offered rate for ${STEP_SECONDS} s (open loop); every message is one room_event frame on each of the ${CLIENTS} sockets. ` +
         `Latency: from just before the POST is sent to the frame's arrival at the bench's socket. Each delivery asks who of the process's listeners is in the room in one statement (376c5cd; before it, one query per member and process). Issue 14 sets no figure for chat; "kept up" says every frame arrived within ${DRAIN_MS / 1000} s of the step's last post.`,
       '',
-      `**One process**: all ${CLIENTS} sockets and every post on it (connected and subscribed in ${one.setupSeconds} s).`,
+      `**One process**: all ${CLIENTS} sockets and every post on it (connected and subscribed in ${one.setupSeconds} s; then ${one.warmSeconds} s at ${RATES.at(-1)} msg/s, not measured).`,
       '',
       ...table(one.steps),
       ...notes(one.steps),
       '',
-      `**Two processes**: ${CLIENTS / 2} sockets on each, the posts alternating between them, so half of every message's frames go through NOTIFY from the other (connected and subscribed in ${two.setupSeconds} s).`,
+      `**Two processes**: ${CLIENTS / 2} sockets on each, the posts alternating between them, so half of every message's frames go through NOTIFY from the other (connected and subscribed in ${two.setupSeconds} s; then ${two.warmSeconds} s at ${RATES.at(-1)} msg/s, not measured).`,
       '',
       ...table(two.steps),
       ...notes(two.steps),
