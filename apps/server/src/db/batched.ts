@@ -41,9 +41,13 @@ const dialect = new PgDialect({ casing: 'snake_case' });
  */
 export function inlined(statement: SQL): string {
   const built = build(statement);
-  if (!built.exact) return dialect.sqlToQuery(statement.inlineParams()).sql;
+  return built.exact ? writtenIn(built.text, built.params.map(literal)) : dialect.sqlToQuery(statement.inlineParams()).sql;
+}
+
+/** The text with its $1…$n replaced by the literals, in one pass (what was written in is never read again). */
+function writtenIn(text: string, literals: string[]): string {
   let next = 0;
-  return built.text.replace(/\$\d+/g, () => literal(built.params[next++]));
+  return text.replace(/\$\d+/g, () => literals[next++] as string);
 }
 
 /**
@@ -69,13 +73,13 @@ const literal = (value: string | number | boolean | null | undefined): string =>
   value === null || value === undefined ? 'null' : typeof value === 'string' ? `'${value.replace(/'/g, "''")}'` : String(value);
 
 /**
- * The statements batches keep prepared on each connection, by text ($1…$n): the name each has there, or null for a
- * text PostgreSQL would not prepare (a value whose type only the literal tells). A statement sent as text is parsed,
- * analysed and planned at every run: at 200 chat posts a second, planning was a quarter of PostgreSQL's CPU (perf, the
- * chat bench). So a text a connection has run once is prepared there once its transaction is over, and from then on
- * sent as `EXECUTE name('value', …)`: PostgreSQL keeps its plan (a generic one after five runs, when it costs no more),
- * the values are typed by what the statement does with them, as through Drizzle's own prepared statements. Texts with
- * lists of changing length are shapes of their own: past MOST_KEPT shapes, new ones are sent as text.
+ * The statements batches keep prepared on each connection, by their values' types and text ($1…$n): the name each has
+ * there, or null for one PostgreSQL refuses to prepare (SET, say). A statement sent as text is parsed, analysed and
+ * planned at every run: at 200 chat posts a second, planning was a quarter of PostgreSQL's CPU (perf, the chat bench).
+ * So a statement a connection has run once as text is prepared there once its transaction is over, and from then on
+ * sent as `EXECUTE name(values)`: PostgreSQL keeps its plan (a generic one after five runs, when it costs no more), and
+ * the parameters are declared with the types the literals would have had (typeOf). Texts with lists of changing length
+ * are shapes of their own: past MOST_KEPT shapes, new ones are sent as text.
  */
 const kept = new Map<string, string | null>();
 const MOST_KEPT = 500;
@@ -93,15 +97,14 @@ const typeOf = (value: string | number | boolean | null): string =>
 /** The statement as this connection runs it: `EXECUTE` of its kept text, or the text with its values written in. */
 function executable(statement: SQL, client: pg.PoolClient, toPrepare: Map<string, { text: string; types: string[] }>): string {
   const built = build(statement);
-  if (!built.exact) return inlined(statement);
+  if (!built.exact) return dialect.sqlToQuery(statement.inlineParams()).sql;
   const types = built.params.map(typeOf);
   const key = `${types.join(',')}|${built.text}`;
   const name = kept.get(key);
   const values = built.params.map(literal);
   if (name && preparedOn.get(client)?.has(name)) return values.length === 0 ? `EXECUTE ${name}` : `EXECUTE ${name}(${values.join(', ')})`;
   if (name !== null && (name !== undefined || kept.size < MOST_KEPT)) toPrepare.set(key, { text: built.text, types });
-  let next = 0;
-  return built.text.replace(/\$\d+/g, () => values[next++] as string);
+  return writtenIn(built.text, values);
 }
 
 /** Prepares on this connection, outside any transaction, the statements it has just run as text. */
@@ -119,8 +122,10 @@ async function prepare(client: pg.PoolClient, statements: Map<string, { text: st
     try {
       await client.query(`PREPARE ${name}${types.length === 0 ? '' : `(${types.join(', ')})`} AS ${text}`);
       names.add(name);
-    } catch {
-      // Not a statement PostgreSQL can prepare without its values: always sent as text.
+    } catch (error) {
+      // PostgreSQL refused the statement (a syntax or analysis error, SQLSTATE class 42): always sent as text. Anything
+      // else (the connection lost, say) is the connection's failure, not the statement's.
+      if (!String((error as { code?: unknown }).code ?? '').startsWith('42')) throw error;
       kept.set(key, null);
     }
   }
