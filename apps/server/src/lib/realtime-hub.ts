@@ -33,6 +33,13 @@ const ENDED_MEMORY_MS = 60_000;
 export const MAX_CHANNELS_PER_SOCKET = 50;
 /** The most frames of one channel a delivery takes together (one membership question, one write per socket). */
 const FRAMES_PER_DELIVERY = 64;
+/**
+ * The least time between two deliveries on one checked channel. A delivery is one membership question and one write
+ * per socket, whatever its frames: a busy room's frames that come within this of the last delivery wait for the
+ * next one together (a room of 200 at 200 messages a second: a write per socket every 20 ms instead of every 5, a
+ * quarter of the system calls, and a quarter of the questions). A quiet room's frame goes at once.
+ */
+const DELIVERY_INTERVAL_MS = 20;
 /** Frames one socket may have waiting for an answer; past it the socket is closed. */
 const MAX_WAITING_FRAMES = 32;
 
@@ -64,8 +71,9 @@ export class RealtimeHub {
   private readonly typedAt = new Map<string, number>();
   /**
    * Deliveries on a checked channel run one after another, so their order survives the asynchronous checks. The frames
-   * published while one runs wait here and go out together next: one membership question for all of them, and one
-   * write per socket (a busy room's frames coalesce as the load grows; a quiet one's go out one by one, at once).
+   * published while one runs, or within DELIVERY_INTERVAL_MS of its start, wait here and go out together next: one
+   * membership question for all of them, and one write per socket (a busy room's frames coalesce; a quiet one's go out
+   * one by one, at once).
    */
   private readonly waitingFrames = new Map<Channel, string[]>();
   /**
@@ -150,7 +158,10 @@ export class RealtimeHub {
     void this.drain(channel, allowed);
   }
 
-  /** Delivers the channel's waiting frames, and those that arrive meanwhile, until none waits. */
+  /**
+   * Delivers the channel's waiting frames, and those that arrive meanwhile, until none waits; each delivery is followed
+   * by the rest of its interval, in which new frames wait for the next.
+   */
   private async drain(channel: Channel, allowed: (userIds: string[]) => Promise<Set<string>>): Promise<void> {
     for (;;) {
       const texts = this.waitingFrames.get(channel) ?? [];
@@ -161,11 +172,14 @@ export class RealtimeHub {
       // At most a bounded batch at once: a backlog (a slow membership question meanwhile) goes out in turns, so no one
       // delivery holds the event loop or the sockets' buffers for all of it.
       this.waitingFrames.set(channel, texts.splice(FRAMES_PER_DELIVERY));
+      const started = this.now();
       try {
         await this.deliverChecked(channel, allowed, texts);
       } catch (err) {
         this.log?.warn({ err, channel }, 'realtime: a delivery failed');
       }
+      const rest = DELIVERY_INTERVAL_MS - (this.now() - started);
+      if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
     }
   }
 

@@ -127,6 +127,53 @@ describe('the realtime hub\'s channels', () => {
     expect((await framesOf(socket, 9)).flatMap((f) => (f.type === 'event' && f.event.type === 'notification' ? [f.event.id] : []))).toEqual(ids);
   });
 
+  it('delivers a busy channel\'s frames that come soon after its last delivery together, and a quiet channel\'s frame at once', async () => {
+    const hub = new RealtimeHub(t.database.db);
+    let questions = 0;
+    hub.registerChannel('room', async () => true, {
+      members: async (userIds) => {
+        questions += 1;
+        return new Set(userIds);
+      },
+    });
+    const socket = fakeSocket();
+    // The socket's stream: frames sent between a cork and its uncork leave in one write.
+    const writes: number[] = [];
+    let corked: number | null = null;
+    const stream = {
+      cork: () => void (corked = writes.push(0) - 1),
+      uncork: () => void (corked = null),
+    };
+    const send = socket.send.bind(socket);
+    socket.send = (text: string) => {
+      if (corked === null) writes.push(1);
+      else writes[corked] = (writes[corked] ?? 0) + 1;
+      send(text);
+    };
+    hub.connect(asSocket(socket), { userId: 'u1', tokenVersion: 0 }, stream);
+    hub.receive(asSocket(socket), JSON.stringify({ type: 'subscribe', channel: 'room:1' }));
+    await framesOf(socket, 1);
+    writes.length = 0;
+    const event = (title: string): RealtimeEvent => ({ type: 'notification', id: randomUUID(), notification_type: 'test', title });
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+    hub.deliver('room:1', event('first'));
+    await nextTurn();
+    expect(socket.sent).toHaveLength(2);
+    // Three more right after the first delivery: they wait out its interval and go in one question and one write.
+    for (const title of ['second', 'third', 'fourth']) hub.deliver('room:1', event(title));
+    await framesOf(socket, 5);
+    expect(questions).toBe(2);
+    expect(writes).toEqual([1, 3]);
+    // Quiet since: the next frame goes at once, in this turn of the event loop (no timer waited for).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    hub.deliver('room:1', event('fifth'));
+    await nextTurn();
+    expect(socket.sent).toHaveLength(6);
+    expect(questions).toBe(3);
+    expect(socket.frames().flatMap((f) => (f.type === 'event' && f.event.type === 'notification' ? [f.event.title] : []))).toEqual(['first', 'second', 'third', 'fourth', 'fifth']);
+  });
+
   it('closes a socket that floods it with frames', () => {
     const hub = new RealtimeHub(t.database.db);
     hub.registerChannel('slow', () => new Promise((r) => setTimeout(() => r(true), 50)));
