@@ -19,7 +19,7 @@ export type GazetteerClient = {
 
 export type GazetteerClientOptions = {
   /** Told once per thread, when its index is built. */
-  onReady?: (index: { size: number; buildMs: number }) => void;
+  onReady?: (index: { size: number; buildMs: number; heapMb: number }) => void;
   /** Told when the thread dies; the calls it had are rejected with the same error and the next call starts a new one. */
   onError?: (err: Error) => void;
 };
@@ -45,7 +45,7 @@ export function createGazetteerClient(options: GazetteerClientOptions = {}): Gaz
     if (worker) return worker;
     const thread = new Worker(entry, { workerData: { entry: workerModule }, name: 'gazetteer' });
     thread.on('message', (reply: GazetteerReply) => {
-      if (reply.type === 'ready') return options.onReady?.({ size: reply.size, buildMs: reply.buildMs });
+      if (reply.type === 'ready') return options.onReady?.({ size: reply.size, buildMs: reply.buildMs, heapMb: reply.heapMb });
       const call = waiting.get(reply.id);
       if (!call) return;
       waiting.delete(reply.id);

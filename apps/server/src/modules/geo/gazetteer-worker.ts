@@ -1,4 +1,4 @@
-import { setFlagsFromString } from 'node:v8';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parentPort } from 'node:worker_threads';
 import type { Place } from '@localloop/contract';
@@ -17,7 +17,8 @@ export type GazetteerRequest =
   | { id: number; method: 'crash'; args: [] };
 
 export type GazetteerReply =
-  | { type: 'ready'; size: number; buildMs: number }
+  /** heapMb: this thread's heap in use once the index is built and its garbage collected. */
+  | { type: 'ready'; size: number; buildMs: number; heapMb: number }
   | { type: 'result'; id: number; value: Place[] | Place | null }
   | { type: 'error'; id: number; message: string };
 
@@ -29,15 +30,17 @@ const places = gazetteer();
 const buildMs = Math.round(performance.now() - started);
 collectBuildGarbage();
 const send = (reply: GazetteerReply) => port.postMessage(reply);
-send({ type: 'ready', size: places.size, buildMs });
+send({ type: 'ready', size: places.size, buildMs, heapMb: Math.round(getHeapStatistics().used_heap_size / 1e6) });
 
 /**
- * Building the index leaves some 115 MB of garbage (what it was built from) in this thread's heap, and a thread that
- * then waits for queries allocates too little for V8 to collect soon: its memory reducer did after ~30 s, the server
- * holding 380 MB until then. Three full collections now, about half a second of this thread before its first answer:
- * the first frees the garbage, the next two give back the pages it leaves committed (the heap 211 -> 115 MB committed,
- * the process 380 -> 301 MB at the ready; 220 MB once the reducer has run, as before). `gc` is V8's own, exposed only
- * to a context made for it (V8 installs it in contexts created once the flag is set), not to this thread's code.
+ * Building the index leaves some 240 MB of garbage (what it was built from) in this thread's heap, and a thread that
+ * then waits for queries allocates too little for V8 to collect soon. Three full collections now, before the first
+ * answer: the first frees the garbage, the next two give back the pages it leaves committed (251 -> 14 MB used, 283 ->
+ * 48 MB committed, in about 45 ms of this thread). The index itself is typed arrays and joined strings (gazetteer.ts),
+ * some 14 MB of heap and 17 MB outside it: a full collection of this heap takes ~10 ms, so the memory reducer's own
+ * collections some 16 s after start cost ~25 ms of a core (300 ms when each place was ten heap objects). `gc` is V8's
+ * own, exposed only to a context made for it (V8 installs it in contexts created once the flag is set), not to this
+ * thread's code.
  */
 function collectBuildGarbage(): void {
   setFlagsFromString('--expose-gc');

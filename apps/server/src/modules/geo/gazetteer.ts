@@ -20,7 +20,10 @@ type RawCity = {
 type RawRegion = { code: string; name: string };
 type RawCountries = { countries: Record<string, { name: string }> };
 
+/** One place, made from the columns when a query looks at it (see buildGazetteer). */
 type Row = {
+  /** Its place in the columns: population rank. */
+  index: number;
   id: string;
   name: string;
   countryCode: string;
@@ -31,10 +34,36 @@ type Row = {
   population: number;
   lat: number;
   lng: number;
-  /** Normalized name and alternate name. */
-  keys: string[];
-  tokens: string[];
 };
+
+/** A country's first-level region as the rows share it: both codes and both names. */
+type Area = { countryCode: string; adminCode: string; state: string; country: string };
+const NO_AREA: Area = { countryCode: '', adminCode: '', state: '', country: '' };
+
+/**
+ * Strings kept as one string and where each ends: a column of 135,000 names is two heap objects, not 135,000. A full
+ * collection of the gazetteer's thread marks every object it holds; with a few objects a place it took 120-150 ms
+ * there, and V8's memory reducer runs two of them some 16 s after start, on a core the server needs.
+ */
+class TextColumn {
+  private readonly text: string;
+  private readonly ends: Int32Array;
+
+  constructor(values: readonly string[]) {
+    this.text = values.join('');
+    this.ends = new Int32Array(values.length);
+    let end = 0;
+    values.forEach((value, i) => (this.ends[i] = end += value.length));
+  }
+
+  get length(): number {
+    return this.ends.length;
+  }
+
+  at(i: number): string {
+    return this.text.slice(i > 0 ? (this.ends[i - 1] ?? 0) : 0, this.ends[i] ?? 0);
+  }
+}
 
 export type Gazetteer = {
   size: number;
@@ -116,87 +145,185 @@ function trigrams(key: string): string[] {
   return grams;
 }
 
-function lowerBound(sorted: string[], value: string): number {
+function lowerBound(sorted: TextColumn, value: string): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if ((sorted[mid] ?? '') < value) lo = mid + 1;
+    if (sorted.at(mid) < value) lo = mid + 1;
     else hi = mid;
   }
   return lo;
 }
 
+/** Row numbers grouped by a key: the rows of key k are rows[starts[k]..starts[k + 1]), in row order. */
+function grouped(keys: ArrayLike<number>, keyCount: number): { starts: Int32Array; rows: Int32Array } {
+  const starts = new Int32Array(keyCount + 1);
+  for (let i = 0; i < keys.length; i++) {
+    const k = (keys[i] ?? 0) + 1;
+    starts[k] = (starts[k] ?? 0) + 1;
+  }
+  for (let k = 0; k < keyCount; k++) starts[k + 1] = (starts[k + 1] ?? 0) + (starts[k] ?? 0);
+  const next = starts.slice(0, keyCount);
+  const rows = new Int32Array(keys.length);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i] ?? 0;
+    const at = next[k] ?? 0;
+    rows[at] = i;
+    next[k] = at + 1;
+  }
+  return { starts, rows };
+}
+
+/** The 1° cells of the globe, 180 × 360. */
+const CELLS = 180 * 360;
 const cellOf = (lat: number, lng: number) =>
   Math.min(179, Math.max(0, Math.floor(lat) + 90)) * 360 + (((Math.floor(lng) + 180) % 360) + 360) % 360;
 
-/** Builds the in-memory index from the raw rows; exported for tests that want a small world. */
+/**
+ * Builds the in-memory index from the raw rows; exported for tests that want a small world. The places are kept column
+ * by column in typed arrays and joined strings (see TextColumn), and a query makes a Row only for the places it looks at.
+ */
 export function buildGazetteer(cities: RawCity[], regions: RawRegion[], countryNames: Record<string, string>): Gazetteer {
   const regionName = new Map(regions.map((r) => [r.code, r.name]));
   // Biggest first, so a row's index is its population rank and ties sort by it.
-  const rows: Row[] = cities
-    .map((c) => {
-      const keys = [normalize(c.name)];
-      const alt = c.altName ? normalize(c.altName) : '';
-      if (alt && alt !== keys[0]) keys.push(alt);
-      return {
-        id: String(c.cityId),
-        name: c.name,
-        countryCode: c.country,
-        adminCode: c.adminCode,
-        state: regionName.get(`${c.country}.${c.adminCode}`) ?? '',
-        country: countryNames[c.country] ?? c.country,
-        population: c.population,
-        lat: c.loc.coordinates[1],
-        lng: c.loc.coordinates[0],
-        keys,
-        tokens: [...new Set(keys.flatMap((k) => k.split(' ')))],
-      };
-    })
-    .sort((a, b) => b.population - a.population || Number(a.id) - Number(b.id));
+  const sorted = [...cities].sort((a, b) => b.population - a.population || a.cityId - b.cityId);
+  const size = sorted.length;
 
-  const byId = new Map<string, number>();
-  const postingsByToken = new Map<string, number[]>();
-  const postingsByGram = new Map<string, number[]>();
-  const cells = new Map<number, number[]>();
-  rows.forEach((row, i) => {
-    byId.set(row.id, i);
-    for (const token of row.tokens) {
-      const list = postingsByToken.get(token);
-      if (list) list.push(i);
-      else postingsByToken.set(token, [i]);
+  const ids = Int32Array.from(sorted, (c) => c.cityId);
+  const populations = Float64Array.from(sorted, (c) => c.population);
+  const lats = Float64Array.from(sorted, (c) => c.loc.coordinates[1]);
+  const lngs = Float64Array.from(sorted, (c) => c.loc.coordinates[0]);
+  const names = new TextColumn(sorted.map((c) => c.name));
+  // A region (country and admin1 code) is shared by its places; a place holds its region's number.
+  const areas: Area[] = [];
+  const areaNumbers = new Map<string, number>();
+  const areaOf = Int32Array.from(sorted, (c) => {
+    const code = `${c.country}.${c.adminCode}`;
+    let n = areaNumbers.get(code);
+    if (n === undefined) {
+      n = areas.push({ countryCode: c.country, adminCode: c.adminCode, state: regionName.get(code) ?? '', country: countryNames[c.country] ?? c.country }) - 1;
+      areaNumbers.set(code, n);
     }
-    for (const gram of new Set(trigrams(row.keys[0] ?? ''))) {
-      const list = postingsByGram.get(gram);
-      if (list) list.push(i);
-      else postingsByGram.set(gram, [i]);
-    }
-    const cell = cellOf(row.lat, row.lng);
-    const list = cells.get(cell);
-    if (list) list.push(i);
-    else cells.set(cell, [i]);
+    return n;
   });
-  const tokens = [...postingsByToken.keys()].sort();
-  // Every token's rows in one array, in token order: the rows of tokens[i] are tokenRows[cumulative[i]..cumulative[i+1]),
-  // so a prefix's range of tokens is one slice, and its size costs nothing. (One typed array per token took 20 MB more.)
-  const cumulative = new Int32Array(tokens.length + 1);
-  tokens.forEach((t, i) => (cumulative[i + 1] = (cumulative[i] ?? 0) + (postingsByToken.get(t)?.length ?? 0)));
-  const tokenRows = new Int32Array(cumulative[tokens.length] ?? 0);
-  tokens.forEach((t, i) => tokenRows.set(postingsByToken.get(t) ?? [], cumulative[i] ?? 0));
-  const gramPostings = new Map([...postingsByGram].map(([g, list]) => [g, Int32Array.from(list)]));
-  postingsByToken.clear();
-  postingsByGram.clear();
-  const gramHits = new Uint8Array(rows.length);
+  // Normalized name, and the alternate name when it differs ('' when not).
+  const firstKeys = sorted.map((c) => normalize(c.name));
+  const altKeys = sorted.map((c, i) => {
+    const alt = c.altName ? normalize(c.altName) : '';
+    return alt === firstKeys[i] ? '' : alt;
+  });
+  const keysOf = (i: number): string[] => {
+    const first = firstKeys[i] ?? '';
+    const alt = altKeys[i] ?? '';
+    return alt ? [first, alt] : [first];
+  };
+  const tokensOf = (keys: string[]): string[] => [...new Set(keys.flatMap((k) => k.split(' ')))];
+
+  // Every token's rows in one array, in token order: the rows of tokens.at(t) are tokenRows[cumulative[t]..cumulative[t+1]),
+  // so a prefix's range of tokens is one slice, and its size costs nothing.
+  const tokenNumbers = new Map<string, number>();
+  const tokenOfRow: number[] = [];
+  const rowOfToken: number[] = [];
+  for (let i = 0; i < size; i++) {
+    for (const token of tokensOf(keysOf(i))) {
+      let n = tokenNumbers.get(token);
+      if (n === undefined) tokenNumbers.set(token, (n = tokenNumbers.size));
+      tokenOfRow.push(n);
+      rowOfToken.push(i);
+    }
+  }
+  const tokenOrder = [...tokenNumbers.keys()].sort();
+  const rankOfToken = new Int32Array(tokenOrder.length);
+  tokenOrder.forEach((token, rank) => (rankOfToken[tokenNumbers.get(token) ?? 0] = rank));
+  tokenNumbers.clear();
+  const byTokenRank = grouped(Int32Array.from(tokenOfRow, (n) => rankOfToken[n] ?? 0), tokenOrder.length);
+  const tokens = new TextColumn(tokenOrder);
+  const cumulative = byTokenRank.starts;
+  const tokenRows = Int32Array.from(byTokenRank.rows, (pair) => rowOfToken[pair] ?? 0);
+
+  // The rows of each trigram of a place's name, the same way: grams.at(g)'s rows are gramRows[gramStarts[g]..gramStarts[g+1]).
+  const gramNumbers = new Map<string, number>();
+  const gramOfRow: number[] = [];
+  const rowOfGram: number[] = [];
+  for (let i = 0; i < size; i++) {
+    for (const gram of new Set(trigrams(firstKeys[i] ?? ''))) {
+      let n = gramNumbers.get(gram);
+      if (n === undefined) gramNumbers.set(gram, (n = gramNumbers.size));
+      gramOfRow.push(n);
+      rowOfGram.push(i);
+    }
+  }
+  const gramOrder = [...gramNumbers.keys()].sort();
+  const rankOfGram = new Int32Array(gramOrder.length);
+  gramOrder.forEach((gram, rank) => (rankOfGram[gramNumbers.get(gram) ?? 0] = rank));
+  gramNumbers.clear();
+  const byGramRank = grouped(Int32Array.from(gramOfRow, (n) => rankOfGram[n] ?? 0), gramOrder.length);
+  const grams = new TextColumn(gramOrder);
+  const gramStarts = byGramRank.starts;
+  const gramRows = Int32Array.from(byGramRank.rows, (pair) => rowOfGram[pair] ?? 0);
+  const gramHits = new Uint8Array(size);
+  /** The rows whose name has this trigram, or none. */
+  function rowsOfGram(gram: string): Int32Array {
+    const g = lowerBound(grams, gram);
+    return g < grams.length && grams.at(g) === gram ? gramRows.subarray(gramStarts[g] ?? 0, gramStarts[g + 1] ?? 0) : new Int32Array(0);
+  }
+
+  // Every key (name and alternate name) in order, with its row.
   const keyed: { key: string; row: number }[] = [];
-  rows.forEach((row, i) => {
-    for (const key of row.keys) keyed.push({ key, row: i });
-  });
+  for (let i = 0; i < size; i++) for (const key of keysOf(i)) keyed.push({ key, row: i });
   keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const sortedKeys = keyed.map((k) => k.key);
+  const sortedKeys = new TextColumn(keyed.map((k) => k.key));
   const sortedKeyRows = Int32Array.from(keyed, (k) => k.row);
-  // The closures below share this function's scope, which holds `keyed` (a closure above pushes to it): emptied, so
-  // the index does not keep a second copy of every key for its life.
+  const firstKeyColumn = new TextColumn(firstKeys);
+  const altKeyColumn = new TextColumn(altKeys);
+  // Built from, and not to be kept by the closures below (they share this function's scope).
   keyed.length = 0;
+  firstKeys.length = 0;
+  altKeys.length = 0;
+  tokenOfRow.length = 0;
+  rowOfToken.length = 0;
+  gramOfRow.length = 0;
+  rowOfGram.length = 0;
+
+  // The places of each 1° cell, and the places by id (their rows in the order of their ids).
+  const cells = grouped(Int32Array.from(lats, (lat, i) => cellOf(lat, lngs[i] ?? 0)), CELLS);
+  const rowsById = Int32Array.from(ids.keys()).sort((a, b) => (ids[a] ?? 0) - (ids[b] ?? 0));
+
+  function keysAt(i: number): string[] {
+    const first = firstKeyColumn.at(i);
+    const alt = altKeyColumn.at(i);
+    return alt ? [first, alt] : [first];
+  }
+
+  const areaAt = (i: number): Area => areas[areaOf[i] ?? 0] ?? NO_AREA;
+
+  function rowAt(i: number): Row | undefined {
+    if (!(i >= 0 && i < size)) return undefined;
+    return {
+      index: i,
+      id: String(ids[i]),
+      name: names.at(i),
+      ...areaAt(i),
+      population: populations[i] ?? 0,
+      lat: lats[i] ?? 0,
+      lng: lngs[i] ?? 0,
+    };
+  }
+
+  function rowById(id: string): number | undefined {
+    const wanted = Number(id);
+    if (!Number.isSafeInteger(wanted) || String(wanted) !== id) return undefined;
+    let lo = 0;
+    let hi = rowsById.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((ids[rowsById[mid] ?? 0] ?? 0) < wanted) lo = mid + 1;
+      else hi = mid;
+    }
+    const row = rowsById[lo];
+    return row !== undefined && ids[row] === wanted ? row : undefined;
+  }
 
   // Country and region names by normalized form, for the part after a comma.
   const countryByName = new Map<string, string>(Object.entries(COUNTRY_ALIASES));
@@ -225,16 +352,16 @@ export function buildGazetteer(cities: RawCity[], regions: RawRegion[], countryN
     return key;
   }
 
-  /** Does one comma part ("fr", "usa", "texas", "ny") describe where this row is? */
-  function inside(row: Row, part: string): boolean {
-    if (part === row.countryCode.toLowerCase() || part === row.adminCode.toLowerCase()) return true;
-    if (countryByName.get(part) === row.countryCode) return true;
-    if (part.length >= 3 && (normalizedName(row.country).startsWith(part) || normalizedName(row.state).startsWith(part))) return true;
+  /** Does one comma part ("fr", "usa", "texas", "ny") describe where this region is? */
+  function inside(area: Area, part: string): boolean {
+    if (part === area.countryCode.toLowerCase() || part === area.adminCode.toLowerCase()) return true;
+    if (countryByName.get(part) === area.countryCode) return true;
+    if (part.length >= 3 && (normalizedName(area.country).startsWith(part) || normalizedName(area.state).startsWith(part))) return true;
     return false;
   }
 
-  /** Rows in population order that pass `accept`, at most `room`, skipping those already chosen. */
-  function pick(candidates: Int32Array, accept: (row: Row) => boolean, room: number, chosen: Set<number>): void {
+  /** Rows in population order that pass `accept` (asked of the row's number), at most `room`, skipping those already chosen. */
+  function pick(candidates: Int32Array, accept: (i: number) => boolean, room: number, chosen: Set<number>): void {
     candidates.sort();
     let last = -1;
     let added = 0;
@@ -242,8 +369,7 @@ export function buildGazetteer(cities: RawCity[], regions: RawRegion[], countryN
       if (added >= room) return;
       if (i === last || chosen.has(i)) continue;
       last = i;
-      const row = rows[i];
-      if (row && accept(row)) {
+      if (accept(i)) {
         chosen.add(i);
         added += 1;
       }
@@ -252,7 +378,7 @@ export function buildGazetteer(cities: RawCity[], regions: RawRegion[], countryN
 
   function suggestWithin(query: string, qualifiers: string[], limit: number): number[] {
     const queryTokens = query.split(' ');
-    const where = (row: Row) => qualifiers.every((part) => inside(row, part));
+    const where = (i: number) => qualifiers.every((part) => inside(areaAt(i), part));
     const chosen = new Set<number>();
 
     // Exact name, then names starting with the query, then every typed word starting a word of the name. The keys equal
@@ -276,18 +402,21 @@ export function buildGazetteer(cities: RawCity[], regions: RawRegion[], countryN
         }
       }
       const candidates = tokenRows.slice(cumulative[narrowest[0]] ?? 0, cumulative[narrowest[1]] ?? 0);
-      const allTyped = (row: Row) => queryTokens.every((qt) => row.tokens.some((rt) => rt.startsWith(qt))) && where(row);
+      const allTyped = (i: number) => {
+        const rowTokens = tokensOf(keysAt(i));
+        return queryTokens.every((qt) => rowTokens.some((rt) => rt.startsWith(qt))) && where(i);
+      };
       pick(candidates, allTyped, limit - chosen.size, chosen);
     }
 
     // A typo: one edit from 5 letters, two from 9, found through shared trigrams and checked by edit distance.
     if (chosen.size < limit && query.length >= 5) {
       const maxEdits = query.length >= 9 ? 2 : 1;
-      const grams = [...new Set(trigrams(query))];
-      const needed = Math.max(2, grams.length - 3 * maxEdits - 1);
+      const queryGrams = [...new Set(trigrams(query))];
+      const needed = Math.max(2, queryGrams.length - 3 * maxEdits - 1);
       const touched: number[] = [];
-      for (const gram of grams) {
-        for (const i of gramPostings.get(gram) ?? []) {
+      for (const gram of queryGrams) {
+        for (const i of rowsOfGram(gram)) {
           const hits = gramHits[i] ?? 0;
           if (hits === 0) touched.push(i);
           gramHits[i] = hits + 1;
@@ -298,12 +427,12 @@ export function buildGazetteer(cities: RawCity[], regions: RawRegion[], countryN
         if ((gramHits[i] ?? 0) >= needed) close.push(i);
         gramHits[i] = 0;
       }
-      const nearlyTyped = (row: Row) => {
-        const key = row.keys[0] ?? '';
+      const nearlyTyped = (i: number) => {
+        const key = firstKeyColumn.at(i);
         const near =
           editDistance(query, key, maxEdits) <= maxEdits ||
           (key.length > query.length && editDistance(query, key.slice(0, query.length), maxEdits) <= maxEdits);
-        return near && where(row);
+        return near && where(i);
       };
       pick(Int32Array.from(close), nearlyTyped, limit - chosen.size, chosen);
     }
@@ -318,7 +447,10 @@ export function buildGazetteer(cities: RawCity[], regions: RawRegion[], countryN
     let found = suggestWithin(query, qualifiers, limit);
     // A qualifier that matches nothing (a misspelt country) is ignored rather than emptying the list.
     if (found.length === 0 && qualifiers.length) found = suggestWithin(query, [], limit);
-    return found.flatMap((i) => (rows[i] ? [toPlace(rows[i])] : []));
+    return found.flatMap((i) => {
+      const row = rowAt(i);
+      return row ? [toPlace(row)] : [];
+    });
   }
 
   function rowsAround(lat: number, lng: number, ringLat: number, ringLng: number): number[] {
@@ -330,19 +462,20 @@ export function buildGazetteer(cities: RawCity[], regions: RawRegion[], countryN
       const cellLat = baseLat + dLat;
       if (cellLat < -90 || cellLat > 89) continue;
       for (let dLng = -lngSpan; dLng <= lngSpan && dLng < 360 - lngSpan; dLng++) {
-        for (const i of cells.get(cellOf(cellLat, baseLng + dLng)) ?? []) found.push(i);
+        const cell = cellOf(cellLat, baseLng + dLng);
+        for (const i of cells.rows.subarray(cells.starts[cell] ?? 0, cells.starts[cell + 1] ?? 0)) found.push(i);
       }
     }
     return found;
   }
 
+  const kmTo = (lat: number, lng: number, i: number) => haversineKm(lat, lng, lats[i] ?? 0, lngs[i] ?? 0);
+
   function nearest(lat: number, lng: number, candidates: number[]) {
     let best = -1;
     let bestKm = Infinity;
     for (const i of candidates) {
-      const row = rows[i];
-      if (!row) continue;
-      const km = haversineKm(lat, lng, row.lat, row.lng);
+      const km = kmTo(lat, lng, i);
       if (km < bestKm) {
         best = i;
         bestKm = km;
@@ -371,10 +504,9 @@ export function buildGazetteer(cities: RawCity[], regions: RawRegion[], countryN
     // Of the places about as near as the nearest (within 2 km), the biggest: the town, not its hamlet.
     let pick = -1;
     for (const i of around) {
-      const row = rows[i];
-      if (row && haversineKm(lat, lng, row.lat, row.lng) <= bestKm + 2 && (pick < 0 || i < pick)) pick = i;
+      if (kmTo(lat, lng, i) <= bestKm + 2 && (pick < 0 || i < pick)) pick = i;
     }
-    const row = rows[pick];
+    const row = rowAt(pick);
     if (!row) return null;
 
     // A borough or district inside a much bigger city of the same region is that city's area (Manhattan in New York City).
@@ -385,25 +517,25 @@ export function buildGazetteer(cities: RawCity[], regions: RawRegion[], countryN
   /** Urban reach grows with the square root of population: about 20 km for 8 million, 7 km for 1 million. */
   function enclosingCity(row: Row): Row | null {
     const reach = (population: number) => 0.007 * Math.sqrt(population);
-    const maxReach = reach(rows[0]?.population ?? 0);
-    let best: Row | null = null;
+    const maxReach = reach(populations[0] ?? 0);
+    let best = -1;
     for (const i of rowsAround(row.lat, row.lng, Math.ceil(maxReach / KM_PER_DEGREE), Math.ceil(maxReach / KM_PER_DEGREE))) {
-      const other = rows[i];
-      if (!other || other === row || other.population < row.population * 3) continue;
-      if (other.countryCode !== row.countryCode || other.adminCode !== row.adminCode) continue;
-      if (haversineKm(row.lat, row.lng, other.lat, other.lng) > reach(other.population)) continue;
-      if (!best || other.population > best.population) best = other;
+      const population = populations[i] ?? 0;
+      if (i === row.index || population < row.population * 3) continue;
+      // The same region: the same country and admin1 code.
+      if (areaOf[i] !== areaOf[row.index]) continue;
+      if (kmTo(row.lat, row.lng, i) > reach(population)) continue;
+      if (best < 0 || population > (populations[best] ?? 0)) best = i;
     }
-    return best;
+    return rowAt(best) ?? null;
   }
 
   return {
-    size: rows.length,
+    size,
     suggest,
     reverse,
     byId(id) {
-      const i = byId.get(id);
-      const row = i === undefined ? undefined : rows[i];
+      const row = rowAt(rowById(id) ?? -1);
       return row ? toPlace(row) : null;
     },
   };

@@ -62,7 +62,7 @@ export async function geoRoutes(app: App, places: GazetteerClient = defaultPlace
 
 function defaultPlaces(app: App): GazetteerClient {
   return createGazetteerClient({
-    onReady: ({ size, buildMs }) => app.log.info(`gazetteer: ${size} places indexed in ${buildMs} ms on its own thread`),
+    onReady: ({ size, buildMs, heapMb }) => app.log.info(`gazetteer: ${size} places indexed in ${buildMs} ms on its own thread (${heapMb} MB of its heap)`),
     onError: (err) => app.log.error({ err }, 'the gazetteer thread failed; the next search starts a new one'),
   });
 }
