@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { OtpCode } from '@localloop/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -46,7 +46,8 @@ export function CodeForm({ intro, submitLabel, resendIn, onVerify, onResend, out
   const form = useForm<CodeInput>({ resolver: zodResolver(CodeInput), defaultValues: { otp: '' } });
   const { errors, isSubmitting } = form.formState;
 
-  useEffect(() => {
+  // In the commit that shows the field (see NewContactForm in contact-change.tsx): never after typing has begun elsewhere.
+  useLayoutEffect(() => {
     if (focusOnMount) form.setFocus('otp');
   }, [focusOnMount, form]);
 

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { accountEndpoints, authEndpoints, emailAddress, phoneNumber } from '@localloop/contract';
 import type { OtpSentResponse, Profile } from '@localloop/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ApiError, call } from '../../../api/client.ts';
@@ -137,7 +137,9 @@ function NewContactForm({ channel, hasPassword, onSent, onCancel }: NewContactFo
   const form = useForm<NewContactValues>({ resolver: zodResolver(schema), defaultValues: { value: '', current_password: '' } });
   const { errors, isSubmitting } = form.formState;
 
-  useEffect(() => {
+  // In the commit that shows the form, not after it is painted: a passive effect could run once someone (a fast typist,
+  // a test) had already moved on to the password, and take the focus, and their typing, back to this field.
+  useLayoutEffect(() => {
     form.setFocus('value');
   }, [form]);
 

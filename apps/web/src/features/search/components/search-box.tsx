@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ComponentType } from 'react';
 import type { MarketplaceSearch as FullSearch, MarketplaceSearchProps } from './marketplace-search.tsx';
 import { searchIconClass, searchInputClass, searchLabel, searchPlaceholder } from './search-look.ts';
@@ -22,7 +22,8 @@ export function SearchBox({
   const [full, setFull] = useState<{ Search: ComponentType<Parameters<typeof FullSearch>[0]>; focused: boolean } | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const asked = useRef(false);
-  useEffect(() => {
+  // In the commit that shows it, before anything else can take the focus (see NewContactForm in contact-change.tsx).
+  useLayoutEffect(() => {
     if (focusOnMount) inputRef.current?.focus();
     // Only when it first shows.
     // eslint-disable-next-line react-hooks/exhaustive-deps
