@@ -26,6 +26,24 @@ describe('access tokens', () => {
     expect(tokens.verifyAccess(access)).toBeNull();
   });
 
+  it('are answered from memory once verified, as the first time, while a token one character off is checked afresh', () => {
+    const clock = testClock();
+    const tokens = createTokenService(secret, clock);
+    const access = tokens.signAccess(claims);
+    const first = tokens.verifyAccess(access);
+    expect(first).toEqual(claims);
+    // A caller changing what it was given changes nothing kept.
+    if (first) first.userId = 'someone-else';
+    expect(tokens.verifyAccess(access)).toEqual(claims);
+    const [h, p, s] = access.split('.');
+    const flipped = `${h}.${p}.${s?.slice(0, -2)}${s?.at(-2) === 'A' ? 'B' : 'A'}${s?.at(-1)}`;
+    expect(flipped).not.toBe(access);
+    expect(tokens.verifyAccess(flipped)).toBeNull();
+    expect(tokens.verifyAccess(`${access} `)).toBeNull();
+    clock.advance(ACCESS_TTL_SECONDS * 1000);
+    expect(tokens.verifyAccess(access)).toBeNull();
+  });
+
   it('are refused when signed with another secret or tampered with', () => {
     const clock = testClock();
     const ours = createTokenService(secret, clock);
