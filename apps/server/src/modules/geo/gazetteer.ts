@@ -175,6 +175,29 @@ function grouped(keys: ArrayLike<number>, keyCount: number): { starts: Int32Arra
   return { starts, rows };
 }
 
+/**
+ * Each term's rows (the rows that hold it, in row order), every term in sorted order: the rows of terms.at(t) are
+ * rows[starts[t]..starts[t + 1]). `termsOf(i)` gives row i's terms, each once.
+ */
+function postings(size: number, termsOf: (row: number) => Iterable<string>): { terms: TextColumn; starts: Int32Array; rows: Int32Array } {
+  const numbers = new Map<string, number>();
+  const termOfPair: number[] = [];
+  const rowOfPair: number[] = [];
+  for (let i = 0; i < size; i++) {
+    for (const term of termsOf(i)) {
+      let n = numbers.get(term);
+      if (n === undefined) numbers.set(term, (n = numbers.size));
+      termOfPair.push(n);
+      rowOfPair.push(i);
+    }
+  }
+  const sorted = [...numbers.keys()].sort();
+  const rankOf = new Int32Array(sorted.length);
+  sorted.forEach((term, rank) => (rankOf[numbers.get(term) ?? 0] = rank));
+  const byRank = grouped(Int32Array.from(termOfPair, (n) => rankOf[n] ?? 0), sorted.length);
+  return { terms: new TextColumn(sorted), starts: byRank.starts, rows: Int32Array.from(byRank.rows, (pair) => rowOfPair[pair] ?? 0) };
+}
+
 /** The 1° cells of the globe, 180 × 360. */
 const CELLS = 180 * 360;
 const cellOf = (lat: number, lng: number) =>
@@ -221,52 +244,18 @@ export function buildGazetteer(cities: RawCity[], regions: RawRegion[], countryN
   const tokensOf = (keys: string[]): string[] => [...new Set(keys.flatMap((k) => k.split(' ')))];
 
   // Every token's rows in one array, in token order: the rows of tokens.at(t) are tokenRows[cumulative[t]..cumulative[t+1]),
-  // so a prefix's range of tokens is one slice, and its size costs nothing.
-  const tokenNumbers = new Map<string, number>();
-  const tokenOfRow: number[] = [];
-  const rowOfToken: number[] = [];
-  for (let i = 0; i < size; i++) {
-    for (const token of tokensOf(keysOf(i))) {
-      let n = tokenNumbers.get(token);
-      if (n === undefined) tokenNumbers.set(token, (n = tokenNumbers.size));
-      tokenOfRow.push(n);
-      rowOfToken.push(i);
-    }
-  }
-  const tokenOrder = [...tokenNumbers.keys()].sort();
-  const rankOfToken = new Int32Array(tokenOrder.length);
-  tokenOrder.forEach((token, rank) => (rankOfToken[tokenNumbers.get(token) ?? 0] = rank));
-  tokenNumbers.clear();
-  const byTokenRank = grouped(Int32Array.from(tokenOfRow, (n) => rankOfToken[n] ?? 0), tokenOrder.length);
-  const tokens = new TextColumn(tokenOrder);
-  const cumulative = byTokenRank.starts;
-  const tokenRows = Int32Array.from(byTokenRank.rows, (pair) => rowOfToken[pair] ?? 0);
-
-  // The rows of each trigram of a place's name, the same way: grams.at(g)'s rows are gramRows[gramStarts[g]..gramStarts[g+1]).
-  const gramNumbers = new Map<string, number>();
-  const gramOfRow: number[] = [];
-  const rowOfGram: number[] = [];
-  for (let i = 0; i < size; i++) {
-    for (const gram of new Set(trigrams(firstKeys[i] ?? ''))) {
-      let n = gramNumbers.get(gram);
-      if (n === undefined) gramNumbers.set(gram, (n = gramNumbers.size));
-      gramOfRow.push(n);
-      rowOfGram.push(i);
-    }
-  }
-  const gramOrder = [...gramNumbers.keys()].sort();
-  const rankOfGram = new Int32Array(gramOrder.length);
-  gramOrder.forEach((gram, rank) => (rankOfGram[gramNumbers.get(gram) ?? 0] = rank));
-  gramNumbers.clear();
-  const byGramRank = grouped(Int32Array.from(gramOfRow, (n) => rankOfGram[n] ?? 0), gramOrder.length);
-  const grams = new TextColumn(gramOrder);
-  const gramStarts = byGramRank.starts;
-  const gramRows = Int32Array.from(byGramRank.rows, (pair) => rowOfGram[pair] ?? 0);
+  // so a prefix's range of tokens is one slice, and its size costs nothing. The trigrams of a name the same way.
+  const byToken = postings(size, (i) => tokensOf(keysOf(i)));
+  const tokens = byToken.terms;
+  const cumulative = byToken.starts;
+  const tokenRows = byToken.rows;
+  const byGram = postings(size, (i) => new Set(trigrams(firstKeys[i] ?? '')));
+  const grams = byGram.terms;
   const gramHits = new Uint8Array(size);
   /** The rows whose name has this trigram, or none. */
   function rowsOfGram(gram: string): Int32Array {
     const g = lowerBound(grams, gram);
-    return g < grams.length && grams.at(g) === gram ? gramRows.subarray(gramStarts[g] ?? 0, gramStarts[g + 1] ?? 0) : new Int32Array(0);
+    return g < grams.length && grams.at(g) === gram ? byGram.rows.subarray(byGram.starts[g] ?? 0, byGram.starts[g + 1] ?? 0) : new Int32Array(0);
   }
 
   // Every key (name and alternate name) in order, with its row.
@@ -281,10 +270,6 @@ export function buildGazetteer(cities: RawCity[], regions: RawRegion[], countryN
   keyed.length = 0;
   firstKeys.length = 0;
   altKeys.length = 0;
-  tokenOfRow.length = 0;
-  rowOfToken.length = 0;
-  gramOfRow.length = 0;
-  rowOfGram.length = 0;
 
   // The places of each 1° cell, and the places by id (their rows in the order of their ids).
   const cells = grouped(Int32Array.from(lats, (lat, i) => cellOf(lat, lngs[i] ?? 0)), CELLS);
