@@ -230,26 +230,31 @@ export function buildGazetteer(cities: RawCity[], regions: RawRegion[], countryN
     }
     return n;
   });
-  // Normalized name, and the alternate name when it differs ('' when not).
+  // Normalized name, and the alternate name when it differs ('' when not). The arrays are emptied once in columns: the
+  // closures below share this function's scope, and would keep them for the life of the index.
   const firstKeys = sorted.map((c) => normalize(c.name));
   const altKeys = sorted.map((c, i) => {
     const alt = c.altName ? normalize(c.altName) : '';
     return alt === firstKeys[i] ? '' : alt;
   });
-  const keysOf = (i: number): string[] => {
-    const first = firstKeys[i] ?? '';
-    const alt = altKeys[i] ?? '';
+  const firstKeyColumn = new TextColumn(firstKeys);
+  const altKeyColumn = new TextColumn(altKeys);
+  firstKeys.length = 0;
+  altKeys.length = 0;
+  function keysAt(i: number): string[] {
+    const first = firstKeyColumn.at(i);
+    const alt = altKeyColumn.at(i);
     return alt ? [first, alt] : [first];
-  };
+  }
   const tokensOf = (keys: string[]): string[] => [...new Set(keys.flatMap((k) => k.split(' ')))];
 
   // Every token's rows in one array, in token order: the rows of tokens.at(t) are tokenRows[cumulative[t]..cumulative[t+1]),
   // so a prefix's range of tokens is one slice, and its size costs nothing. The trigrams of a name the same way.
-  const byToken = postings(size, (i) => tokensOf(keysOf(i)));
+  const byToken = postings(size, (i) => tokensOf(keysAt(i)));
   const tokens = byToken.terms;
   const cumulative = byToken.starts;
   const tokenRows = byToken.rows;
-  const byGram = postings(size, (i) => new Set(trigrams(firstKeys[i] ?? '')));
+  const byGram = postings(size, (i) => new Set(trigrams(firstKeyColumn.at(i))));
   const grams = byGram.terms;
   const gramHits = new Uint8Array(size);
   /** The rows whose name has this trigram, or none. */
@@ -260,26 +265,16 @@ export function buildGazetteer(cities: RawCity[], regions: RawRegion[], countryN
 
   // Every key (name and alternate name) in order, with its row.
   const keyed: { key: string; row: number }[] = [];
-  for (let i = 0; i < size; i++) for (const key of keysOf(i)) keyed.push({ key, row: i });
+  for (let i = 0; i < size; i++) for (const key of keysAt(i)) keyed.push({ key, row: i });
   keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const sortedKeys = new TextColumn(keyed.map((k) => k.key));
   const sortedKeyRows = Int32Array.from(keyed, (k) => k.row);
-  const firstKeyColumn = new TextColumn(firstKeys);
-  const altKeyColumn = new TextColumn(altKeys);
   // Built from, and not to be kept by the closures below (they share this function's scope).
   keyed.length = 0;
-  firstKeys.length = 0;
-  altKeys.length = 0;
 
   // The places of each 1° cell, and the places by id (their rows in the order of their ids).
   const cells = grouped(Int32Array.from(lats, (lat, i) => cellOf(lat, lngs[i] ?? 0)), CELLS);
   const rowsById = Int32Array.from(ids.keys()).sort((a, b) => (ids[a] ?? 0) - (ids[b] ?? 0));
-
-  function keysAt(i: number): string[] {
-    const first = firstKeyColumn.at(i);
-    const alt = altKeyColumn.at(i);
-    return alt ? [first, alt] : [first];
-  }
 
   const areaAt = (i: number): Area => areas[areaOf[i] ?? 0] ?? NO_AREA;
 
