@@ -1,3 +1,3 @@
 // The notifications module's public surface: its routes, and writing or listing a person's notifications.
 export { notificationsRoutes } from './routes.ts';
-export { listNotifications, notify, notifyStatement } from './service.ts';
+export { notify, notifyStatement, readNotifications } from './service.ts';

@@ -4,8 +4,9 @@ import type { MarkedAllRead, Notification, NotificationTarget } from '@localloop
 import type { Db, Tx } from '../../db/client.ts';
 import { notifications } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { KeptUntilChanged } from '../../lib/kept-until-changed.ts';
 import { literalLimit, preparedShapes } from '../../lib/prepared.ts';
-import { writeAndPublishStatement } from '../../lib/realtime.ts';
+import { changedStatement, writeAndPublishStatement } from '../../lib/realtime.ts';
 import { originTabFor } from '../../lib/request-origin.ts';
 
 type NewNotification = { title: string; body: string; type: string; data?: Record<string, unknown>; target?: NotificationTarget };
@@ -88,19 +89,53 @@ const notificationPage = preparedShapes(
       .offset(sql.placeholder('offset')),
 );
 
-export async function listNotifications(db: Db, userId: string, page: number, pageSize: number, isRead?: boolean): Promise<Notification[]> {
+/**
+ * The word on the bus that a person's notifications were marked read (kept-until-changed's scope is the person). A new
+ * notification needs no word of its own: its push on `user:<id>` (notifyStatement) is heard by every process.
+ */
+export const NOTIFICATIONS_READ = 'notifications_read';
+
+export type NotificationsDeps = {
+  db: Db;
+  /**
+   * Each person's pages of notifications, kept until they change (routes.ts): the bell's list is read again by every
+   * tab of the person at every push, and most reads find it as it was. The scope is the person's id, so a page is only
+   * ever served to the person it was read for.
+   */
+  pages: KeptUntilChanged<Notification[]>;
+};
+
+/** A page of the person's notifications, newest first, read from the database. */
+export async function readNotifications(db: Db, userId: string, page: number, pageSize: number, isRead?: boolean): Promise<Notification[]> {
   const limit = pageSize <= 10 ? 10 : pageSize <= 20 ? 20 : 50;
   const rows = await notificationPage({ filtered: isRead !== undefined, limit })(db).execute({ user_id: userId, is_read: isRead, offset: (page - 1) * pageSize });
   return rows.slice(0, pageSize).map(toDto);
 }
 
+/** The bell's list: a page of the person's notifications as kept, or read afresh. */
+export function listNotifications(deps: NotificationsDeps, userId: string, page: number, pageSize: number, isRead?: boolean): Promise<Notification[]> {
+  return deps.pages.get(userId, `${isRead ?? 'any'}:${page}:${pageSize}`, () => readNotifications(deps.db, userId, page, pageSize, isRead));
+}
+
+/**
+ * Marks the rows `where` names read and says so on the bus in the same transaction (every process forgets the person's
+ * kept pages once it commits); this process forgets them at once after.
+ */
+async function markedRead(deps: NotificationsDeps, userId: string, where: SQL | undefined): Promise<{ id: string }[]> {
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const rows = await tx.update(notifications).set({ isRead: true }).where(where).returning({ id: notifications.id });
+      if (rows.length > 0) await tx.execute(changedStatement(NOTIFICATIONS_READ, userId));
+      return rows;
+    });
+  } finally {
+    deps.pages.changed(userId);
+  }
+}
+
 /** Only the owner may mark theirs; someone else's id answers 404, as if it did not exist. */
-export async function markRead(db: Db, userId: string, id: string): Promise<{ id: string; is_read: true }> {
-  const [row] = await db
-    .update(notifications)
-    .set({ isRead: true })
-    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
-    .returning({ id: notifications.id });
+export async function markRead(deps: NotificationsDeps, userId: string, id: string): Promise<{ id: string; is_read: true }> {
+  const [row] = await markedRead(deps, userId, and(eq(notifications.id, id), eq(notifications.userId, userId)));
   if (!row) throw AppError.notFound('That notification');
   return { id: row.id, is_read: true };
 }
@@ -109,18 +144,16 @@ export async function markRead(db: Db, userId: string, id: string): Promise<{ id
  * Marks every unread notification of the caller's as read, only theirs (the WHERE names the owner), and only those
  * created at or before `before` when given: the newest one the person saw, so one arriving meanwhile stays unread.
  */
-export async function markAllRead(db: Db, userId: string, before?: string): Promise<MarkedAllRead> {
-  const rows = await db
-    .update(notifications)
-    .set({ isRead: true })
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        eq(notifications.isRead, false),
-        // The list shows times to the millisecond; the column keeps microseconds.
-        before === undefined ? undefined : lte(sql`date_trunc('milliseconds', ${notifications.createdAt})`, new Date(before)),
-      ),
-    )
-    .returning({ id: notifications.id });
+export async function markAllRead(deps: NotificationsDeps, userId: string, before?: string): Promise<MarkedAllRead> {
+  const rows = await markedRead(
+    deps,
+    userId,
+    and(
+      eq(notifications.userId, userId),
+      eq(notifications.isRead, false),
+      // The list shows times to the millisecond; the column keeps microseconds.
+      before === undefined ? undefined : lte(sql`date_trunc('milliseconds', ${notifications.createdAt})`, new Date(before)),
+    ),
+  );
   return { updated: rows.length };
 }

@@ -27,7 +27,7 @@ import { AppError } from '../../lib/errors.ts';
 import { timeZoneAt } from '../geo/index.ts';
 import { isOperator } from '../users/index.ts';
 import type { PrivateStorage } from '../../lib/storage.ts';
-import { listNotifications, notify } from '../notifications/index.ts';
+import { notify, readNotifications } from '../notifications/index.ts';
 import { pushVendorStatus } from './status-push.ts';
 import { assertDocumentQuota, checkDocument, safeFileName } from './documents.ts';
 import { loadServiceTime, loadVendorAddresses, loadVendorProfile, toBankDetails, toVendorAddress, toVendorDocument } from './profile.ts';
@@ -522,7 +522,7 @@ export async function vendorDashboard(deps: VendorsDeps, userId: string): Promis
     rating_count: profile.rating_count,
     favorites_count: profile.favorites_count,
     bookings: await bookingFigures(deps, vendor.id, vendor.timeZone),
-    recent_notifications: await listNotifications(deps.db, userId, 1, 5),
+    recent_notifications: await readNotifications(deps.db, userId, 1, 5),
   };
 }
 
