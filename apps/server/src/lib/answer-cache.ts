@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { keptAnswer } from './answer-serializer.ts';
 import type { Clock } from './clock.ts';
 
 /**
@@ -52,7 +53,7 @@ export function answerCache<T extends object>({
     perf: { now: () => clock().getTime() },
     // Read the clock at every look (its default keeps one reading for 1 ms, on a timer a moved test clock outruns).
     ttlResolution: 0,
-    fetchMethod: (_key, _stale, { context }) => context(),
+    fetchMethod: async (_key, _stale, { context }) => keptAnswer(await context()),
   });
   // Answers past their time are dropped once a TTL, not kept until the cap pushes them out: memory holds at most one
   // TTL's worth of questions. One timer for the cache (lru-cache's ttlAutopurge sets one per answer), not keeping the
@@ -83,7 +84,7 @@ export function answerCache<T extends object>({
       void first.answer.then(
         (answer) => {
           firstAsks.delete(key);
-          if (first.joined) cache.set(key, answer);
+          if (first.joined) cache.set(key, keptAnswer(answer));
         },
         () => firstAsks.delete(key),
       );

@@ -2,7 +2,7 @@ import { endpoints } from '@localloop/contract';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { answerSerializerCompiler, compileAnswer } from './answer-serializer.ts';
+import { answerSerializerCompiler, compileAnswer, keptAnswer } from './answer-serializer.ts';
 
 const Person = z.object({ id: z.string().uuid(), name: z.string(), avatar: z.object({ url: z.string(), width: z.number().int() }).nullable() });
 const Answer = z.object({
@@ -54,6 +54,26 @@ describe('answers written by the serializer compiled from their schema', () => {
     expect(() => checked({ results: [], status: null, when: null, count: 1.5 })).toThrow(ResponseSerializationError);
     // In production the same answer is written without the check, coerced to the schema's types.
     expect(JSON.parse(serializerFor(Answer, false)({ results: [], status: null, when: null, count: 1.5 }))).toMatchObject({ count: 1 });
+  });
+
+  it('writes a kept answer once per route and serves that text again; an answer not kept is written each time', () => {
+    const write = serializerFor(Answer, false);
+    const other = serializerFor(z.object({ count: z.number().int() }), false);
+    const kept = keptAnswer({ results: [person], status: 'open' as const, when: null, count: 1 });
+    const fresh = { results: [person], status: 'open' as const, when: null, count: 1 };
+    const first = write(kept);
+    expect(JSON.parse(first)).toEqual({ results: [person], status: 'open', when: null, count: 1 });
+    expect(write(fresh)).toBe(first);
+    // Nothing changes a kept answer once kept; were something to, the text written first is what is served (the
+    // proof that it is not written again), while an answer not kept is written as it is now.
+    kept.count = 2;
+    fresh.count = 2;
+    expect(write(kept)).toBe(first);
+    expect(JSON.parse(write(fresh))).toMatchObject({ count: 2 });
+    // Another route's serializer writes the same kept answer with its own schema.
+    expect(JSON.parse(other(kept))).toEqual({ count: 2 });
+    // Outside production every answer is checked and written, kept or not.
+    expect(JSON.parse(serializerFor(Answer, true)(kept))).toMatchObject({ count: 2 });
   });
 
   it('refuses an answer missing a required field, checked or not', () => {

@@ -26,7 +26,7 @@ export function answerSerializerCompiler({ check }: { check: boolean }): Fastify
       return JSON.stringify(result.data);
     };
     if (!compiled) return checked;
-    if (!check) return compiled;
+    if (!check) return textOnce(compiled);
     return (data) => {
       const expected = checked(data);
       const text = compiled(data);
@@ -35,6 +35,30 @@ export function answerSerializerCompiler({ check }: { check: boolean }): Fastify
       }
       return text;
     };
+  };
+}
+
+/**
+ * Answers kept and served again as they are, to everyone who asks the same (lib/answer-cache.ts marks each as it keeps
+ * it). Nothing changes a kept answer after it is kept (it is shared by every asker), so its text is written once per
+ * route and reused: a kept page of 50 chat messages is served thousands of times a second at scale.
+ */
+const keptAnswers = new WeakSet<object>();
+
+/** Marks `answer` as kept (see keptAnswers) and gives it back. */
+export function keptAnswer<T extends object>(answer: T): T {
+  keptAnswers.add(answer);
+  return answer;
+}
+
+/** The route's serializer, writing each kept answer's text once (the text lives as long as the answer). */
+function textOnce(serialize: (data: unknown) => string): (data: unknown) => string {
+  const texts = new WeakMap<object, string>();
+  return (data) => {
+    if (typeof data !== 'object' || data === null || !keptAnswers.has(data)) return serialize(data);
+    let text = texts.get(data);
+    if (text === undefined) texts.set(data, (text = serialize(data)));
+    return text;
   };
 }
 
