@@ -5,10 +5,10 @@ import { activities, activityParticipants, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notify } from '../notifications/index.ts';
 import { requireOwnImages, toResponsiveImage } from '../uploads/index.ts';
-import { activityDetailsRow, keptVisitorPage, type ActivityDetailsRow } from './details.ts';
+import { activityDetailsRow, callerParts, keptVisitorPage, type ActivityDetailsRow, type CallerParts } from './details.ts';
 import { dropAllActivityReminders } from './reminders.ts';
 import { insertActivities, seriesOf } from './series.ts';
-import { avatar, commonFields, iso, noSuchActivity, pageChanged, personColumns, selectActivities, statusesOf, toCard, toPerson, type ActivitiesDeps, type Reader, type SelectedActivity } from './shared.ts';
+import { avatar, commonFields, iso, myStateOf, noSuchActivity, pageChanged, personColumns, selectActivities, stateOf, statusesOf, toCard, toPerson, type ActivitiesDeps, type Reader, type SelectedActivity } from './shared.ts';
 
 /** Participations of one activity with the people, in queue order. */
 export function selectParticipations(db: Reader) {
@@ -80,16 +80,40 @@ async function activityPageOf(deps: ActivitiesDeps, db: Reader, row: ActivityDet
 }
 
 export async function activityDetails(deps: ActivitiesDeps, callerId: string | null, id: string): Promise<Activity> {
-  if (callerId === null) {
-    // A visitor's answer is the same for every visitor: built once per kept page (its state as of then, for at most
-    // the time the page is kept).
-    const page = await keptVisitorPage(deps, id, (row) => activityPageOf(deps, deps.db, row, null));
-    if (!page) throw noSuchActivity();
-    return page;
+  // A visitor's answer is the same for every visitor: built once per kept page (its state as of then, for at most the
+  // time the page is kept). A signed-in caller other than the host gets it with their own parts put in; the host's
+  // page (with the queue) is read afresh.
+  const page = await keptVisitorPage(deps, id, (row) => activityPageOf(deps, deps.db, row, null));
+  if (!page) throw noSuchActivity();
+  if (callerId === null) return page;
+  if (page.host.id === callerId) {
+    const activity = await loadActivity(deps, deps.db, id, callerId);
+    if (!activity) throw noSuchActivity();
+    return activity;
   }
-  const activity = await loadActivity(deps, deps.db, id, callerId);
-  if (!activity) throw noSuchActivity();
-  return activity;
+  const now = deps.clock();
+  const mine = await callerParts(deps, id, callerId);
+  if (!mine) throw noSuchActivity();
+  // The series' other dates as of now, as activityPageOf reads them (a weekly series' page only).
+  const series = page.series && (await seriesOf(deps.db, { id, seriesId: page.series.id }, now));
+  return { ...withCallerParts(page, mine, now), series };
+}
+
+/**
+ * The page visitors get with a signed-in caller's (not the host's) own parts, as activityPageOf builds them: their
+ * participation and place in line, the group room when they are in it, their chat request; its state as of `now`.
+ */
+function withCallerParts(page: Activity, mine: CallerParts, now: Date): Activity {
+  const deactivatedAt = page.deactivated_at === null ? null : new Date(page.deactivated_at);
+  const chatRequest = mine.myChatRequest;
+  return {
+    ...page,
+    state: stateOf({ deactivatedAt, startsAt: new Date(page.starts_at), endsAt: new Date(page.ends_at) }, now),
+    my_state: myStateOf(mine.myStatus),
+    my_waitlist_position: mine.myStatus === 'waitlisted' ? mine.myWaitlistPosition : null,
+    chat_room_id: mine.myStatus === 'joined' ? mine.groupRoomId : null,
+    my_chat_request: chatRequest ? { id: chatRequest.id, status: chatRequest.status, room_id: chatRequest.status === 'accepted' ? chatRequest.roomId : null } : null,
+  };
 }
 
 /** Any signed-in account hosts an activity: a vendor too, as the person behind the shop (docs/decisions/0020). */

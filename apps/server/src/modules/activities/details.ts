@@ -109,6 +109,13 @@ export async function keptVisitorPage(
   return 'visitor' in kept ? kept.visitor : null;
 }
 
+/** The caller's own parts of an activity's page; null: no such activity (gone since its page was kept). */
+export async function callerParts(deps: Pick<ActivitiesDeps, 'db'>, id: string, callerId: string): Promise<CallerParts | null> {
+  const [mine] = await callerPart(deps.db).execute({ id, caller: callerId });
+  return mine ?? null;
+}
+export type CallerParts = Pick<ActivityDetailsRow, 'myStatus' | 'myWaitlistPosition' | 'groupRoomId' | 'myChatRequest'>;
+
 /**
  * The row of an activity's page for `callerId` (null: a visitor), or null when there is no such activity. What all
  * see is read once and kept for everyone until the activity or its participants change (lib/kept-until-changed.ts;
@@ -119,7 +126,7 @@ export async function activityDetailsRow(deps: Pick<ActivitiesDeps, 'db' | 'page
   const row = await keptPage(deps, id);
   if (!row || callerId === null) return row;
   if (row.activity.hostId === callerId) return readRow(deps, id, callerId);
-  const [mine] = await callerPart(deps.db).execute({ id, caller: callerId });
+  const mine = await callerParts(deps, id, callerId);
   // Gone since it was kept.
   if (!mine) return null;
   return { ...row, ...mine, myWaitlistPosition: mine.myStatus === 'waitlisted' ? mine.myWaitlistPosition : null };

@@ -7,7 +7,7 @@ import { closeBoth, inject, testClock, twoAppsOnOneDatabase, type TestContext } 
 import type { App } from '../../lib/http.ts';
 import { until } from '../../../test/sockets.ts';
 import { keptUntilChanged, type KeptUntilChanged } from '../../lib/kept-until-changed.ts';
-import { activityDetails } from './catalogue.ts';
+import { activityDetails, loadActivity } from './catalogue.ts';
 import type { KeptPage } from './details.ts';
 
 /**
@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => closeBoth([a, b]));
 
-const { person, hosted } = activityFixtures(() => a, clock);
+const { person, hosted, join, leave } = activityFixtures(() => a, clock);
 
 async function page(app: App, id: string, access?: string): Promise<Activity> {
   const res = await inject(app, endpoints.activityDetails, { params: { id }, ...(access ? { access } : {}) });
@@ -99,6 +99,38 @@ describe("an activity's kept page", () => {
     // No such activity: kept as such, for visitors too.
     const missing = '6f1d5c1e-0000-4000-8000-00000000beef';
     await expect(activityDetails(deps, null, missing)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it("gives a signed-in caller the visitors' kept page with their own parts put in: the page read for them in full, whatever their place", async () => {
+    // A weekly series (its other dates read for the caller as of now), 2 places: joined, waitlisted, left, a chat
+    // request pending and one accepted, an onlooker; then the same on a page that asks the host's approval.
+    const { host, activity } = await hosted({ capacity: 2, repeat_weekly: 2 });
+    const [joined, second, waiting, gone, asking, accepted, onlooker] = [await person(), await person(), await person(), await person(), await person(), await person(), await person()];
+    for (const who of [joined, second, waiting, gone]) expect((await join(who.access, activity.id)).statusCode).toBe(200);
+    expect((await leave(gone.access, activity.id)).statusCode).toBe(200);
+    const ask = (who: { access: string }) => inject(a.app, endpoints.createChatRequest, { access: who.access, body: { activity_id: activity.id } });
+    expect((await ask(asking)).statusCode).toBe(201);
+    const request = (await ask(accepted)).json();
+    const decided = await inject(a.app, endpoints.acceptChatRequests, { access: host.access, body: [{ id: request.id, is_accepted: true, is_rejected: false }] });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const { host: approver, activity: approval } = await hosted({ join_mode: 'approval' });
+    const requester = await person();
+    expect((await join(requester.access, approval.id)).statusCode).toBe(200);
+
+    const deps = { db: a.database.db, clock, mediaUrl: (key: string) => `/media/${key}`, pages: keptUntilChanged<KeptPage>({ ttlMs: 10_000, clock }) };
+    const inFull = { ...deps, pages: undefined };
+    const seen = new Set<string>();
+    for (const [id, who] of [
+      ...[joined, second, waiting, gone, asking, accepted, onlooker, host].map((p) => [activity.id, p] as const),
+      ...[requester, approver, onlooker].map((p) => [approval.id, p] as const),
+    ]) {
+      const page = await activityDetails(deps, who.id, id);
+      expect(page).toEqual(await loadActivity(inFull, inFull.db, id, who.id));
+      seen.add(`${page.my_state}:${page.my_chat_request?.status ?? '-'}:${page.chat_room_id ? 'room' : '-'}`);
+    }
+    expect([...seen].sort()).toEqual(['host:-:room', 'joined:-:room', 'none:-:-', 'none:accepted:-', 'none:pending:-', 'requested:-:-', 'waitlisted:-:-'].sort());
+    expect((await activityDetails(deps, waiting.id, activity.id)).my_waitlist_position).toBe(1);
+    expect((await activityDetails(deps, joined.id, activity.id)).series?.upcoming).toHaveLength(2);
   });
 
   it('answers 404 for an activity that does not exist, to visitors and signed-in people', async () => {
