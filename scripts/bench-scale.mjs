@@ -302,7 +302,7 @@ async function makeSlots(base, ownerToken, providerId, serviceId, timeZone) {
   return { made, day: day(1), hotDay: null, hotSlot: null, warmSlots: [], freeThatDay: 0 };
 }
 
-export async function scaleHttpReport({ root, port, databaseUrl, known, password, connections = 50, seconds = 6, rounds = 2 }) {
+export async function scaleHttpReport({ root, port, databaseUrl, known, password, connections = 50, seconds = 6, rounds = 3 }) {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   await db.query('SET pg_trgm.word_similarity_threshold = 0.45');
@@ -419,10 +419,30 @@ export async function scaleHttpReport({ root, port, databaseUrl, known, password
       health.push(await measure(server.base, { path: '/api/health' }, options));
       const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
       const healthRps = median(health.map((h) => h.rps));
-      const healthFloor = pgbenchFloor(databaseUrl, statements.get('health'), options);
+      // Each read's floor measured once a round, in turn as the reads were (a floor measured once moved by a factor of
+      // two from run to run for the same statement: 8,643 and 17,730 tps); the median round counts.
+      const floorRounds = new Map([['health', []], ...readCases.filter((c) => !c.floorOf).map((c) => [c.title, []])]);
+      for (let round = 0; round < rounds; round += 1) {
+        for (const [title, runs] of floorRounds) {
+          const sqls = statements.get(title) ?? [];
+          if (sqls.length > 0) runs.push(pgbenchFloor(databaseUrl, sqls, options));
+        }
+      }
+      const floorOf = (title) => {
+        const runs = floorRounds.get(title) ?? [];
+        const measured = runs.filter((f) => f.tps);
+        if (measured.length === 0) return runs[0] ?? { error: 'no statement' };
+        const middle = [...measured].sort((a, b) => a.tps - b.tps)[Math.floor(measured.length / 2)];
+        return { ...middle, rounds: measured.map((f) => f.tps) };
+      };
+      const floorText = (floor) => (floor.tps ? `${floor.tps}${floor.rounds?.length > 1 ? ` (${floor.rounds.join(', ')})` : ''}` : floor.error);
+      const healthFloor = floorOf('health');
 
       const readRows = [];
+      // The issue's reads (each asked again and again, as a crowd asks them) and the lists asked afresh (a new point
+      // every request: the bench's stricter reading, bound by the database's own floor), judged apart.
       let readsMet = true;
+      let freshMet = true;
       const plans = [];
       let plansMet = true;
       const floors = new Map();
@@ -433,7 +453,7 @@ export async function scaleHttpReport({ root, port, databaseUrl, known, password
         const bad = runs.reduce((n, r) => n + r.non2xx + r.errors, 0);
         const share = Math.round((100 * rps) / healthRps);
         const sqls = statements.get(c.floorOf ?? c.title) ?? [];
-        const floor = c.floorOf ? floors.get(c.floorOf) : sqls.length > 0 ? pgbenchFloor(databaseUrl, sqls, options) : { error: 'no statement' };
+        const floor = c.floorOf ? floors.get(c.floorOf) : floorOf(c.title);
         floors.set(c.title, floor);
         const ofFloor = floor.tps ? Math.round((100 * rps) / floor.tps) : null;
         const p99Target = c.p99 ?? scaleTargets.p99;
@@ -449,9 +469,10 @@ export async function scaleHttpReport({ root, port, databaseUrl, known, password
           plan.seqScans.length > 0 && 'a sequential scan',
         ].filter(Boolean);
         const met = missed.length === 0;
-        readsMet &&= met;
+        if (c.fresh) freshMet &&= met;
+        else readsMet &&= met;
         readRows.push(
-          `| ${c.title} | ${rps} (${runs.map((r) => r.rps).join(', ')}) | ${share} % | ${median(runs.map((r) => r.p50))} | ${p99} | ${bad} | ${sqls.length} | ${floor.tps ?? floor.error} | ${floor.latency ?? '–'} | ${ofFloor ?? '–'}${ofFloor === null ? '' : ' %'} | ${met ? `yes (p99 < ${p99Target} ms)` : `no: ${missed.join(', ')}`} |`,
+          `| ${c.title} | ${rps} (${runs.map((r) => r.rps).join(', ')}) | ${share} % | ${median(runs.map((r) => r.p50))} | ${p99} (${runs.map((r) => r.p99).join(', ')}) | ${bad} | ${sqls.length} | ${c.floorOf ? (floor.tps ?? floor.error) : floorText(floor)} | ${floor.latency ?? '–'} | ${ofFloor ?? '–'}${ofFloor === null ? '' : ' %'} | ${met ? `yes (p99 < ${p99Target} ms)` : `no: ${missed.join(', ')}`} |`,
         );
       }
 
@@ -553,13 +574,13 @@ export async function scaleHttpReport({ root, port, databaseUrl, known, password
       const rss = server.rssMb();
 
       out.push(
-        `One server process in production mode on the seeded database; autocannon on loopback, ${connections} connections, ${seconds} s a measurement, ${rounds} rounds in turn (the median, every round's req/s in brackets), after a 2 s warm-up of each. "Floor": the statements the endpoint sent for one request (recorded in a first process, parameters written in), run by pgbench with ${connections} clients for ${seconds} s (prepared), as transactions per second; "of floor" is the endpoint's req/s as a share of it. Targets: p99 < ${scaleTargets.p99} ms (slots < ${scaleTargets.slotsP99} ms), ≥ ${scaleTargets.share} % of health, ≥ ${scaleTargets.floor} % of the floor, no error.`,
+        `One server process in production mode on the seeded database; autocannon on loopback, ${connections} connections, ${seconds} s a measurement, ${rounds} rounds in turn (the median, every round's req/s and p99 in brackets), after a 2 s warm-up of each. "Floor": the statements the endpoint sent for one request (recorded in a first process, parameters written in), run by pgbench with ${connections} clients for ${seconds} s (prepared), as transactions per second, once a round (the median, every round's in brackets); "of floor" is the endpoint's req/s as a share of it. Targets: p99 < ${scaleTargets.p99} ms (slots < ${scaleTargets.slotsP99} ms), ≥ ${scaleTargets.share} % of health, ≥ ${scaleTargets.floor} % of the floor, no error.`,
         '',
-        `**Reads**: targets ${readsMet ? 'met' : 'NOT met'}`,
+        `**Reads**: targets ${readsMet ? 'met' : 'NOT met'} (lists, details, free times, chat pages and notifications, each asked again and again as a crowd asks it); asked afresh (the lists at a new point every request, the bench's stricter reading): ${freshMet ? 'met' : 'not met'}`,
         '',
         '| endpoint | req/s (rounds) | of health | p50 ms | p99 ms | non-2xx | statements | floor tps | floor latency ms | of floor | target met |',
         '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
-        `| GET /api/health | ${healthRps} (${health.map((h) => h.rps).join(', ')}) | 100 % | ${median(health.map((h) => h.p50))} | ${median(health.map((h) => h.p99))} | ${health.reduce((n, h) => n + h.non2xx + h.errors, 0)} | 1 | ${healthFloor.tps ?? healthFloor.error} | ${healthFloor.latency ?? '–'} | ${healthFloor.tps ? `${Math.round((100 * healthRps) / healthFloor.tps)} %` : '–'} | |`,
+        `| GET /api/health | ${healthRps} (${health.map((h) => h.rps).join(', ')}) | 100 % | ${median(health.map((h) => h.p50))} | ${median(health.map((h) => h.p99))} (${health.map((h) => h.p99).join(', ')}) | ${health.reduce((n, h) => n + h.non2xx + h.errors, 0)} | 1 | ${floorText(healthFloor)} | ${healthFloor.latency ?? '–'} | ${healthFloor.tps ? `${Math.round((100 * healthRps) / healthFloor.tps)} %` : '–'} | |`,
         ...readRows,
         '',
         `**Plans at scale** (EXPLAIN of each read's statements as the server's sessions plan them): ${plansMet ? 'no' : 'a'} sequential scan of ${bigTables.join(', ')}${plansMet ? '' : ' — NOT met'}`,
