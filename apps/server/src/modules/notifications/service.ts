@@ -118,13 +118,18 @@ export function listNotifications(deps: NotificationsDeps, userId: string, page:
 }
 
 /**
- * Marks the rows `where` names read and says so on the bus in the same transaction (every process forgets the person's
- * kept pages once it commits); this process forgets them at once after.
+ * Marks the person's notifications that `which` names (all, without it) read, never another's, and says so on the bus
+ * in the same transaction (every process forgets the person's kept pages once it commits); this process forgets them at
+ * once after.
  */
-async function markedRead(deps: NotificationsDeps, userId: string, where: SQL | undefined): Promise<{ id: string }[]> {
+async function markedRead(deps: NotificationsDeps, userId: string, which: SQL | undefined): Promise<{ id: string }[]> {
   try {
     return await deps.db.transaction(async (tx) => {
-      const rows = await tx.update(notifications).set({ isRead: true }).where(where).returning({ id: notifications.id });
+      const rows = await tx
+        .update(notifications)
+        .set({ isRead: true })
+        .where(and(eq(notifications.userId, userId), which))
+        .returning({ id: notifications.id });
       if (rows.length > 0) await tx.execute(changedStatement(NOTIFICATIONS_READ, userId));
       return rows;
     });
@@ -135,13 +140,13 @@ async function markedRead(deps: NotificationsDeps, userId: string, where: SQL | 
 
 /** Only the owner may mark theirs; someone else's id answers 404, as if it did not exist. */
 export async function markRead(deps: NotificationsDeps, userId: string, id: string): Promise<{ id: string; is_read: true }> {
-  const [row] = await markedRead(deps, userId, and(eq(notifications.id, id), eq(notifications.userId, userId)));
+  const [row] = await markedRead(deps, userId, eq(notifications.id, id));
   if (!row) throw AppError.notFound('That notification');
   return { id: row.id, is_read: true };
 }
 
 /**
- * Marks every unread notification of the caller's as read, only theirs (the WHERE names the owner), and only those
+ * Marks every unread notification of the caller's as read, only theirs (markedRead names the owner), and only those
  * created at or before `before` when given: the newest one the person saw, so one arriving meanwhile stays unread.
  */
 export async function markAllRead(deps: NotificationsDeps, userId: string, before?: string): Promise<MarkedAllRead> {
@@ -149,7 +154,6 @@ export async function markAllRead(deps: NotificationsDeps, userId: string, befor
     deps,
     userId,
     and(
-      eq(notifications.userId, userId),
       eq(notifications.isRead, false),
       // The list shows times to the millisecond; the column keeps microseconds.
       before === undefined ? undefined : lte(sql`date_trunc('milliseconds', ${notifications.createdAt})`, new Date(before)),
