@@ -428,7 +428,8 @@ export async function scaleHttpReport({ root, port, databaseUrl, known, password
           if (sqls.length > 0) runs.push(pgbenchFloor(databaseUrl, sqls, options));
         }
       }
-      const floorOf = (title) => {
+      // A read's floor: the median round's, with every round's tps (a read asked afresh has its kept twin's statements).
+      const medianFloor = (title) => {
         const runs = floorRounds.get(title) ?? [];
         const measured = runs.filter((f) => f.tps);
         if (measured.length === 0) return runs[0] ?? { error: 'no statement' };
@@ -436,7 +437,7 @@ export async function scaleHttpReport({ root, port, databaseUrl, known, password
         return { ...middle, rounds: measured.map((f) => f.tps) };
       };
       const floorText = (floor) => (floor.tps ? `${floor.tps}${floor.rounds?.length > 1 ? ` (${floor.rounds.join(', ')})` : ''}` : floor.error);
-      const healthFloor = floorOf('health');
+      const healthFloor = medianFloor('health');
 
       const readRows = [];
       // The issue's reads (each asked again and again, as a crowd asks them) and the lists asked afresh (a new point
@@ -445,7 +446,6 @@ export async function scaleHttpReport({ root, port, databaseUrl, known, password
       let freshMet = true;
       const plans = [];
       let plansMet = true;
-      const floors = new Map();
       for (const [i, c] of readCases.entries()) {
         const runs = results[i];
         const rps = median(runs.map((r) => r.rps));
@@ -453,8 +453,7 @@ export async function scaleHttpReport({ root, port, databaseUrl, known, password
         const bad = runs.reduce((n, r) => n + r.non2xx + r.errors, 0);
         const share = Math.round((100 * rps) / healthRps);
         const sqls = statements.get(c.floorOf ?? c.title) ?? [];
-        const floor = c.floorOf ? floors.get(c.floorOf) : floorOf(c.title);
-        floors.set(c.title, floor);
+        const floor = medianFloor(c.floorOf ?? c.title);
         const ofFloor = floor.tps ? Math.round((100 * rps) / floor.tps) : null;
         const p99Target = c.p99 ?? scaleTargets.p99;
         const plan = await plansOf(db, sqls);
