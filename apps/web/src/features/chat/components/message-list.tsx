@@ -191,6 +191,10 @@ export function MessageList({ me, messages, pending, hasOlder, loadingOlder, onL
     gap: ROW_GAP_PX,
     scrollMargin: listTop,
     anchorTo: 'end',
+    // The rows a scroll brings into view are drawn in a task of their own, not inside the scroll event's (the library's
+    // default, flushSync): at 4x CPU a wheel step was one task of 50-70 ms, now two of about half (scripts/bench-web.mjs
+    // chatScroll). The rows drawn beyond each edge (OVERSCAN) cover the step meanwhile.
+    useFlushSync: false,
   });
   virtualizer.shouldAdjustScrollPositionOnItemSizeChange = keepsViewOnResize;
 
