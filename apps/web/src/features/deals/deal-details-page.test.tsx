@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ok, refuse, stubApi } from '../../test/api-stub.ts';
 import { deal, dealRating, dealRatings, purchase, purchaseList } from '../../test/customer-deal-fixtures.ts';
 import { storeSession, userLogin, vendorLogin } from '../../test/fixtures.ts';
+import { installIntersectionObserver } from '../../test/intersection-observer.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 const dealId = deal().id;
@@ -152,5 +153,23 @@ describe('a deal\'s page (/DealDetails/{deal_uuid})', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Deal Details' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'This deal does not exist' })).toBeInTheDocument();
     expect(api.requests.filter((request) => request.path.startsWith('/deals/details/not-a-deal'))).toHaveLength(0);
+  });
+
+  it('asks for the ratings when their section comes near the view, showing the deal\'s own average until then', async () => {
+    const { cross } = installIntersectionObserver();
+    const api = stubApi({
+      [detailsKey]: ok(deal({ rating_avg: 4.5, rating_count: 2 })),
+      [ratingsKey]: ok(dealRatings([dealRating(1, { comment: 'Crisp crust, friendly staff.' }), dealRating(2, { rating: 4 })])),
+    });
+    renderApp(`/DealDetails/${dealId}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Half-price pizza night' })).toBeInTheDocument();
+    expect(screen.getByTestId('deal-rating-average')).toHaveTextContent('4.5');
+    expect(screen.queryByRole('list', { name: 'Ratings of this deal' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Loading ratings…')).not.toBeInTheDocument();
+    expect(api.to(ratingsKey)).toHaveLength(0);
+    cross(true);
+    const ratings = await screen.findByRole('list', { name: 'Ratings of this deal' });
+    expect(within(ratings).getAllByRole('listitem')).toHaveLength(2);
+    expect(api.to(ratingsKey)).toHaveLength(1);
   });
 });

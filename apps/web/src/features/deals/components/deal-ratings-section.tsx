@@ -1,13 +1,18 @@
 import type { Deal } from '@localloop/contract';
 import { LoadError } from '../../../components/page-states.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
+import { useNearView } from '../../../lib/use-near-view.ts';
 import { useDealRatings } from '../api/get-deal-ratings.ts';
 import { formatRating, ratingCountLabel } from '../format.ts';
 import { Stars } from '../../../components/rating-stars.tsx';
 
-/** The deal's average and everyone's ratings, newest first; customers rate a deal from My Orders once they redeemed it. */
+/**
+ * The deal's average and everyone's ratings, newest first; customers rate a deal from My Orders once they redeemed it.
+ * The ratings are asked for when the section comes near the view (the average shows from the deal meanwhile).
+ */
 export function DealRatingsSection({ deal }: { deal: Deal }) {
-  const ratings = useDealRatings(deal.id);
+  const [sectionRef, near] = useNearView<HTMLElement>();
+  const ratings = useDealRatings(deal.id, near);
   const first = ratings.data?.pages[0];
   // The ratings' own answer is the newer one (a rating given since the deal was loaded).
   const avg = first ? first.rating_avg : deal.rating_avg;
@@ -15,7 +20,7 @@ export function DealRatingsSection({ deal }: { deal: Deal }) {
   const items = ratings.data?.pages.flatMap((page) => page.results) ?? [];
 
   return (
-    <section aria-labelledby="ratings-heading" className="mt-10">
+    <section ref={sectionRef} aria-labelledby="ratings-heading" className="mt-10">
       <h2 id="ratings-heading" className="text-lg font-semibold text-slate-900">
         Ratings
       </h2>
@@ -33,7 +38,8 @@ export function DealRatingsSection({ deal }: { deal: Deal }) {
         <p className="mt-2 text-sm text-slate-600">No ratings yet. Customers rate a deal from My Orders once they have redeemed it.</p>
       )}
       <div className="mt-4">
-        {ratings.isPending ? (
+        {/* Nothing is asked for until the section is near, so nothing says it is loading either. */}
+        {!near ? null : ratings.isPending ? (
           <p role="status" className="text-sm text-slate-500">
             Loading ratings…
           </p>
