@@ -18,7 +18,7 @@
 //   6. a chat room under load: 200 sockets in one room across two server processes on PostgreSQL, messages posted over
 //      HTTP, deliveries per second and their latency (scripts/bench-chat.mjs; under two minutes).
 // The load average is written beside the figures of 2c and 5: on a shared machine other work moves every percentile.
-// BENCH_ONLY=web (or a list: gazetteer,directory,uploads,appointments,scale,http,web,reads,chat) runs only those parts; RESULTS.md keeps the sections
+// BENCH_ONLY=web (or a list: gazetteer,directory,uploads,appointments,scale,lists,http,web,reads,chat) runs only those parts; RESULTS.md keeps the sections
 // of the parts it did not run, and any section written by hand.
 // On PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres when one
 // answers there) each part works in a scratch database it drops afterwards; without one, on embedded PGlite.
@@ -30,8 +30,8 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { chatReport } from './bench-chat.mjs';
 import { readsReport } from './bench-reads.mjs';
-import { scaleHttpReport } from './bench-scale.mjs';
-import { webReport } from './bench-web.mjs';
+import { scaleHttpReport, startServer } from './bench-scale.mjs';
+import { listsReport, webReport } from './bench-web.mjs';
 import { buildServerIfStale, serverEntry } from './server-build.mjs';
 import { buildWebIfStale, root } from './web-build.mjs';
 
@@ -105,7 +105,26 @@ if (wants('appointments')) {
 // 2d: the marketplace at scale (issue 16): the seed's own timings, each step and the whole, against its 5-minute target;
 // then the same database over HTTP (scripts/bench-scale.mjs). SCALE_DATABASE_URL with SCALE_REPORT_JSON (the seed's
 // REPORT_JSON of a kept database) skips the seed and measures that database.
-if (wants('scale')) {
+/**
+ * The lists near New York in the browser on the seeded database, where New York is the densest city: pages of 12 cards
+ * scrolled and turned at this machine's speed and 4x slower (scripts/bench-web.mjs listScroll). The demo data has a
+ * handful of activities there, not a second page.
+ */
+async function scaleListsSection(seeded) {
+  const server = await startServer({ root, port: port + 2, databaseUrl: seeded.url });
+  try {
+    const before = loadAverage();
+    const markdown = await listsReport(server.base);
+    section(
+      'The lists at scale in the browser (issue 16)',
+      `Measured on ${new Date().toISOString().slice(0, 10)} on PostgreSQL ${postgres.version}, the seeded database (${seeded.report.counts.activities.toLocaleString('en-US')} activities, ${seeded.report.counts.deals.toLocaleString('en-US')} deals), one server process in production mode; load average ${before} before, ${loadAverage()} after (1, 5 and 15 minutes, ${os.cpus().length} cores).\n\n${markdown}`,
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+if (wants('scale') || wants('lists')) {
   if (!postgres) section('The marketplace at scale: the seed (issue 16)', 'Skipped: it needs a PostgreSQL server (BENCH_DATABASE_URL).');
   else {
     let seeded = null;
@@ -124,12 +143,15 @@ if (wants('scale')) {
     }
     try {
       buildWebIfStale();
-      const before = loadAverage();
-      const http = await scaleHttpReport({ root, port: port + 1, databaseUrl: seeded.url, known: seeded.report.known, password: seeded.report.password });
-      section(
-        'The marketplace at scale over HTTP (issue 16)',
-        `Measured on ${new Date().toISOString().slice(0, 10)} on PostgreSQL ${postgres.version}, the seeded database (${Object.entries(seeded.report.counts).filter(([t]) => ['deals', 'activities', 'services', 'vendors', 'appointments', 'purchases', 'chat_messages'].includes(t)).map(([t, n]) => `${n.toLocaleString('en-US')} ${t}`).join(', ')}); load average ${before} before, ${loadAverage()} after (1, 5 and 15 minutes, ${os.cpus().length} cores).\n\n${http}`,
-      );
+      if (wants('scale')) {
+        const before = loadAverage();
+        const http = await scaleHttpReport({ root, port: port + 1, databaseUrl: seeded.url, known: seeded.report.known, password: seeded.report.password });
+        section(
+          'The marketplace at scale over HTTP (issue 16)',
+          `Measured on ${new Date().toISOString().slice(0, 10)} on PostgreSQL ${postgres.version}, the seeded database (${Object.entries(seeded.report.counts).filter(([t]) => ['deals', 'activities', 'services', 'vendors', 'appointments', 'purchases', 'chat_messages'].includes(t)).map(([t, n]) => `${n.toLocaleString('en-US')} ${t}`).join(', ')}); load average ${before} before, ${loadAverage()} after (1, 5 and 15 minutes, ${os.cpus().length} cores).\n\n${http}`,
+        );
+      }
+      if (wants('lists')) await scaleListsSection(seeded);
     } finally {
       if (!seeded.kept) {
         const admin = new pg.Client({ connectionString: postgres.url });
