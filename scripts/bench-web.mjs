@@ -250,6 +250,14 @@ export async function fillChatRoom(base, messages = 1000) {
   return { activityId: activity.id, roomId: room.id, host, people };
 }
 
+/** Every page of `context` keeps the long tasks (over 50 ms) it runs in `globalThis.longTasks`, from its start. */
+const watchLongTasks = (context) =>
+  context.addInitScript(() => {
+    const tasks = [];
+    globalThis.longTasks = tasks;
+    new PerformanceObserver((list) => tasks.push(...list.getEntries().map((e) => ({ start: e.startTime, duration: e.duration })))).observe({ type: 'longtask', buffered: true });
+  });
+
 /** Waits for the page to draw two frames: what a wheel step set in motion has been laid out and painted. */
 const twoFrames = (page) => page.evaluate(() => new Promise((resolve) => globalThis.requestAnimationFrame(() => globalThis.requestAnimationFrame(resolve))));
 
@@ -266,11 +274,7 @@ export async function chatScroll(base, { messages = 1000, cpu = [1, 4], step = 4
   const results = [];
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.addInitScript(() => {
-      const tasks = [];
-      globalThis.longTasks = tasks;
-      new PerformanceObserver((list) => tasks.push(...list.getEntries().map((e) => ({ start: e.startTime, duration: e.duration })))).observe({ type: 'longtask', buffered: true });
-    });
+    await watchLongTasks(context);
     const page = await context.newPage();
     await page.goto(`${base}/login`);
     await page.getByLabel('Email').fill(room.host.email);
@@ -338,7 +342,7 @@ export async function chatScroll(base, { messages = 1000, cpu = [1, 4], step = 4
 /**
  * Waits until the page has run no long task for `quietMs` (15 s at most): the tail of a page's load (its effects, late
  * answers and pictures, the service worker's chunk) is the load's, which Lighthouse's blocking time measures, not the
- * scroll's. Needs the init script's `longTasks`.
+ * scroll's. Needs watchLongTasks.
  */
 async function quiet(page, quietMs = 1000) {
   const end = Date.now() + 15_000;
@@ -350,26 +354,22 @@ async function quiet(page, quietMs = 1000) {
   }
 }
 
-/** Long tasks since `since` (performance.now()) from the page's PerformanceObserver (listScroll, chatScroll's init script). */
+/** Long tasks since `since` (performance.now()), from watchLongTasks. */
 const longTasksSince = (page, since) => page.evaluate((t0) => globalThis.longTasks.filter((t) => t.start >= t0), since);
 
 /**
  * A list page of the marketplace (/LocalActivities, /PopularDeals) as a phone shows it: the list of everything near New
  * York is served in pages of 12 cards (a list of 1,000 never sits in the page; nothing to virtualise), so "a long list
- * stays smooth" is read as: once the page is quiet, scrolled with the mouse wheel from the top to the pager and up again, then the next page
- * turned, `pages` times, at each CPU slowdown of `cpu`. Counts the long tasks (over 50 ms) while scrolling, and the
- * longest task of each page turn (a page's 12 new cards drawn) apart.
+ * stays smooth" is read as: once the page is quiet, scrolled with the mouse wheel from the top to the pager and up
+ * again, then the next page turned, `pages` times, at each CPU slowdown of `cpu`. Counts the long tasks (over 50 ms)
+ * while scrolling, and the longest task of each page turn (a page's 12 new cards drawn) apart.
  */
 export async function listScroll(base, pathname, { cpu = [1, 4], step = 300, pages = 3 } = {}) {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   const results = [];
   try {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-    await context.addInitScript(() => {
-      const tasks = [];
-      globalThis.longTasks = tasks;
-      new PerformanceObserver((list) => tasks.push(...list.getEntries().map((e) => ({ start: e.startTime, duration: e.duration })))).observe({ type: 'longtask', buffered: true });
-    });
+    await watchLongTasks(context);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     for (const rate of cpu) {
