@@ -102,9 +102,6 @@ if (wants('appointments')) {
   section(`Appointments at scale: services near me and free slots (issue 12)`, `Measured on ${new Date().toISOString().slice(0, 10)}.\n\n${parts.join('\n\n')}`);
 }
 
-// 2d: the marketplace at scale (issue 16): the seed's own timings, each step and the whole, against its 5-minute target;
-// then the same database over HTTP (scripts/bench-scale.mjs). SCALE_DATABASE_URL with SCALE_REPORT_JSON (the seed's
-// REPORT_JSON of a kept database) skips the seed and measures that database.
 /**
  * The lists near New York in the browser on the seeded database, where New York is the densest city: pages of 12 cards
  * scrolled and turned at this machine's speed and 4x slower (scripts/bench-web.mjs listScroll). The demo data has a
@@ -124,6 +121,10 @@ async function scaleListsSection(seeded) {
   }
 }
 
+// 2d: the marketplace at scale (issue 16): the seed's own timings, each step and the whole, against its 5-minute target;
+// then the same database over HTTP (scripts/bench-scale.mjs). SCALE_DATABASE_URL with SCALE_REPORT_JSON (the seed's
+// REPORT_JSON of a kept database) skips the seed and measures that database. Then the lists near New York in Chromium
+// on it (scaleListsSection; BENCH_ONLY=lists runs only that, on a kept database or a new seed).
 if (wants('scale') || wants('lists')) {
   if (!postgres) section('The marketplace at scale: the seed (issue 16)', 'Skipped: it needs a PostgreSQL server (BENCH_DATABASE_URL).');
   else {

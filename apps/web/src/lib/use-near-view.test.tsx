@@ -8,7 +8,6 @@ function Probe({ margin }: { margin?: string }) {
   return <div ref={ref}>{near ? 'near' : 'far'}</div>;
 }
 
-
 describe('useNearView', () => {
   it('is false until the element comes within the margin, then stays true and stops watching', () => {
     const { watchers, cross } = installIntersectionObserver();
