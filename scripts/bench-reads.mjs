@@ -64,6 +64,7 @@ export async function startServer({ root, port, databaseUrl, env: extra = {} }) 
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'true',
     JWT_SECRET: 'bench-only-secret-bench-only-secret-0123',
+    QR_SIGNING_SECRET: 'bench-only-qr-secret-bench-only-qr-0123',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     ...extra,
   };

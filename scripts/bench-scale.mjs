@@ -46,6 +46,7 @@ export async function startServer({ root, port, databaseUrl, record, env: extra 
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
     JWT_SECRET: 'bench-only-secret-bench-only-secret-0123',
+    QR_SIGNING_SECRET: 'bench-only-qr-secret-bench-only-qr-0123',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     // The bench logs hundreds of customers in from one address.
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +25,7 @@ const EnvSchema = z.object({
   /** Unset: on outside production, off in production (the demo accounts include an operator with a known password). */
   SEED_DEMO: booleanString.optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  QR_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   TRUST_PROXY: booleanString.default(false),
@@ -71,7 +72,10 @@ export type Config = {
   dataDir: string;
   /** Add the demo data (accounts with a published password, an operator among them). Off in production unless asked for. */
   seedDemo: boolean;
+  /** Signs sessions, and (in their own domains) codes, requesters, device cookies and calendar links. */
   jwtSecret: string;
+  /** Signs the QR codes of deal purchases: a secret of its own, so that neither one leaked gives away the other. */
+  qrSigningSecret: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   webDist: string;
   trustProxy: boolean;
@@ -129,9 +133,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
-    throw new ConfigError('Invalid environment configuration:\n  JWT_SECRET: required when NODE_ENV=production');
+  const missing = Object.keys(SECRET_FILES).filter((name) => !e[name as SecretName]);
+  if (e.NODE_ENV === 'production' && missing.length > 0) {
+    const lines = missing.map((name) => `  ${name}: required when NODE_ENV=production (at least 32 random characters, the same for every process)`);
+    throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
+  const secret = (name: SecretName) => e[name] ?? localSecret(dataDir, SECRET_FILES[name]);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -140,7 +147,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
-    jwtSecret: e.JWT_SECRET ?? localJwtSecret(dataDir),
+    jwtSecret: secret('JWT_SECRET'),
+    qrSigningSecret: secret('QR_SIGNING_SECRET'),
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
     trustProxy: e.TRUST_PROXY,
@@ -175,12 +183,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** Outside production a secret is made once and kept in DATA_DIR, so sessions survive restarts. */
-function localJwtSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
+/** The secrets the server needs, by variable, and the file in DATA_DIR that holds a generated one outside production. */
+const SECRET_FILES = { JWT_SECRET: 'jwt-secret', QR_SIGNING_SECRET: 'qr-signing-secret' } as const;
+type SecretName = keyof typeof SECRET_FILES;
+
+/**
+ * Outside production each secret is made once and kept in DATA_DIR (readable by its owner only), so sessions and QR
+ * codes survive restarts. Written whole to a file of its own, then linked into place (link fails when the name exists):
+ * of two processes starting on one data directory, the second reads the first one's secret, never a half-written file,
+ * and never writes its own over it.
+ */
+function localSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(draft, secret, { mode: 0o600 });
+  try {
+    linkSync(draft, file);
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw error;
+  } finally {
+    rmSync(draft, { force: true });
+  }
 }

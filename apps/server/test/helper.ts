@@ -71,6 +71,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'localloop-data-')), LOG_LEVEL: 'silent' }),
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+    qrSigningSecret: 'test-qr-secret-that-is-long-enough-for-its-hmac',
     webDist: '/nonexistent-web-dist',
     // Tests log in many times from one address; the limit itself has its own test.
     authRateLimitPerMinute: 10_000,

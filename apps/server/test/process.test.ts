@@ -54,7 +54,7 @@ describe('the server process', () => {
 
   it('in production adds no demo accounts unless SEED_DEMO=true, and then warns loudly', async () => {
     const env = await databaseEnv();
-    const production = { ...env, NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-that-is-long-enough', HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+    const production = { ...env, NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-that-is-long-enough', QR_SIGNING_SECRET: 'a-production-qr-secret-that-is-long-enough', HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
     const adminLogin = (port: string) =>
       fetch(`http://127.0.0.1:${port}/api/login/v2/`, {
         method: 'POST',

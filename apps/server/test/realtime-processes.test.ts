@@ -19,7 +19,7 @@ async function startTwo(url: string, ports: number[]) {
   return ports.map((port) => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'localloop-rt-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    return startServer({ DATABASE_URL: url, DATA_DIR: dataDir, SEED_DEMO: 'false', PORT: String(port), HOST: '127.0.0.1', JWT_SECRET: 'one-secret-shared-by-both-processes-000' }, cleanups);
+    return startServer({ DATABASE_URL: url, DATA_DIR: dataDir, SEED_DEMO: 'false', PORT: String(port), HOST: '127.0.0.1', JWT_SECRET: 'one-secret-shared-by-both-processes-000', QR_SIGNING_SECRET: 'one-qr-secret-shared-by-both-processes' }, cleanups);
   });
 }
 

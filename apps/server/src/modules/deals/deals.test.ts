@@ -4,6 +4,7 @@ import { endpoints } from '@localloop/contract';
 import { deals, notifications, purchases, users, vendors } from '../../db/schema.ts';
 import { dummyPayments, PaymentDeclined, type PaymentProvider } from '../../lib/payments.ts';
 import { createTokenService } from '../../lib/tokens.ts';
+import { qrSignature } from './shared.ts';
 import { dealFixtures } from '../../../test/deal-fixtures.ts';
 import { png, multipartBody } from '../../../test/inputs.ts';
 import { createAccount, createTestApp, encoded, inject, onPostgres, raw, testClock, testConfig, type TestContext } from '../../../test/helper.ts';
@@ -346,9 +347,13 @@ describe('QR fulfilment', () => {
   });
 
   it('refuses a forged, altered or mismatched code, and another shop\'s vendor', async () => {
-    const { shop: s, purchase } = await paidPurchase();
+    const { shop: s, purchase, deal } = await paidPurchase();
     const other = await paidPurchase();
     expect((await fulfil(s.access, purchase.id, { ...purchase.qr, sig: 'x'.repeat(43) })).error().code).toBe('QR_INVALID');
+    // Signed by the session secret (JWT_SECRET) instead of QR_SIGNING_SECRET: the two are kept apart.
+    expect(purchase.qr?.sig).toBe(qrSignature(testConfig().qrSigningSecret, purchase.id, deal.id));
+    const underSessionSecret = qrSignature(testConfig().jwtSecret, purchase.id, deal.id);
+    expect((await fulfil(s.access, purchase.id, { ...purchase.qr, sig: underSessionSecret })).error().code).toBe('QR_INVALID');
     expect((await fulfil(s.access, purchase.id, { ...purchase.qr, deal_id: other.deal.id })).error().code).toBe('QR_INVALID');
     expect((await fulfil(s.access, other.purchase.id, purchase.qr ?? {})).error().code).toBe('QR_INVALID');
     const stolen = await fulfil(other.shop.access, purchase.id, purchase.qr ?? {});

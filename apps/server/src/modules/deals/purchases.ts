@@ -66,7 +66,7 @@ function toPurchase(deps: DealsDeps, r: SelectedPurchase): Purchase {
       address: { id: r.deal.addressId, formatted_address: r.deal.addressText, latitude: r.deal.latitude, longitude: r.deal.longitude },
       vendor: toDealVendor(r.vendor, deps.mediaUrl),
     },
-    qr: p.status === 'paid' ? qrPayloadOf(deps.secret, p.id, p.dealId) : null,
+    qr: p.status === 'paid' ? qrPayloadOf(deps.qrSecret, p.id, p.dealId) : null,
     bought_at: iso(p.createdAt),
     fulfilled_at: p.fulfilledAt ? iso(p.fulfilledAt) : null,
     refunded_at: p.refundedAt ? iso(p.refundedAt) : null,
@@ -295,7 +295,7 @@ export async function myPurchases(deps: DealsDeps, userId: string, query: z.outp
  */
 export async function fulfillDeal(deps: DealsDeps, userId: string, purchaseId: string, payload: z.output<typeof FulfillDealInput>): Promise<MessageResponse> {
   if (payload.purchase_id !== purchaseId) throw new AppError('QR_INVALID', 'This QR code is for another purchase.');
-  const genuine = isGenuineQr(deps.secret, payload);
+  const genuine = isGenuineQr(deps.qrSecret, payload);
   return deps.db.transaction(async (tx) => {
     const [found] = await tx
       .select({

@@ -30,7 +30,7 @@ export async function dealsRoutes(app: App, ctx: AppContext) {
   // A deal's shop and pictures, the same for everyone reading its page signed in (catalogue.ts): kept as the lists keep
   // theirs, from a second ask.
   const shops = answerCache<KeptShop>({ ttlMs: ctx.config.publicAnswerTtlMs, maxBytes: SHARED_LIST_BYTES, clock: ctx.clock, fromSecondAsk: true });
-  const deps: DealsDeps = { db: ctx.db, clock: ctx.clock, mediaUrl: ctx.mediaUrl, secret: ctx.secret, payments: ctx.payments, shops };
+  const deps: DealsDeps = { db: ctx.db, clock: ctx.clock, mediaUrl: ctx.mediaUrl, qrSecret: ctx.config.qrSigningSecret, payments: ctx.payments, shops };
 
   route(app, endpoints.createDeal, ({ userId, body }) => createDeal(deps, userId, body));
   route(app, endpoints.myDeals, ({ userId, params, query }) => myDeals(deps, userId, params.id, query));

@@ -15,8 +15,8 @@ export type DealsDeps = {
   db: Db;
   clock: Clock;
   mediaUrl: (key: string) => string;
-  /** For the QR codes' signatures. */
-  secret: string;
+  /** For the QR codes' signatures (QR_SIGNING_SECRET). */
+  qrSecret: string;
   payments: PaymentProvider;
   /**
    * Deals' shops and pictures, kept for their signed-in readers (catalogue.ts); absent, every page is one statement
@@ -151,7 +151,7 @@ export function toDeal(row: { deal: DealRow; vendor: VendorBits }, images: { id:
 // ---- QR codes -------------------------------------------------------------------------------------
 
 /**
- * The signature of a purchase's QR code: an HMAC of the purchase and its deal under the server's secret, in its own
+ * The signature of a purchase's QR code: an HMAC of the purchase and its deal under the QR signing secret, in its own
  * domain ("deal-qr:v1"), so a code cannot be made up for a guessed or other purchase, nor reused from another secret.
  */
 export function qrSignature(secret: string, purchaseId: string, dealId: string): string {
