@@ -65,8 +65,9 @@ export async function vendorsRoutes(app: App, ctx: AppContext) {
 
   route(app, endpoints.deleteVendorDocument, async ({ userId, params, request }) => {
     const { id, storageKey } = await removeDocument(deps, userId, params.id);
-    // The row is gone, so nobody can reach the file any more; one that cannot be removed now is only an orphan.
-    await deps.documents.delete(storageKey).catch((err: unknown) => request.log.warn({ err, key: storageKey }, 'could not delete a document file'));
+    // The row is gone, so nobody can reach the file any more; one that cannot be removed now is only an orphan. The log
+    // names the document, never where its file is (an error's message names the path): its code says what went wrong.
+    await deps.documents.delete(storageKey).catch((err: unknown) => request.log.warn({ document: id, reason: (err as { code?: unknown }).code ?? 'unknown' }, 'could not delete a document file'));
     return { id };
   });
   route(app, endpoints.vendorDocumentFile, async ({ userId, params, reply }) => {
