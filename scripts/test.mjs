@@ -10,6 +10,9 @@ rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const runs = [];
+// Every log the suite writes is kept here for the log audit at the end (scripts/log-audit.mjs): the server tests' apps
+// and processes (apps/server/test/log-capture.ts) and the browser tests' server (apps/web/e2e/serve.mjs).
+process.env.LOG_CAPTURE_DIR = path.join(results, 'logs');
 
 /** Runs one test runner, its output streaming as it comes, and counts its tests from its JSON report. */
 function run(label, command, args, { env = {}, json, count }) {
@@ -171,6 +174,12 @@ if (browserApp) {
   await browserApp.stop();
 } else {
   runs.push({ label: 'Playwright (no Chromium)', passed: 0, failed: 1, seconds: 0 });
+}
+
+// Last, when every log is written: no password, code, token, ticket, bank number or document path in any of them.
+{
+  const json = path.join(results, 'log-audit.json');
+  await run("Log audit: no secret in the suite's logs", process.execPath, [path.join(root, 'scripts/log-audit.mjs'), '--report', json], { json, count: (j) => j });
 }
 
 console.log('\n=== summary ===');

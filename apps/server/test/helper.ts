@@ -16,6 +16,7 @@ import { hashPassword } from '../src/lib/passwords.ts';
 import { withDatabase } from './global-setup.ts';
 import { inject } from './inject.ts';
 
+import { capturedLogger } from './log-capture.ts';
 export { clientOf, encoded, inject, raw, type Answer, type Client, type InjectQuery, type Unchecked } from './inject.ts';
 
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -106,7 +107,7 @@ export async function createTestApp(
     beforeReady?: (app: App) => void;
     /** Another database than a fresh copy of the run's (the app closes it with itself). */
     database?: Database;
-    /** Silent unless a test reads the log. */
+    /** Silent unless a test reads the log, or the suite's logs are kept for the log audit (test/log-capture.ts). */
     logger?: AppDeps['logger'];
     /** Channel kinds of the test's own, with their membership checks. */
     realtimeChannels?: AppDeps['realtimeChannels'];
@@ -119,7 +120,7 @@ export async function createTestApp(
     config: testConfig({ ...(opts.webDist ? { webDist: opts.webDist } : {}), ...opts.config }),
     database,
     ...(opts.clock ? { clock: opts.clock } : {}),
-    logger: opts.logger ?? false,
+    logger: opts.logger ?? capturedLogger(),
     ...(opts.realtimeChannels ? { realtimeChannels: opts.realtimeChannels } : {}),
     ...(opts.payments ? { payments: opts.payments } : {}),
   });

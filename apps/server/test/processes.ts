@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { inject as provided } from 'vitest';
 import { openPglite, openPostgres } from '../src/db/client.ts';
 import { seedDemoData } from '../src/db/seed/index.ts';
+import { captureProcessOutput } from './log-capture.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -38,8 +39,15 @@ export function startServer(env: Record<string, string>, cleanups: Array<() => v
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', SEED_DEMO: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const capture = captureProcessOutput('server-process');
+  child.stdout?.on('data', (d: Buffer) => {
+    output += d.toString();
+    capture?.(d);
+  });
+  child.stderr?.on('data', (d: Buffer) => {
+    output += d.toString();
+    capture?.(d);
+  });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   cleanups.push(() => child.kill('SIGKILL'));
   return { child, output: () => output, exited };

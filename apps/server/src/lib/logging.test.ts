@@ -19,6 +19,8 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/undo?token=abc')).toBe('/api/undo?token=[redacted]');
     expect(redactUrl('/api/calendar/Zm9vYmFyLmJhei5xdXV4.ics')).toBe('/api/calendar/[redacted].ics');
     expect(redactUrl('/api/calendar/Zm9v.ics?x=1')).toBe('/api/calendar/[redacted].ics?x=1');
+    const document = 'documents/0b9f6a52-8f5b-4b8f-9d3f-2d3f1c2b1a00/1c9f6a52-8f5b-4b8f-9d3f-2d3f1c2b1a00.pdf';
+    expect(redactUrl(`/media/${document}`)).toBe('/media/documents/[redacted]');
     expect(redactUrl('/api/deals/details/0b9f6a52-8f5b-4b8f-9d3f-2d3f1c2b1a00/?q=calendar')).toBe('/api/deals/details/0b9f6a52-8f5b-4b8f-9d3f-2d3f1c2b1a00/?q=calendar');
   });
 });

@@ -4,10 +4,12 @@ import type { FastifyRequest } from 'fastify';
 const SECRET_PARAMETERS = /([?&](?:ticket|token)=)[^&#]*/gi;
 /** Path segments that are secrets: a calendar link's token reads a provider's bookings. */
 const SECRET_SEGMENTS = /(\/calendar\/)[^/?#]+(\.ics)/gi;
+/** Where an identity document's file is kept (documents/<vendor>/<document>.<ext>), asked for by whoever knows it. */
+const DOCUMENT_PATHS = /(documents\/)[0-9a-f-]{36}\/[0-9a-f-]{36}\.\w+/gi;
 
-/** The URL as logs may show it: secret query parameters and path segments replaced. */
+/** The URL as logs may show it: secret query parameters and path segments, and document paths, replaced. */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_PARAMETERS, '$1[redacted]').replace(SECRET_SEGMENTS, '$1[redacted]$2');
+  return url.replace(SECRET_PARAMETERS, '$1[redacted]').replace(SECRET_SEGMENTS, '$1[redacted]$2').replace(DOCUMENT_PATHS, '$1[redacted]');
 }
 
 /** An error's fields that say what failed without saying what was in the row. */
@@ -43,10 +45,12 @@ export function serializeError(error: unknown, depth = 0): { type: string; messa
 
 /**
  * What every request log line says about the request (Fastify's own fields), with no secret in it: the URL without
- * its ticket, and no headers at all (so no bearer token or cookie).
+ * its ticket, and no headers at all (so no bearer token or cookie); a bearer token or cookie elsewhere redacted.
  */
 export const logOptions = {
-  redact: ['req.headers.authorization', 'req.headers.cookie'],
+  // Headers wherever a log line carries them: @fastify/multipart logs its busboy options, request headers included, at
+  // trace level (found by the log audit, scripts/log-audit.mjs).
+  redact: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie', '*.headers.authorization', '*.headers.cookie'],
   serializers: {
     err: (error: unknown) => serializeError(error),
     req: (request: FastifyRequest) => ({

@@ -14,7 +14,7 @@ import { seedVendors } from './vendors.ts';
 /** Said at every start of a production server that was asked to add the demo data. */
 export const demoInProductionWarning = [
   'SEED_DEMO=true with NODE_ENV=production: the DEMO ACCOUNTS ARE ADDED, including the operator admin@example.com,',
-  `all with the published password demo-password-1. Anyone can log in as them and approve vendors. Unset SEED_DEMO`,
+  'all with the password the README publishes. Anyone can log in as them and approve vendors. Unset SEED_DEMO',
   'for a real install, and delete those accounts (deleted demo accounts are never added again).',
 ].join(' ');
 
