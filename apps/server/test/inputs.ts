@@ -24,7 +24,7 @@ export async function multipartBody(parts: Part[]) {
  * what it needs (a phone number, a time zone, an IBAN), else by its type; ids come from the caller.
  */
 
-type Def = {
+export type Def = {
   type: string;
   shape?: Record<string, z.ZodType>;
   innerType?: z.ZodType;
@@ -35,7 +35,7 @@ type Def = {
   options?: z.ZodType[];
   checks?: { _zod: { def: { format?: string } } }[];
 };
-const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+export const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 /** The string format a schema checks ('uuid', 'email', …), if any. */
 export function formatOf(schema: z.ZodType): string | undefined {

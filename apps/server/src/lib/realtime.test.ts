@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import type { RealtimeEvent, ServerFrame } from '@localloop/contract';
@@ -88,6 +89,36 @@ describe('the realtime hub\'s channels', () => {
     expect(frames.slice(0, 9).every((f) => f.type === 'error' && f.code === 'FRAME_INVALID')).toBe(true);
     expect(frames[9]).toEqual({ type: 'subscribed', channel: 'probe:1' });
     expect(socket.closedWith).toBeNull();
+  });
+
+  it('answers every generated frame (fast-check) with one frame, joins only what it may, and never throws', async () => {
+    // Frames near the protocol (each type, channels of every kind, other people's user channels) and far from it.
+    const channel = fc.oneof(fc.constantFrom('open:1', 'closed:1', 'user:u1', 'user:u2', 'room:1', 'open:', ':1', 'open:../1'), fc.string({ maxLength: 30 }));
+    const frame = fc.oneof(
+      fc.record({ type: fc.constantFrom('subscribe', 'unsubscribe', 'typing', 'ping', '__proto__'), channel }, { requiredKeys: ['type'] }).map((f) => JSON.stringify(f)),
+      fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)),
+      fc.string({ unit: 'binary', maxLength: 60 }),
+      fc.constantFrom('{"__proto__":{"type":"subscribe"},"channel":"closed:1"}', '{"type":"subscribe","channel":"closed:1","constructor":{"prototype":{"x":1}}}'),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(frame, { minLength: 1, maxLength: 12 }), async (frames) => {
+        const hub = new RealtimeHub(t.database.db);
+        hub.registerChannel('open', async () => true);
+        hub.registerChannel('closed', async () => false);
+        const socket = fakeSocket();
+        hub.connect(asSocket(socket), { userId: 'u1', tokenVersion: 0 });
+        for (const text of frames) expect(() => hub.receive(asSocket(socket), text)).not.toThrow();
+        const answers = await framesOf(socket, frames.length);
+        expect(answers).toHaveLength(frames.length);
+        expect(socket.closedWith).toBeNull();
+        for (const answer of answers) {
+          if (answer.type === 'subscribed') expect(answer.channel).toMatch(/^(open:.+|user:u1)$/);
+          else expect(['error', 'unsubscribed']).toContain(answer.type);
+        }
+      }),
+      { numRuns: 150 },
+    );
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
 
   it('asks a refusing or failing membership check on subscribe, and refuses unknown kinds and other people\'s user channels', async () => {

@@ -279,6 +279,33 @@ describe('subscribing to a channel whose membership the server checks', () => {
     tab.socket.close();
   });
 
+  it("closes a socket that sends an oversized frame (1009) or floods it (1008), and only that one: another person's goes on", async () => {
+    const bystander = await person();
+    const theirs = await bystander.connect();
+    const closed = (socket: WebSocket) => new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+
+    const big = await (await person()).connect();
+    const bigClosed = closed(big.socket);
+    big.socket.send(JSON.stringify({ type: 'subscribe', channel: `probe:${'x'.repeat(5000)}` }));
+    expect(await bigClosed).toBe(1009);
+
+    const flooder = await person();
+    const flood = await flooder.connect();
+    const floodClosed = closed(flood.socket);
+    // Frames the hub must check against the database, sent faster than it answers them.
+    for (let i = 0; i < 2000 && flood.socket.readyState === WebSocket.OPEN; i += 1) flood.socket.send(JSON.stringify({ type: 'subscribe', channel: `probe:flood-${i}` }));
+    expect(await floodClosed).toBe(1008);
+
+    // The bystander's socket stayed open through both, and still gets its own events, whole.
+    expect(theirs.socket.readyState).toBe(WebSocket.OPEN);
+    await t.database.db.transaction((tx) => notify(tx, bystander.user.id, { title: 'Still here', body: 'Hello', type: 'test' }));
+    expect(await until(() => theirs.events().length === 1)).toBe(true);
+    theirs.send({ type: 'subscribe', channel: `user:${flooder.user.id}` });
+    expect(await until(() => theirs.frames.some((f) => f.type === 'error' && f.code === 'CHANNEL_FORBIDDEN'))).toBe(true);
+    expect(theirs.socket.readyState).toBe(WebSocket.OPEN);
+    theirs.socket.close();
+  });
+
   it('refuses unknown channel kinds and other people\'s user channels, and survives malformed frames', async () => {
     const a = await person();
     const b = await person();
