@@ -181,7 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         globalDecompression: false,
       });
       await api.register(cookie);
-      await registerRateLimits(api);
+      await registerRateLimits(api, deps.database.db);
       await healthRoutes(api, ctx);
       await geoRoutes(api);
       await uploadRoutes(api, ctx);

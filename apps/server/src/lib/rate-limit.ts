@@ -1,14 +1,19 @@
-import { createRequire } from 'node:module';
-import rateLimit, { type FastifyRateLimitStore, type RateLimitOptions, type RateLimitPluginOptions } from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStore, type RateLimitOptions } from '@fastify/rate-limit';
+import { sql } from 'drizzle-orm';
 import { ErrorCode } from '@localloop/contract';
+import type { Db } from '../db/client.ts';
+import { rateLimitHits } from '../db/schema.ts';
 import { AppError } from './errors.ts';
 import type { App } from './http.ts';
 
-/** Limits are off unless a route asks with `route(..., perMinute(n))` or `perAccount(...)`. Register once, before the routes. */
-export async function registerRateLimits(app: App) {
+/**
+ * Limits are off unless a route asks with `route(..., perMinute(n))` or `perAccount(...)`. Register once, before the
+ * routes. The counters are in the database (rate_limit_hits), so every server process on it counts the same hits.
+ */
+export async function registerRateLimits(app: App, db: Db) {
   await app.register(rateLimit, {
     global: false,
-    store: GroupedLocalStore,
+    store: databaseStore(db),
     // What this returns is thrown, so the one error handler answers it in the one error shape.
     errorResponseBuilder: (request, context) => {
       const seconds = Math.ceil(context.ttl / 1000);
@@ -19,39 +24,58 @@ export async function registerRateLimits(app: App) {
   });
 }
 
-type RouteStoreOptions = { continueExceeding?: boolean; exponentialBackoff?: boolean; cache?: number; groupId?: string };
-// The plugin's own in-memory store (not in its typed exports).
-const LocalStore = createRequire(import.meta.url)('@fastify/rate-limit/store/LocalStore.js') as new (
-  continueExceeding?: boolean,
-  exponentialBackoff?: boolean,
-  cache?: number,
-) => FastifyRateLimitStore;
+/**
+ * One hit on a counter: the first of a new window when the last one has ended, else the next of the current one; the
+ * count and the milliseconds left of the window. One statement (an upsert on the key), so hits from any number of
+ * processes at once are each counted once, on the database's clock.
+ */
+const hit = (db: Db, key: string, windowMs: number) =>
+  db
+    .insert(rateLimitHits)
+    .values({ key, hits: 1, windowEndsAt: sql`now() + make_interval(secs => ${windowMs}::float8 / 1000)` })
+    .onConflictDoUpdate({
+      target: rateLimitHits.key,
+      set: {
+        hits: sql`CASE WHEN ${rateLimitHits.windowEndsAt} <= now() THEN 1 ELSE ${rateLimitHits.hits} + 1 END`,
+        windowEndsAt: sql`CASE WHEN ${rateLimitHits.windowEndsAt} <= now() THEN excluded.window_ends_at ELSE ${rateLimitHits.windowEndsAt} END`,
+      },
+    })
+    .returning({ hits: rateLimitHits.hits, ttlMs: sql<number>`ceil(extract(epoch FROM ${rateLimitHits.windowEndsAt} - now()) * 1000)::int` });
+
+/** Windows that ended a while ago, removed now and then (one hit in PRUNE_EVERY) so the table stays small. */
+const PRUNE_EVERY = 500;
+const prune = (db: Db) => db.delete(rateLimitHits).where(sql`${rateLimitHits.windowEndsAt} < now() - interval '1 hour'`);
 
 /**
- * The plugin's in-memory store gives every route counters of its own, so routes with one `groupId` would not share a
- * budget; this one gives the routes of a group one set of counters (the keys already name the group).
+ * The plugin's store, on the database. Each route counts apart (its method and URL name its counters), except the
+ * routes of one `groupId`, which share theirs (the plugin already puts the group in the key).
  */
-class GroupedLocalStore implements FastifyRateLimitStore {
-  private readonly root: FastifyRateLimitStore;
-  private readonly groups = new Map<string, FastifyRateLimitStore>();
+function databaseStore(db: Db) {
+  class RouteCounters implements FastifyRateLimitStore {
+    constructor(private readonly scope: string) {}
 
-  constructor(options: RateLimitPluginOptions) {
-    this.root = new LocalStore(options.continueExceeding, options.exponentialBackoff, options.cache);
-  }
+    incr(key: string, done: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+      hit(db, `${this.scope}|${key}`, timeWindow).then(
+        ([row]) => {
+          if (Math.random() * PRUNE_EVERY < 1) void prune(db).catch(() => undefined);
+          done(null, { current: row?.hits ?? 1, ttl: Math.max(0, row?.ttlMs ?? timeWindow) });
+        },
+        (error: Error) => done(error),
+      );
+    }
 
-  incr(...args: Parameters<FastifyRateLimitStore['incr']>): void {
-    this.root.incr(...args);
+    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+      // The plugin passes a route's merged rate-limit settings here, the route itself as routeInfo, whatever its typings say.
+      const options = routeOptions as unknown as { groupId?: string; routeInfo?: { method?: string | string[]; url?: string } };
+      const route = `${String(options.routeInfo?.method ?? '')} ${options.routeInfo?.url ?? ''}`;
+      return new RouteCounters(options.groupId ? `group:${options.groupId}` : route);
+    }
   }
-
-  child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
-    // The plugin passes a route's merged rate-limit settings here, whatever its typings say.
-    const options = routeOptions as unknown as RouteStoreOptions;
-    const make = () => new LocalStore(options.continueExceeding, options.exponentialBackoff, options.cache);
-    if (!options.groupId) return make();
-    let shared = this.groups.get(options.groupId);
-    if (!shared) this.groups.set(options.groupId, (shared = make()));
-    return shared;
-  }
+  return class extends RouteCounters {
+    constructor() {
+      super('global');
+    }
+  };
 }
 
 export type RouteRateLimit = { rateLimit: RateLimitOptions };

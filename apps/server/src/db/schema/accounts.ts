@@ -246,3 +246,14 @@ export const demoSeed = pgTable('demo_seed', {
   key: text('key').primaryKey(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The request counters of the rate limits (lib/rate-limit.ts), shared by every server process on the database: one row
+ * per limited route (or group of routes) and caller, counting the hits of its current window. Unlogged (migration
+ * 0026): a counter lost in a crash only gives a caller a fresh window.
+ */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+});
