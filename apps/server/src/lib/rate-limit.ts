@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import rateLimit, { type FastifyRateLimitStore, type RateLimitOptions } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '@localloop/contract';
@@ -42,6 +43,12 @@ const hit = (db: Db, key: string, windowMs: number) =>
     })
     .returning({ hits: rateLimitHits.hits, ttlMs: sql<number>`ceil(extract(epoch FROM ${rateLimitHits.windowEndsAt} - now()) * 1000)::int` });
 
+/**
+ * The caller part of a counter's key, as stored: a digest, not the key itself. Keys hold what callers send (a calendar
+ * link's token, which is a secret; a NUL byte, which PostgreSQL text cannot hold) and addresses.
+ */
+const digest = (key: string) => createHash('sha256').update(key).digest('base64url').slice(0, 22);
+
 /** Windows that ended a while ago, removed now and then (one hit in PRUNE_EVERY) so the table stays small. */
 const PRUNE_EVERY = 500;
 const prune = (db: Db) => db.delete(rateLimitHits).where(sql`${rateLimitHits.windowEndsAt} < now() - interval '1 hour'`);
@@ -55,7 +62,7 @@ function databaseStore(db: Db) {
     constructor(private readonly scope: string) {}
 
     incr(key: string, done: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
-      hit(db, `${this.scope}|${key}`, timeWindow).then(
+      hit(db, `${this.scope}|${digest(key)}`, timeWindow).then(
         ([row]) => {
           if (Math.random() * PRUNE_EVERY < 1) void prune(db).catch(() => undefined);
           done(null, { current: row?.hits ?? 1, ttl: Math.max(0, row?.ttlMs ?? timeWindow) });
