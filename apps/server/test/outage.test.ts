@@ -106,6 +106,33 @@ describe('telling an unreachable database from a failing statement', () => {
   });
 });
 
+describe('a connection PostgreSQL ends while a request holds it', () => {
+  it.skipIf(!onPostgres)('fails that transaction, not the process, and the pool goes on with a new connection', async () => {
+    const url = (await freshDatabaseUrl()) ?? '';
+    const database = openPostgres(url, 2);
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    cleanups.push(() => admin.end(), () => database.close());
+    // An error event nobody hears is an uncaught exception: Vitest fails the run on it, as it ended the server.
+    const failure = await database.db
+      .transaction(async (tx) => {
+        const pid = ((await tx.execute(sql`SELECT pg_backend_pid() AS pid`)) as unknown as { rows: { pid: number }[] }).rows[0]?.pid;
+        await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+        // Between two statements, as a handler awaiting something else: the termination arrives as an error event.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await tx.execute(sql`SELECT 1`);
+      })
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
+    expect(failure).toBeInstanceOf(Error);
+    expect(isDatabaseUnavailable(failure)).toBe(true);
+    const again = (await database.db.execute(sql`SELECT 2 AS two`)) as unknown as { rows: { two: number }[] };
+    expect(again.rows[0]?.two).toBe(2);
+  });
+});
+
 describe('the realtime listener\'s reconnect delay', () => {
   it('starts near a quarter second, doubles, never exceeds 10 s, and is jittered between half and all of it', () => {
     expect(listenRetryDelay(0, () => 1)).toBe(250);

@@ -174,6 +174,11 @@ export function openPostgres(url: string, poolSize = 10): Database {
   // An idle client losing its connection (PostgreSQL restarting, say) must not crash the process: the pool drops it and
   // the next query opens a new one, so the server recovers by itself once the database is back.
   pool.on('error', () => undefined);
+  // Nor one a request holds: pg-pool listens for a client's errors only while it is idle, and PostgreSQL ending the
+  // connection of a transaction between two statements emitted an error nobody heard, which ended the process (the
+  // fault drill's restart took both servers down). The statement after it fails instead (answered 503), and the pool
+  // drops the broken client when it comes back.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg(pool, { schema, casing: 'snake_case' });
   batchesThrough(db, pool);
   return {
