@@ -296,7 +296,8 @@ describe.skipIf(!onPostgres)('the fault drill: two processes, PostgreSQL restart
     const floodUntil = Date.now() + 4_000;
     const flooders = Array.from({ length: 24 }, async () => {
       while (Date.now() < floodUntil) {
-        const { status } = await call('flood', 'POST', '/login/v2/', { body: { email: 'nobody@example.test', password: 'not-the-password-1' }, from: '198.51.100.66' });
+        // Another made-up address each time, so that only the per-address limit (not an account's throttle) answers.
+        const { status } = await call('flood', 'POST', '/login/v2/', { body: { email: `nobody-${randomUUID()}@example.test`, password: 'not-the-password-1' }, from: '198.51.100.66' });
         floodAnswers += 1;
         if (status === 429) flood429 += 1;
       }
@@ -358,7 +359,8 @@ describe.skipIf(!onPostgres)('the fault drill: two processes, PostgreSQL restart
     hold('the SIGTERM ended the process cleanly', firstExit === 0, firstExit === 0 ? 'exit 0' : `exit ${firstExit}: ${lastErrors(first.proc)}`);
     const badAnswers = outcomes.filter((o) => o.op === 'bad');
     hold('bad inputs refused with a 4xx (or 503 while down)', badAnswers.every((o) => o.status === 'network' || (typeof o.status === 'number' && o.status >= 400 && o.status < 500) || o.status === 503));
-    hold('the flood from one address limited (429) across both processes', flood429 > 0 && floodAnswers - flood429 <= 60 * 2, `${floodAnswers - flood429} of ${floodAnswers} not limited (limit 60 a minute)`);
+    // 60 a minute for the address, counted once for both processes (in their own memory each would let 120 through).
+    hold('the flood from one address limited to one budget across both processes', flood429 > 0 && floodAnswers - flood429 <= 60, `${floodAnswers - flood429} of ${floodAnswers} not limited (limit 60 a minute)`);
     hold(`others' reads under the flood within ${FLOOD_P99_BUDGET_MS} ms at p99`, p99(loud) <= FLOOD_P99_BUDGET_MS, `p99 ${p99(quiet)} ms quiet, ${p99(loud)} ms under the flood`);
 
     if (process.env.DRILL_DUMP) for (const [i, srv] of [first, second, ...servers].entries()) writeFileSync(path.join(process.env.DRILL_DUMP, `server-${i}-${srv.name}.log`), srv.proc.output());

@@ -49,14 +49,13 @@ async function roundTrip(target: BackupTarget) {
     await database.db.update(users).set({ firstName: 'Changed after the backup' }).where(eq(users.id, kept.user.id));
     return createAccount(database);
   });
-  expect(await emailsIn(target, [kept.email, later.email])).toEqual([kept.email, later.email].sort());
 
   const restored = await restoreDatabase(target, file);
-  expect(await emailsIn(target, [kept.email, later.email])).toEqual([kept.email]);
-  const name = await withDatabase(target, async ({ db }) => (await db.select({ name: users.firstName }).from(users).where(eq(users.id, kept.user.id)))[0]?.name);
-  expect(name).toBe(kept.user.firstName);
-  // The restored database is whole: it migrates (nothing to do) and takes new rows.
+  // What the backup held is back, what came after it is gone; the restored database is whole: it migrates (nothing to
+  // do) and takes new rows.
   await withDatabase(target, async (database) => {
+    const rows = await database.db.select({ email: users.email, name: users.firstName }).from(users).where(inArray(users.email, [kept.email, later.email]));
+    expect(rows).toEqual([{ email: kept.email, name: kept.user.firstName }]);
     await database.migrate();
     await createAccount(database);
   });
@@ -117,8 +116,6 @@ describe.skipIf(onPostgres)('backups of the embedded database (PGlite)', () => {
     const restored = await cli('restore', 'nightly.tar.gz');
     expect(restored.stdout).toMatch(/Restored the embedded database .* The database it replaced is kept in .*pglite\.replaced-/);
     expect(await emailsIn({ databaseUrl: undefined, dataDir }, [account.email])).toEqual([account.email]);
-    const wrong = await cli('restore').catch((e: { code: number; stderr: string }) => e);
-    expect(wrong).toMatchObject({ code: 2, stderr: expect.stringMatching(/usage: npm run db:backup/) });
   }, 120_000);
 });
 
