@@ -1,6 +1,6 @@
 // The log audit: no password, one-time code, token, ticket, bank number or identity document's path in the logs the
 // whole test suite wrote (`npm test` keeps them in .test-results/logs: every app a server test builds logs at trace
-// level, every server process a test starts and the browser tests' server at info; apps/server/test/log-capture.ts).
+// level, every server process a test starts and the browser tests' server at warn; apps/server/test/log-capture.ts).
 //
 // What it looks for:
 // - the secrets the tests themselves use: every password, IBAN and account number written as a literal in a test,

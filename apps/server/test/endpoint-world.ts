@@ -1,7 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { endpoints, ErrorResponse, errorStatuses, type Endpoint, type EndpointName, type ErrorCode, type HttpMethod } from '@localloop/contract';
 import { notifications, users } from '../src/db/schema.ts';
-import { eq } from 'drizzle-orm';
 import { asQueryString, fillPath, multipartBody, png, sample, type SampleContext } from './inputs.ts';
 import { createAccount, createTestApp, encoded, inject, login, type TestContext } from './helper.ts';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@localloop/contract';
 import { users } from '../../db/schema.ts';
 import type { App } from '../../lib/http.ts';
-import { clientOf, createAccount, createTestApp, inject, login, testClock, type Client, type TestContext } from '../../../test/helper.ts';
+import { clientOf, closeBoth, createAccount, createTestApp, inject, login, testClock, twoAppsOnOneDatabase, type Client, type TestContext } from '../../../test/helper.ts';
 import { MAX_CODES_PER_DESTINATION_HOUR, MAX_CODES_PER_REQUESTER_HOUR, MAX_WRONG_TRIES_PER_DESTINATION_HOUR } from './otp.ts';
 
 const clock = testClock();
@@ -33,17 +33,22 @@ function newPerson() {
  * carries no cookie (another device, or an attacker). Each browser has an address of its own unless given one.
  */
 let addresses = 0;
-function browser(app: App = t.app, remoteAddress = `198.18.${Math.floor(++addresses / 250)}.${(addresses % 250) + 1}`): Client & { cookie(): string } {
+function browser(app: App | App[] = t.app, remoteAddress = `198.18.${Math.floor(++addresses / 250)}.${(addresses % 250) + 1}`): Client & { cookie(): string } {
   const jar = new Map<string, string>();
   const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-  const send = clientOf(app, () => ({ remoteAddress, headers: jar.size ? { cookie: cookie() } : {} }), (res) => {
-    const set = res.headers['set-cookie'];
-    for (const line of Array.isArray(set) ? set : set ? [set] : []) {
-      const [pair = ''] = line.split(';');
-      const at = pair.indexOf('=');
-      if (at > 0) jar.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-  });
+  // Several apps (server processes behind a balancer): each call goes to the next, the cookies travel with the browser.
+  const sends = (Array.isArray(app) ? app : [app]).map((one) =>
+    clientOf(one, () => ({ remoteAddress, headers: jar.size ? { cookie: cookie() } : {} }), (res) => {
+      const set = res.headers['set-cookie'];
+      for (const line of Array.isArray(set) ? set : set ? [set] : []) {
+        const [pair = ''] = line.split(';');
+        const at = pair.indexOf('=');
+        if (at > 0) jar.set(pair.slice(0, at), pair.slice(at + 1));
+      }
+    }),
+  );
+  let turn = 0;
+  const send: Client = (endpoint, ...rest) => (sends[turn++ % sends.length] as Client)(endpoint, ...rest);
   return Object.assign(send, { cookie });
 }
 
@@ -188,6 +193,26 @@ describe('sign-up, new flow (/register/v3/ → /verify/register/otp/v3/ → /cre
     const sixth = await post(endpoints.verifyRegistration, { body: { email: p.email, otp: code } });
     expect(sixth.statusCode).toBe(400);
     expect(sixth.error().code).toBe('OTP_TOO_MANY_ATTEMPTS');
+  });
+
+  it('counts wrong tries and resends in the database: two server processes, calls alternating, share each count', async () => {
+    const apps = await twoAppsOnOneDatabase({ clock });
+    try {
+      const post = browser(apps.map((a) => a.app));
+      const p = newPerson();
+      await post(endpoints.register, { body: p });
+      const code = await codeFor(apps[0].app, p.email);
+      // Resent too soon at the other process: the minute is counted once for both.
+      expect((await post(endpoints.resendRegistrationOtp, { body: { email: p.email } })).error().code).toBe('OTP_RESEND_TOO_SOON');
+      const tries = [];
+      for (let i = 0; i < 5; i += 1) tries.push((await post(endpoints.verifyRegistration, { body: { email: p.email, otp: wrongCode(code) } })).error().code);
+      expect(tries).toEqual(['OTP_INVALID', 'OTP_INVALID', 'OTP_INVALID', 'OTP_INVALID', 'OTP_TOO_MANY_ATTEMPTS']);
+      // Five wrong tries in all, whichever process heard them: the right code no longer works at either.
+      expect((await post(endpoints.verifyRegistration, { body: { email: p.email, otp: code } })).error().code).toBe('OTP_TOO_MANY_ATTEMPTS');
+      expect((await post(endpoints.verifyRegistration, { body: { email: p.email, otp: code } })).error().code).toBe('OTP_TOO_MANY_ATTEMPTS');
+    } finally {
+      await closeBoth(apps);
+    }
   });
 
   it('refuses a code after 10 minutes', async () => {
