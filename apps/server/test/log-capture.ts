@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, createWriteStream, mkdirSync, openSync, writeSync, type WriteStream } from 'node:fs';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import type { AppDeps } from '../src/app.ts';
@@ -28,10 +28,9 @@ export function capturedLogger(): NonNullable<AppDeps['logger']> {
   return { level: 'trace', ...logOptions, stream: { write: (line: string) => void writeSync(captureFile(), line) } };
 }
 
-/** Where a server process's output goes as it comes, when the suite's logs are kept: a file of its own. */
-export function captureProcessOutput(label: string): ((chunk: Buffer) => void) | null {
+/** Where a server process's output goes as it comes, when the suite's logs are kept: a file of its own, ended with it. */
+export function captureProcessOutput(label: string): WriteStream | null {
   if (!dir) return null;
   mkdirSync(dir, { recursive: true });
-  const file = openSync(path.join(dir, `${label}-${process.pid}-${threadId}-${Date.now().toString(36)}.log`), 'a');
-  return (chunk) => void writeSync(file, chunk);
+  return createWriteStream(path.join(dir, `${label}-${process.pid}-${threadId}-${Date.now().toString(36)}.log`), { flags: 'a' });
 }

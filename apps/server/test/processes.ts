@@ -40,14 +40,13 @@ export function startServer(env: Record<string, string>, cleanups: Array<() => v
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const capture = captureProcessOutput('server-process');
-  child.stdout?.on('data', (d: Buffer) => {
+  const take = (d: Buffer) => {
     output += d.toString();
-    capture?.(d);
-  });
-  child.stderr?.on('data', (d: Buffer) => {
-    output += d.toString();
-    capture?.(d);
-  });
+    capture?.write(d);
+  };
+  child.stdout?.on('data', take);
+  child.stderr?.on('data', take);
+  child.on('exit', () => capture?.end());
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   cleanups.push(() => child.kill('SIGKILL'));
   return { child, output: () => output, exited };

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -68,7 +68,7 @@ export async function backupDatabase(target: BackupTarget, file: string): Promis
   } finally {
     rmSync(draft, { force: true });
   }
-  return readFileSync(file).length;
+  return statSync(file).size;
 }
 
 /** Replaces the target's database with the backup in `file`. Nothing changes when the file is not a backup of this kind. */
