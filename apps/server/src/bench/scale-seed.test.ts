@@ -123,13 +123,16 @@ describe('the scale seed', () => {
 
   it('leaves every table vacuumed as autovacuum would have: its pages all-visible (an index-only scan need not visit the rows)', async () => {
     // Nearly all: VACUUM passes over a page it cannot lock at once (the checkpointer writing it out, say), as it would
-    // in a database in use; what the planner weighs is the share.
+    // in a database in use, and never marks a page that a bulk extension added and nothing has used yet; what the
+    // planner weighs is the share. Nearly all is 90 %, and one page of a table under ten: at a thousandth a table has
+    // two or three pages, and one such page made vendors 0.5 once in a busy npm test (2026-12-07), three rounds in a row.
     const shares = (await session.query(
-      "SELECT relname, relallvisible::float / relpages AS share FROM pg_class WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace AND relpages > 0",
-    )).rows as { relname: string; share: number }[];
+      "SELECT relname, relpages, relallvisible FROM pg_class WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace AND relpages > 0",
+    )).rows as { relname: string; relpages: number; relallvisible: number }[];
+    const unsettled = shares.filter((r) => r.relpages - r.relallvisible > Math.max(1, Math.floor(r.relpages * 0.1)));
     // On failure, what the seed's VACUUM rounds found and waited for.
     const rounds = report.steps.filter((s) => /waited|not all-visible/.test(s.step)).map((s) => `${s.step}: ${s.rows ?? '–'} in ${s.seconds.toFixed(3)} s`);
-    expect(shares.filter((r) => r.share < 0.9).map((r) => `${r.relname} ${r.share}`), rounds.join('; ')).toEqual([]);
+    expect(unsettled.map((r) => `${r.relname} ${r.relallvisible}/${r.relpages}`), rounds.join('; ')).toEqual([]);
     expect(shares.length).toBeGreaterThan(10);
     expect(report.steps.some((s) => s.step.startsWith('tables with pages not all-visible'))).toBe(true);
   });
