@@ -303,6 +303,17 @@ try {
     rows.push(await load('GET /api/vendor/lists/?q=bakry (typo search)', { requests: [{ method: 'GET', path: '/api/vendor/lists/?lat=40.7128&lng=-74.006&q=bakry' }] }));
     rows.push(await load('GET /api/vendor/public/{user_id}/', { requests: [{ method: 'GET', path: `/api/vendor/public/${someVendor}/` }] }));
     rows.push(await load('GET /api/notifications/ (signed in)', { requests: [{ method: 'GET', path: '/api/notifications/', headers: bearer }] }));
+    // A rate-limited read: each request is counted by one upsert in rate_limit_hits (issue 17: limits shared by every
+    // process through the database). From a new address each time (a new row; a lookup of New York answered 200), and
+    // all from one (one row updated; past 120 a minute answered 429, the same upsert first).
+    let caller = 0;
+    const timeZone = { method: 'GET', path: '/api/geo/timezone/?lat=40.7128&lng=-74.006' };
+    rows.push(
+      await load('GET /api/geo/timezone/ (rate-limited, a new address each request: one insert each)', {
+        requests: [{ ...timeZone, setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'x-forwarded-for': `10.${(caller >> 16) & 255}.${(caller >> 8) & 255}.${caller++ & 255}` } }) }],
+      }),
+    );
+    rows.push(await load('GET /api/geo/timezone/ (rate-limited, one address: one row updated, 429 past 120 a minute)', { requests: [{ ...timeZone, headers: { 'x-forwarded-for': '10.255.255.1' } }] }));
     rows.push(
       await load('POST /api/login/v2/ (argon2id: CPU-bound by design)', {
         connections: 4,
