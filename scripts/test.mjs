@@ -96,6 +96,8 @@ const databaseFree = [
   'src/lib/turns.test.ts',
   'test/lint-boundaries.test.ts',
   'test/data-dir-lock.test.ts',
+  'test/log-audit.test.ts',
+  'src/lib/batched-reads.test.ts',
 ];
 
 const staticChecks = () =>
