@@ -105,18 +105,18 @@ describe.skipIf(onPostgres)('a second process on the data directory of a running
     await waitReady(server, 90_000);
     const message = `The database in ${pgliteDir} is in use by another LocalLoop process (pid ${server.child.pid}). Stop the server first, or set DATABASE_URL to use PostgreSQL.`;
 
-    const admin = await npmRun(['admin', '--', 'list-operators'], env);
+    // The three would-be holders at once (each is refused alone; together they also show no refusal lets another in).
+    const second = startServer({ ...env, PORT: String(port + 1) }, cleanups);
+    const [admin, migrate, secondExit] = await Promise.all([npmRun(['admin', '--', 'list-operators'], env), npmRun(['db:migrate'], env), second.exited]);
     expect(admin.code, admin.stdout + admin.stderr).toBe(1);
     expect(admin.stderr.trim()).toBe(message);
     expect(admin.stdout).toBe('');
 
-    const migrate = await npmRun(['db:migrate'], env);
     expect(migrate.code).not.toBe(0);
     expect(migrate.stderr).toContain(message);
     expect(migrate.stdout).not.toContain('migrations applied');
 
-    const second = startServer({ ...env, PORT: String(port + 1) }, cleanups);
-    expect(await second.exited).toBe(1);
+    expect(secondExit).toBe(1);
     expect(second.output()).toContain(message);
     expect(second.output()).not.toContain('LocalLoop is ready');
 
