@@ -32,12 +32,17 @@ const SECRETS = { JWT_SECRET: 'drill-secret-shared-by-both-processes-0001', QR_S
 /** A read's p99 under the flood, for other people: within this, or the flood pushed them out. */
 const FLOOD_P99_BUDGET_MS = 500;
 /**
- * The budget is judged when the drill has the machine to itself (`npm run drill` sets DRILL_ENFORCE_BUDGET=1). In
- * `npm test`'s PostgreSQL pass another worker's tests share the two cores, so the p99 is printed, not judged: a CI run
+ * Alone on the machine (`npm run drill` sets DRILL_ALONE=1) the drill runs its burst flat out and judges others' p99
+ * under the flood against the budget. In `npm test`'s PostgreSQL pass another worker's tests share the two cores: each
+ * client there pauses between its operations (the burst still overruns the slots, the deal and the activity within
+ * its first seconds, and every fault still meets requests in flight), and the p99 is printed, not judged: a CI run
  * measured 764 ms there with 115 ms quiet, a figure of the machine's load, not of the flood. Speed is proven where it
  * is measured alone, not in a timed test.
  */
-const budgetJudged = process.env.DRILL_ENFORCE_BUDGET === '1';
+const alone = process.env.DRILL_ALONE === '1';
+const budgetJudged = alone;
+/** Between one client's operations: none alone; in npm test, enough to leave the other worker about half the cores. */
+const PAUSE_MS = alone ? 0 : 40;
 
 let cluster: PrivatePostgres | null = null;
 const cleanups: Array<() => void> = [];
@@ -237,10 +242,13 @@ describe.skipIf(!onPostgres)('the fault drill: two processes, PostgreSQL restart
 
     // ---- The burst, and the faults one after the other --------------------------------------------------
     let running = true;
-    const workers = Array.from({ length: 12 }, async () => {
-      while (running) await pick(operations)();
-    });
     const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const workers = Array.from({ length: 12 }, async () => {
+      while (running) {
+        await pick(operations)();
+        if (PAUSE_MS > 0) await wait(PAUSE_MS);
+      }
+    });
     const twoXxSince = (from: number) => outcomes.slice(from).filter((o) => typeof o.status === 'number' && o.status < 300).length;
     const faults: string[] = [];
 
@@ -385,7 +393,7 @@ describe.skipIf(!onPostgres)('the fault drill: two processes, PostgreSQL restart
       ['bad inputs tried', `${badInputs} in the burst, all refused with a 4xx; ${floodAnswers} flood log-ins, ${flood429} answered 429`],
       ['records lost', `${recordsLost} (of ${booked.length} bookings, ${bought.length} purchases, ${messages.size} messages answered 2xx)`],
       ['invariants checked', `${invariants.filter(([, held]) => held).length} of ${invariants.length} hold`],
-      ...(budgetJudged ? [] : [['measured', `others' reads under the flood: ${latency} (the ${FLOOD_P99_BUDGET_MS} ms budget is judged by npm run drill, alone on the machine)`] as [string, string]]),
+      ...(budgetJudged ? [] : [['measured', `others' reads under the flood: ${latency} (the ${FLOOD_P99_BUDGET_MS} ms budget is judged by npm run drill, alone on the machine; here each client paused ${PAUSE_MS} ms between operations)`] as [string, string]]),
       ...invariants.map(([name, held, detail]): [string, string] => [`  ${held ? 'holds' : 'BROKEN'}`, `${name}${detail ? ` (${detail})` : ''}`]),
     ];
     const width = Math.max(...rows.map(([k]) => k.length));
