@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { endpoints, imageUploadLimits, UploadImagesResponse, type UploadedImage } from '@localloop/contract';
 import { media } from '../../db/schema.ts';
-import { createAccount, createTestApp, encoded, inject, login, raw, type TestContext } from '../../../test/helper.ts';
+import { createAccount, createTestApp, encoded, inject, login, onPostgres, raw, type TestContext } from '../../../test/helper.ts';
 import { acceptUpload, createImageWork, createUploadGate, uploadImages, type UploadDeps } from './service.ts';
 import { createWorkQueue, RetryLaterError } from '../../lib/work-queue.ts';
 import type { Storage } from '../../lib/storage.ts';
@@ -86,6 +86,13 @@ function filesUnder(dir: string): string[] {
   }
 }
 
+/**
+ * A test whose subject is the image work (decoding, re-encoding, renditions), the same whatever the database: run in the
+ * PGlite pass only, as the database-free files are (scripts/test.mjs), at about 20 s of libvips a pass. The rows an
+ * upload records are proven on both databases by the tests beside them.
+ */
+const imageWork = it.skipIf(onPostgres);
+
 describe('POST /api/UploadImagesAPI/ with files on local disk', () => {
   let t: TestContext;
   let dataDir: string;
@@ -134,7 +141,7 @@ describe('POST /api/UploadImagesAPI/ with files on local disk', () => {
     return { id: account.user.id, token: (await login(t.app, account.email, account.password)).access };
   }
 
-  it('re-encodes a large JPEG: long side capped at 2048, a 400 px WebP thumbnail, no EXIF or GPS left', async () => {
+  imageWork('re-encodes a large JPEG: long side capped at 2048, a 400 px WebP thumbnail, no EXIF or GPS left', async () => {
     const original = await noise(3000, 1000)
       .withMetadata({ exif: { IFD0: { Copyright: 'x', Artist: 'Jane' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' } } })
       .jpeg()
@@ -174,7 +181,7 @@ describe('POST /api/UploadImagesAPI/ with files on local disk', () => {
     });
   });
 
-  it('makes WebP renditions 320, 640 and 1280 px wide for srcset, never as wide as the image, each stored and recorded', async () => {
+  imageWork('makes WebP renditions 320, 640 and 1280 px wide for srcset, never as wide as the image, each stored and recorded', async () => {
     const caller = await freshCaller();
     const res = await upload(
       [
@@ -400,13 +407,13 @@ describe('POST /api/UploadImagesAPI/ with files on local disk', () => {
       for (const caller of callers) expect(await rowsOf(caller.id)).toHaveLength(0);
     });
 
-    it('accepts an image of exactly 40 megapixels', async () => {
+    imageWork('accepts an image of exactly 40 megapixels', async () => {
       const res = await upload([{ name: 'wide.png', bytes: await makeFlatPng(8000, 5000) }], (await freshCaller()).token);
       expect(res.statusCode).toBe(201);
       expect(UploadImagesResponse.parse(res.json()).images[0]).toMatchObject({ width: 2048, height: 1280 });
     });
 
-    it('decodes only the first frame of an animated WebP: 12 frames of 4 megapixels become one still', async () => {
+    imageWork('decodes only the first frame of an animated WebP: 12 frames of 4 megapixels become one still', async () => {
       const animated = await makeAnimatedWebp(12, 2000);
       expect(await sharp(animated).metadata()).toMatchObject({ pages: 12, width: 2000, height: 2000 });
       const res = await upload([{ name: 'sticker.webp', bytes: animated }], (await freshCaller()).token);
