@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { endpoints, type Endpoint, type HealthResponse, type ServerFrame } from '@localloop/contract';
-import { isDatabaseUnavailable, listenerApplicationName, listenRetryDelay, openPglite, openPostgres, type Database } from '../src/db/client.ts';
+import { isDatabaseUnavailable, listenerApplicationName, listenRetryDelay, openPglite, openPostgres, postgresPool, type Database } from '../src/db/client.ts';
 import { users } from '../src/db/schema.ts';
 import { notify } from '../src/modules/notifications/service.ts';
 import { createAccount, createTestApp, freshDatabase, freshDatabaseUrl, inject, login, onPostgres, type Answer, type TestContext } from './helper.ts';
@@ -130,6 +130,52 @@ describe('a connection PostgreSQL ends while a request holds it', () => {
     expect(isDatabaseUnavailable(failure)).toBe(true);
     const again = (await database.db.execute(sql`SELECT 2 AS two`)) as unknown as { rows: { two: number }[] };
     expect(again.rows[0]?.two).toBe(2);
+  });
+});
+
+describe.skipIf(!onPostgres)('a connection that ends between its checkout and its BEGIN', () => {
+  /**
+   * A pool through a relay that is cut at the next checkout, before the transaction sends BEGIN: PostgreSQL restarting
+   * just as a request took an idle connection. Answers the pool, its Drizzle handle and the transaction's failure.
+   */
+  async function beginOnADeadConnection(pool: (url: string) => pg.Pool) {
+    const target = new URL((await freshDatabaseUrl()) ?? '');
+    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    cleanups.push(() => proxy.close());
+    target.host = `127.0.0.1:${proxy.port}`;
+    const subject = pool(target.toString());
+    subject.on('error', () => undefined);
+    subject.on('connect', (client) => client.on('error', () => undefined));
+    const db = drizzle(subject);
+    await db.execute(sql`SELECT 1`);
+    expect(subject.idleCount).toBe(1);
+    subject.once('acquire', () => proxy.cut());
+    const failure = await db.transaction((tx) => tx.execute(sql`SELECT 1`)).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(isDatabaseUnavailable(failure)).toBe(true);
+    await proxy.restore();
+    return subject;
+  }
+
+  const ended = (pool: pg.Pool) =>
+    Promise.race([pool.end().then(() => 'ended'), new Promise((resolve) => setTimeout(() => resolve('still waiting after 1 s'), 1000))]);
+
+  it('gives the client back to the pool, which drops it: no slot is lost, and the pool can end', async () => {
+    const pool = await beginOnADeadConnection((url) => postgresPool(url, 2));
+    expect(await until(() => pool.totalCount === pool.idleCount)).toBe(true);
+    // Both slots serve again: two statements at once, each on its own connection.
+    const pids = await Promise.all([0, 1].map(() => pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid, pg_sleep(0.2)')));
+    expect(new Set(pids.map((r) => r.rows[0]?.pid)).size).toBe(2);
+    expect(await ended(pool)).toBe('ended');
+  });
+
+  it('left the client checked out for ever without that guard (Drizzle sends BEGIN before its try): what the guard is for', async () => {
+    const pool = await beginOnADeadConnection((url) => new pg.Pool({ connectionString: url, max: 2 }));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(pool.totalCount - pool.idleCount).toBe(1);
+    expect(await ended(pool)).toBe('still waiting after 1 s');
   });
 });
 

@@ -155,6 +155,32 @@ export const searchThreshold = { name: 'pg_trgm.word_similarity_threshold', valu
 export const randomPageCost = { name: 'random_page_cost', value: '1.1' };
 
 export function openPostgres(url: string, poolSize = 10): Database {
+  const pool = postgresPool(url, poolSize);
+  const db = drizzlePg(pool, { schema, casing: 'snake_case' });
+  batchesThrough(db, pool);
+  return {
+    db,
+    kind: 'postgres',
+    async migrate() {
+      // One connection holds an advisory lock so that several instances starting together migrate once.
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock(727274)');
+        await migratePg(drizzlePg(client, { casing: 'snake_case' }), { migrationsFolder });
+      } finally {
+        await client.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
+        await client.end();
+      }
+    },
+    ping: (timeoutMs) => withTimeout(pool.query('SELECT 1'), timeoutMs),
+    close: () => pool.end(),
+    listen: (channel, handlers) => listenOnPostgres(url, channel, handlers),
+  };
+}
+
+/** The server's pool of connections to PostgreSQL (openPostgres). */
+export function postgresPool(url: string, poolSize: number): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -179,26 +205,37 @@ export function openPostgres(url: string, poolSize = 10): Database {
   // fault drill's restart took both servers down). The statement after it fails instead (answered 503), and the pool
   // drops the broken client when it comes back.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = drizzlePg(pool, { schema, casing: 'snake_case' });
-  batchesThrough(db, pool);
-  return {
-    db,
-    kind: 'postgres',
-    async migrate() {
-      // One connection holds an advisory lock so that several instances starting together migrate once.
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        await client.query('SELECT pg_advisory_lock(727274)');
-        await migratePg(drizzlePg(client, { casing: 'snake_case' }), { migrationsFolder });
-      } finally {
-        await client.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
-        await client.end();
-      }
-    },
-    ping: (timeoutMs) => withTimeout(pool.query('SELECT 1'), timeoutMs),
-    close: () => pool.end(),
-    listen: (channel, handlers) => listenOnPostgres(url, channel, handlers),
+  releaseWhenConnectionEnds(pool);
+  return pool;
+}
+
+/**
+ * Makes a client checked out with `pool.connect()` go back to the pool by itself, with an error so that the pool drops
+ * it, once its connection ends: a holder that never releases a client on that path no longer keeps its slot for good.
+ * Drizzle's transaction() is such a holder (drizzle-orm 0.45, node-postgres session): it checks a client out and sends
+ * BEGIN before its try/finally, so a BEGIN that failed on a connection PostgreSQL had just ended (a restart) left the
+ * client checked out for ever. Each restart could cost the pool a slot, and pool.end() then waited for the lost client
+ * at shutdown, until the grace period killed the process (the fault drill's SIGTERM, exit 1). A release after the
+ * client has gone back this way is a no-op; a holder releasing twice on its own is still pg's error.
+ */
+export function releaseWhenConnectionEnds(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => Promise<pg.PoolClient> | undefined;
+  // The callback form (pool.query's) releases on every path already; only promise holders are guarded.
+  pool.connect = ((callback?: unknown) => (callback ? connect(callback) : connect()?.then(guard))) as typeof pool.connect;
+  const guard = (client: pg.PoolClient): pg.PoolClient => {
+    const release = client.release;
+    let returnedItself = false;
+    const ended = () => {
+      returnedItself = true;
+      release(new Error('the connection ended while the client was checked out'));
+    };
+    client.once('end', ended);
+    client.release = (err) => {
+      if (returnedItself) return;
+      client.removeListener('end', ended);
+      release(err);
+    };
+    return client;
   };
 }
 
