@@ -267,7 +267,9 @@ describe(`generated and mutated inputs (fast-check, seed ${SEED})`, () => {
         try {
           await fc.assert(property, { seed, numRuns: RUNS, endOnFailure: true });
         } catch (err) {
-          throw new Error(`replay with FUZZ_SEED=${SEED} (this endpoint's seed ${seed}):\n${(err as Error).message}`);
+          // fast-check keeps what the failing case threw (the request and the problem with its answer) as the cause.
+          const { message, cause } = err as Error;
+          throw new Error(`replay with FUZZ_SEED=${SEED} (this endpoint's seed ${seed}):\n${message}\n${cause instanceof Error ? cause.message : ''}`);
         }
       }, 120_000);
     });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { newPassword, OtpCode, OtpSentResponse, Username } from './auth.ts';
-import { Email, KycStatus, MessageResponse, PhoneNumber } from './common.ts';
+import { Email, KycStatus, LatitudeNumber, LongitudeNumber, MessageResponse, PhoneNumber } from './common.ts';
 import { endpoint, type Endpoint } from './endpoint.ts';
 
 // ---- The account's location ------------------------------------------------------------------
@@ -20,11 +20,8 @@ export const AccountLocationInput = z.object({
   /** Neighbourhood or district; empty when none is known. */
   area: z.string().trim().max(120, 'Use at most 120 characters for the area.').default(''),
   formatted_address: placeName('address', 300),
-  latitude: z.number({ error: 'Give the latitude as a number.' }).min(-90, 'Latitude is between -90 and 90.').max(90, 'Latitude is between -90 and 90.'),
-  longitude: z
-    .number({ error: 'Give the longitude as a number.' })
-    .min(-180, 'Longitude is between -180 and 180.')
-    .max(180, 'Longitude is between -180 and 180.'),
+  latitude: LatitudeNumber,
+  longitude: LongitudeNumber,
 });
 export type AccountLocationInput = z.input<typeof AccountLocationInput>;
 

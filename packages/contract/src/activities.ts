@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParams, Latitude, Longitude, PageQuery, ResponsiveImage, Uuid, nearbyPage, paginated, withinNearbyDepth } from './common.ts';
+import { IdParams, Latitude, LatitudeNumber, Longitude, LongitudeNumber, PageQuery, ResponsiveImage, Uuid, nearbyPage, paginated, withinNearbyDepth } from './common.ts';
 import { endpoint, type Endpoint } from './endpoint.ts';
 
 // ---- Activities and participation (docs/decisions/0020) ------------------------------------------
@@ -30,8 +30,8 @@ const Instant = (what: string) => z.iso.datetime({ offset: true, error: `Give th
 export const ActivityLocationInput = z.object({
   formatted_address: z.string({ error: 'Choose where it happens.' }).trim().min(1, 'Choose where it happens.').max(300, 'Use at most 300 characters for the address.'),
   city: z.string({ error: 'Name the city.' }).trim().min(1, 'Name the city.').max(120, 'Use at most 120 characters for the city.'),
-  latitude: z.number({ error: 'Give the latitude as a number.' }).min(-90, 'Latitude is between -90 and 90.').max(90, 'Latitude is between -90 and 90.'),
-  longitude: z.number({ error: 'Give the longitude as a number.' }).min(-180, 'Longitude is between -180 and 180.').max(180, 'Longitude is between -180 and 180.'),
+  latitude: LatitudeNumber,
+  longitude: LongitudeNumber,
 });
 
 /** What a signed-in person writes to host an activity. The start must be to come (checked against the server's clock too). */

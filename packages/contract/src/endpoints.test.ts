@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { endpoints, type Endpoint, type ParamsOf, type QueryOf } from './endpoints.ts';
 import { LoginResponse } from './auth.ts';
+import { Latitude, LongitudeNumber } from './common.ts';
 
 describe('the endpoint table', () => {
   it('names each method and path once', () => {
@@ -45,5 +46,16 @@ describe('LoginResponse', () => {
       kyc_status: 'maybe',
     });
     expect(result.success).toBe(false);
+  });
+});
+
+describe('coordinates', () => {
+  it('keep 7 decimals (about a centimetre), so a subnormal number PostgreSQL refuses becomes 0', () => {
+    expect(Latitude.parse('40.712776')).toBe(40.712776);
+    expect(Latitude.parse('40.71277649')).toBe(40.7127765);
+    expect(LongitudeNumber.parse(5e-324)).toBe(0);
+    expect(LongitudeNumber.parse(-73.9857)).toBe(-73.9857);
+    expect(LongitudeNumber.safeParse('-73.9857').success).toBe(false);
+    expect(Latitude.safeParse('90.1').success).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Latitude, Longitude } from './common.ts';
 import { endpoint, type Endpoint } from './endpoint.ts';
 
 /** A place from the gazetteer (or the maps provider): enough to show it and to store it as the user's location. */
@@ -26,8 +27,8 @@ export const GeoSuggestQuery = z.object({
 });
 
 export const GeoReverseQuery = z.object({
-  lat: z.coerce.number().min(-90, 'Latitude is between -90 and 90.').max(90, 'Latitude is between -90 and 90.'),
-  lng: z.coerce.number().min(-180, 'Longitude is between -180 and 180.').max(180, 'Longitude is between -180 and 180.'),
+  lat: Latitude,
+  lng: Longitude,
 });
 
 /** The IANA time zone at a point (the vendor's addresses, /ServiceTime). */

@@ -647,6 +647,13 @@ describe('vendor KYC on local disk', () => {
       expect((await zoneOf(v.access)).time_zone).toBe('America/Denver');
     });
 
+    it('keeps a subnormal coordinate (5e-324) as 0: the point\'s trigonometry underflowed in PostgreSQL, a 500 the fuzz test found', async () => {
+      const v = await startedVendor();
+      const res = await inject(t.app, endpoints.addVendorAddress, { access: v.access, body: address({ latitude: 40.7484, longitude: 5e-324 }) });
+      expect(res.statusCode).toBe(201);
+      expect(VendorAddress.parse(res.json())).toMatchObject({ latitude: 40.7484, longitude: 0 });
+    });
+
     it('follows the primary address while the vendor has not chosen a zone, and keeps a chosen one whatever the addresses do', async () => {
       const v = await startedVendor();
       expect(await vendorRow(v.vendorId)).toMatchObject({ timeZoneAuto: true });
