@@ -77,6 +77,32 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (closing) reply.header('connection', 'close');
   });
 
+  // A request whose caller hung up is no longer a connection that close() waits for, yet its handler goes on (a log-in
+  // between checking the password and writing the session). close() waits for the handlers still running, so none meets
+  // the database ended under it (main.ts ends it after close()): the work finishes, unanswered, as it would have if the
+  // caller had stayed. A handler is only tracked when it answers a promise; the WebSocket route's runs as long as its
+  // socket, which realtime.stop() closes.
+  const running = new Set<Promise<void>>();
+  app.addHook('onRoute', (route) => {
+    if (route.websocket) return;
+    const handler = route.handler;
+    route.handler = function (request, reply) {
+      const result: unknown = handler.call(this, request, reply);
+      if (result instanceof Promise) {
+        const settled = result.then(
+          () => undefined,
+          () => undefined,
+        );
+        running.add(settled);
+        void settled.then(() => running.delete(settled));
+      }
+      return result;
+    };
+  });
+  app.addHook('onClose', async () => {
+    await Promise.all(running);
+  });
+
   app.setValidatorCompiler(validatorCompiler);
   // Answers checked by zod outside production, written by a serializer compiled from the same schema (lib/answer-serializer.ts).
   app.setSerializerCompiler(answerSerializerCompiler({ check: deps.config.env !== 'production' }));

@@ -1,10 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type Endpoint } from '@localloop/contract';
-import { notifications } from '../src/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { notifications, refreshTokens } from '../src/db/schema.ts';
 import { logOptions } from '../src/lib/logging.ts';
 import { createAccount, createTestApp, inject, login, signedInAccount, testConfig, type TestContext } from './helper.ts';
 
@@ -86,6 +89,16 @@ describe('errors', () => {
     const body = await t.app.inject({ method: 'POST', url: '/api/login/', payload: { email: 'someone@example.test', password: 'pass\u0000word' } });
     expect(body.statusCode).toBe(400);
     expect(body.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { password: expect.stringContaining('NUL') } });
+  });
+
+  it('takes a subnormal coordinate (5e-324, on which PostgreSQL\'s trigonometry underflows) as 0, in a body and a query', async () => {
+    const { access } = await signedInAccount(t);
+    const place = { city: 'Null Island', state: 'Gulf of Guinea', country: 'Atlantic', formatted_address: 'Null Island', latitude: 5e-324, longitude: -5e-324 };
+    const saved = await inject(t.app, endpoints.saveAccountLocation, { access, body: place });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ latitude: 0, longitude: 0 });
+    const listed = await t.app.inject({ method: 'GET', url: '/api/vendor/lists/?lat=5e-324&lng=-4.9e-324' });
+    expect(listed.statusCode).toBe(200);
   });
 
   it('answers an unknown /api path with 404 JSON, also for other methods', async () => {
@@ -371,6 +384,44 @@ describe('request logs', () => {
       expect(text).not.toContain('secret-cookie');
     } finally {
       await logged.close();
+    }
+  });
+});
+
+describe('shutting down', () => {
+  it('waits for a handler whose caller hung up: the log-in it was doing writes its session, and nothing meets a closed database', async () => {
+    const lines: string[] = [];
+    let arrived = () => {};
+    const inHandler = new Promise<void>((resolve) => (arrived = resolve));
+    const closing = await createTestApp({
+      logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) }, ...logOptions },
+      beforeReady: (app) =>
+        app.addHook('preHandler', async (request) => {
+          if (request.url === `/api${endpoints.login.path}`) arrived();
+        }),
+    });
+    try {
+      const account = await createAccount(closing.database);
+      await closing.app.listen({ port: 0, host: '127.0.0.1' });
+      const request = http.request({
+        port: (closing.app.server.address() as AddressInfo).port,
+        host: '127.0.0.1',
+        method: 'POST',
+        path: `/api${endpoints.login.path}`,
+        headers: { 'content-type': 'application/json' },
+      });
+      request.on('error', () => undefined);
+      request.end(JSON.stringify({ email: account.email, password: account.password }));
+      // The handler has started (the password is checked next, then the session written) when the caller hangs up and
+      // the server is told to close: no connection is left for close() to wait for.
+      await inHandler;
+      request.destroy();
+      await closing.app.close();
+      const sessions = await closing.database.db.select().from(refreshTokens).where(eq(refreshTokens.userId, account.user.id));
+      expect(sessions).toHaveLength(1);
+      expect(lines.filter((line) => /"level":(50|60)/.test(line))).toEqual([]);
+    } finally {
+      await closing.close();
     }
   });
 });
