@@ -3,17 +3,18 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import type { Endpoint, EndpointName } from '@localloop/contract';
+import { endpoints, type Endpoint, type EndpointName } from '@localloop/contract';
 import { users } from '../src/db/schema.ts';
-import { defOf, fillPath, formatOf, sample, type SampleContext } from './inputs.ts';
-import { ids, idFor, multipartEndpoints, problemWith, send, sessionEnders, setUpWorld, t, table, validInput, type Role } from './endpoint-world.ts';
+import { defOf, fillPath, formatOf, multipartBody, png, sample, type Part, type SampleContext } from './inputs.ts';
+import { ids, idFor, multipartEndpoints, problemWith, send, sessionEnders, setUpWorld, t, table, validInput, type Case, type Role } from './endpoint-world.ts';
 
 /**
  * Property-based fuzzing of every endpoint (fast-check): path parameters, query strings and bodies generated from the
  * endpoint's own zod schemas (valid-looking values and the fixtures' ids, so many requests reach the handler), then
  * mutated: a field of the wrong type, huge and deeply nested values, unicode edge cases (lone surrogates, NUL, bidi
  * marks), SQL and HTML metacharacters, negative and huge numbers, impossible dates and time zones, prototype-pollution
- * keys. Each is sent as each role (a visitor, a user, the approved vendor, an operator). Every answer must be below 500,
+ * keys. The two uploads get generated multipart bodies instead (uploadsFor). Each endpoint's cases are shared out among
+ * the roles, a quarter each (a visitor, a user, the approved vendor, an operator). Every answer must be below 500,
  * in the one error shape when it is a 4xx, and come within 15 s; afterwards no prototype is polluted and nobody became
  * an operator.
  *
@@ -209,11 +210,14 @@ function queryString(value: unknown, extra: [string, string] | null, twice: bool
 
 type Generated = { role: Role; params: unknown; query: unknown; body: unknown; extraQuery: [string, string] | null; twice: boolean; polluting: string | null };
 
-function requestsFor(name: EndpointName, e: Endpoint): fc.Arbitrary<Generated> {
+const roles: Role[] = ['visitor', 'user', 'vendor', 'operator'];
+/** The cases each role gets at each endpoint: the run's cases per endpoint, shared out. */
+const RUNS_PER_ROLE = Math.ceil(RUNS / roles.length);
+
+function requestsFor(name: EndpointName, e: Endpoint, role: Role): fc.Arbitrary<Generated> {
   const valid = validInput(name, e);
-  const roles: Role[] = ['visitor', 'user', 'vendor', 'operator'];
   return fc.record({
-    role: fc.constantFrom(...roles),
+    role: fc.constant(role),
     params: e.params ? mutated(fromSchema(e.params, e, '')) : fc.constant(valid.params),
     query: e.query ? mutated(fromSchema(e.query, e, '')) : fc.constant(undefined),
     body: e.body ? mutated(fromSchema(e.body, e, '')) : fc.oneof(fc.constant(undefined), hostileValue),
@@ -244,6 +248,76 @@ function requestOf(name: EndpointName, e: Endpoint, g: Generated) {
   };
 }
 
+type Upload = { role: Role; parts: Part[]; broken: { cutAt: number } | { contentType: string } | null };
+
+/**
+ * Multipart bodies for an upload, as a client could send them: parts generated around the valid ones (the file field
+ * with a real PNG, the kind), then mutated: unknown or hostile field names and values, file names that climb out or
+ * hide their extension, bytes that are random, cut short or trailed by garbage, a PDF header on nonsense, parts
+ * repeated or missing; and sometimes the framing broken (cut short, another boundary, another content type).
+ */
+function uploadsFor(fileField: string, role: Role, image: Buffer): fc.Arbitrary<Upload> {
+  const name = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(fileField, 'kind') }, fc.constantFrom('images', 'file', 'caption', '__proto__'), hostileString);
+  const bytes = fc.oneof(
+    { weight: 3, arbitrary: fc.constant(image) },
+    fc.nat({ max: image.length }).map((n) => image.subarray(0, n)),
+    fc.uint8Array({ maxLength: 2048 }).map((extra) => Buffer.concat([image, extra])),
+    fc.uint8Array({ maxLength: 2048 }).map((random) => Buffer.from(random)),
+    fc.uint8Array({ maxLength: 512 }).map((random) => Buffer.concat([Buffer.from('%PDF-1.7\n'), random])),
+  );
+  const fileName = fc.oneof({ weight: 3, arbitrary: fc.constantFrom('a.png', 'scan.pdf', 'photo.jpeg') }, hostileString);
+  const part: fc.Arbitrary<Part> = fc.oneof(
+    fc.record({ name, value: fc.oneof({ weight: 3, arbitrary: fc.constantFrom('identity', 'business', 'other') }, hostileString) }),
+    fc.record({ name, fileName, bytes }),
+  );
+  const valid: Part[] = [
+    { name: 'kind', value: 'identity' },
+    { name: fileField, fileName: 'a.png', bytes: image },
+  ];
+  const around = fc.tuple(fc.nat({ max: valid.length }), fc.array(part, { minLength: 1, maxLength: 3 })).map(([at, extra]) => [...valid.slice(0, at), ...extra, ...valid.slice(at)]);
+  const contentTypes = fc.constantFrom('multipart/form-data', 'multipart/form-data; boundary=', 'multipart/form-data; boundary=other', 'application/json', 'image/png');
+  return fc.record({
+    role: fc.constant(role),
+    parts: fc.oneof(fc.constant(valid), fc.array(part, { maxLength: 6 }), around),
+    broken: fc.oneof({ weight: 4, arbitrary: fc.constant(null) }, fc.record({ cutAt: fc.nat() }), fc.record({ contentType: fc.oneof(contentTypes, hostileString) })),
+  });
+}
+
+/** The request a generated upload makes: its parts serialised by the platform's FormData, then its framing broken. */
+async function uploadRequest(e: Endpoint, g: Upload): Promise<Case> {
+  const form = await multipartBody(g.parts);
+  const payload = g.broken && 'cutAt' in g.broken ? form.payload.subarray(0, g.broken.cutAt % (form.payload.length + 1)) : form.payload;
+  const contentType = g.broken && 'contentType' in g.broken ? g.broken.contentType : form.contentType;
+  const parts = g.parts.map((p) => ('value' in p ? `${p.name}=${p.value.slice(0, 60)}` : `${p.name}=${p.fileName.slice(0, 60)} (${p.bytes.length} bytes)`));
+  return {
+    label: `${g.role}: ${e.method} /api${e.path} multipart [${parts.join(', ')}]${g.broken ? ` ${JSON.stringify(g.broken)}` : ''}`,
+    role: g.role,
+    method: e.method,
+    url: `/api${e.path}`,
+    payload,
+    headers: { 'content-type': contentType },
+  };
+}
+
+/** Sends each generated case, as a role; every answer must be below 500, in the error shape when a 4xx, and in time. */
+async function check<G>(seed: number, cases: fc.Arbitrary<G>, requestFor: (g: G) => Case | Promise<Case>) {
+  const property = fc.asyncProperty(cases, async (g) => {
+    const request = await requestFor(g);
+    const res: LightMyRequestResponse = await withinTime(send(request));
+    sent += 1;
+    if (res.statusCode < 400) handled += 1;
+    const problem = problemWith(res);
+    if (problem) throw new Error(`${request.label}\n  -> ${problem}`);
+  });
+  try {
+    await fc.assert(property, { seed, numRuns: RUNS_PER_ROLE, endOnFailure: true });
+  } catch (err) {
+    // fast-check keeps what the failing case threw (the request and the problem with its answer) as the cause.
+    const { message, cause } = err as Error;
+    throw new Error(`replay with FUZZ_SEED=${SEED} (this case's seed ${seed}):\n${message}\n${cause instanceof Error ? cause.message : ''}`);
+  }
+}
+
 const withinTime = <T,>(work: Promise<T>) =>
   Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ANSWER_WITHIN_MS} ms`)), ANSWER_WITHIN_MS).unref())]);
 
@@ -255,24 +329,24 @@ describe(`generated and mutated inputs (fast-check, seed ${SEED})`, () => {
     .filter(([, e]) => !multipartEndpoints.has(e))
     .forEach(([name, e], index) => {
       it(`${e.method} ${e.path}`, async () => {
-        const seed = (SEED + index * 7919) % 2 ** 31;
-        const property = fc.asyncProperty(requestsFor(name, e), async (g) => {
-          const request = requestOf(name, e, g);
-          const res: LightMyRequestResponse = await withinTime(send(request));
-          sent += 1;
-          if (res.statusCode < 400) handled += 1;
-          const problem = problemWith(res);
-          if (problem) throw new Error(`${request.label}\n  -> ${problem}`);
-        });
-        try {
-          await fc.assert(property, { seed, numRuns: RUNS, endOnFailure: true });
-        } catch (err) {
-          // fast-check keeps what the failing case threw (the request and the problem with its answer) as the cause.
-          const { message, cause } = err as Error;
-          throw new Error(`replay with FUZZ_SEED=${SEED} (this endpoint's seed ${seed}):\n${message}\n${cause instanceof Error ? cause.message : ''}`);
+        for (const [r, role] of roles.entries()) {
+          await check((SEED + index * 7919 + r) % 2 ** 31, requestsFor(name, e, role), (g) => requestOf(name, e, g));
         }
       }, 120_000);
     });
+
+  const uploads: [Endpoint, string][] = [
+    [endpoints.uploadImages, 'images'],
+    [endpoints.uploadVendorDocument, 'file'],
+  ];
+  uploads.forEach(([e, fileField], index) => {
+    it(`${e.method} ${e.path} (generated multipart bodies)`, async () => {
+      const image = await png();
+      for (const [r, role] of roles.entries()) {
+        await check((SEED + (table.length + index) * 7919 + r) % 2 ** 31, uploadsFor(fileField, role, image), (g) => uploadRequest(e, g));
+      }
+    }, 120_000);
+  });
 
   it('polluted no prototype and made nobody an operator', async () => {
     expect(Object.keys(Object.prototype)).toEqual([]);
@@ -281,6 +355,6 @@ describe(`generated and mutated inputs (fast-check, seed ${SEED})`, () => {
     const [row] = await t.database.db.select({ isOperator: users.isOperator }).from(users).where(eq(users.id, user.id));
     expect(row?.isOperator).toBe(false);
     console.log(`fuzz: ${sent} requests sent, ${handled} answered 2xx/3xx by a handler`);
-    expect(sent).toBeGreaterThanOrEqual(RUNS * (table.length - multipartEndpoints.size));
+    expect(sent).toBeGreaterThanOrEqual(RUNS_PER_ROLE * roles.length * table.length);
   });
 });
