@@ -262,6 +262,12 @@ describe('POST /api/UploadImagesAPI/ with files on local disk', () => {
     expect(res.statusCode).toBe(201);
   });
 
+  it('takes a file sent without a file name as an image of its own (undici\'s FormData writes none for an empty name): a 500 before', async () => {
+    const res = await upload([{ name: '', bytes: await makePng(50, 50) }]);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().images).toHaveLength(1);
+  });
+
   describe('refuses anything that is not a JPEG, PNG or WebP, storing nothing', () => {
     const cases: [string, () => Promise<Upload[]>][] = [
       ['a GIF', async () => [{ name: 'photo.gif', bytes: await makeGif(), type: 'image/gif' }]],

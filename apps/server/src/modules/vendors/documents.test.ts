@@ -109,6 +109,13 @@ describe('POST /api/vendor/me/documents/: what an untrusted document may cost', 
     expect(VendorDocument.parse(res.json())).toMatchObject({ content_type: 'application/pdf', bytes: pdf.length });
   });
 
+  it('names a file sent without a file name "document" (undici\'s FormData writes none for an empty name): a 500 before', async () => {
+    const pdf = await ordinaryPdf();
+    const res = await uploadDocument('', pdf);
+    expect(res.statusCode).toBe(201);
+    expect(VendorDocument.parse(res.json())).toMatchObject({ file_name: 'document.pdf', content_type: 'application/pdf' });
+  });
+
   it('refuses an image document that decodes to 100 megapixels with a 400 naming the file field', async () => {
     const poster = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: 'white' } }).png({ compressionLevel: 9 }).toBuffer();
     const res = await uploadDocument('id-card.png', poster);
