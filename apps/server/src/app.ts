@@ -81,7 +81,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // between checking the password and writing the session). close() waits for the handlers still running, so none meets
   // the database ended under it (main.ts ends it after close()): the work finishes, unanswered, as it would have if the
   // caller had stayed. A handler is only tracked when it answers a promise; the WebSocket route's runs as long as its
-  // socket, which realtime.stop() closes.
+  // socket, which realtime.stop() closes. The wait is in the background work's onClose hook, before its drain: a late
+  // handler may still hand work to it (a code's delivery).
   const running = new Set<Promise<void>>();
   app.addHook('onRoute', (route) => {
     if (route.websocket) return;
@@ -98,9 +99,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       }
       return result;
     };
-  });
-  app.addHook('onClose', async () => {
-    await Promise.all(running);
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -157,7 +155,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const storage = createStorage(deps.config);
   const privateStorage = createPrivateStorage(deps.config);
   const background = createBackground(app.log);
-  app.addHook('onClose', () => background.drain());
+  // onClose hooks run last registered first: the handlers still running are waited for here, so that what they hand to
+  // the background is drained too.
+  app.addHook('onClose', async () => {
+    await Promise.all(running);
+    await background.drain();
+  });
   // Due jobs (reminders) are looked for once every module has registered its kinds, and no longer once closing starts.
   const jobs = createJobRunner(deps.database.db, clock, app.log);
   app.decorate('jobs', jobs);

@@ -7,7 +7,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type Endpoint } from '@localloop/contract';
 import { eq } from 'drizzle-orm';
-import { notifications, refreshTokens } from '../src/db/schema.ts';
+import { devOutbox, notifications, refreshTokens } from '../src/db/schema.ts';
 import { logOptions } from '../src/lib/logging.ts';
 import { createAccount, createTestApp, inject, login, signedInAccount, testConfig, type TestContext } from './helper.ts';
 
@@ -389,7 +389,12 @@ describe('request logs', () => {
 });
 
 describe('shutting down', () => {
-  it('waits for a handler whose caller hung up: the log-in it was doing writes its session, and nothing meets a closed database', async () => {
+  /**
+   * An app whose caller sends `body` to `path` and hangs up once the handler has started, then is closed: no connection
+   * is left for close() to wait for. `check` runs when close() has resolved, on the still open database; nothing may
+   * have been logged as an error (a closed database met).
+   */
+  async function hangUpThenClose(path: string, body: (context: TestContext) => Promise<object>, check: (context: TestContext) => Promise<void>) {
     const lines: string[] = [];
     let arrived = () => {};
     const inHandler = new Promise<void>((resolve) => (arrived = resolve));
@@ -397,32 +402,50 @@ describe('shutting down', () => {
       logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) }, ...logOptions },
       beforeReady: (app) =>
         app.addHook('preHandler', async (request) => {
-          if (request.url === `/api${endpoints.login.path}`) arrived();
+          if (request.url === `/api${path}`) arrived();
         }),
     });
     try {
-      const account = await createAccount(closing.database);
+      const payload = JSON.stringify(await body(closing));
       await closing.app.listen({ port: 0, host: '127.0.0.1' });
-      const request = http.request({
-        port: (closing.app.server.address() as AddressInfo).port,
-        host: '127.0.0.1',
-        method: 'POST',
-        path: `/api${endpoints.login.path}`,
-        headers: { 'content-type': 'application/json' },
-      });
+      const request = http.request({ port: (closing.app.server.address() as AddressInfo).port, host: '127.0.0.1', method: 'POST', path: `/api${path}`, headers: { 'content-type': 'application/json' } });
       request.on('error', () => undefined);
-      request.end(JSON.stringify({ email: account.email, password: account.password }));
-      // The handler has started (the password is checked next, then the session written) when the caller hangs up and
-      // the server is told to close: no connection is left for close() to wait for.
+      request.end(payload);
       await inHandler;
       request.destroy();
       await closing.app.close();
-      const sessions = await closing.database.db.select().from(refreshTokens).where(eq(refreshTokens.userId, account.user.id));
-      expect(sessions).toHaveLength(1);
+      await check(closing);
       expect(lines.filter((line) => /"level":(50|60)/.test(line))).toEqual([]);
     } finally {
       await closing.close();
     }
+  }
+
+  it('waits for a handler whose caller hung up: the log-in it was doing writes its session', async () => {
+    let userId = '';
+    await hangUpThenClose(
+      endpoints.login.path,
+      async (context) => {
+        const account = await createAccount(context.database);
+        userId = account.user.id;
+        return { email: account.email, password: account.password };
+      },
+      async (context) => {
+        // The password is checked after the handler starts, then the session written: both before close() resolved.
+        expect(await context.database.db.select().from(refreshTokens).where(eq(refreshTokens.userId, userId))).toHaveLength(1);
+      },
+    );
+  });
+
+  it('drains the background work such a handler hands on: the sign-up\'s code is delivered before close() resolves', async () => {
+    const email = 'late-at-shutdown@example.test';
+    await hangUpThenClose(
+      endpoints.register.path,
+      async () => ({ email, phone_number: '+12025550143', username: 'lateatshutdown', password: 'Correct-Horse-Battery-9' }),
+      async (context) => {
+        expect(await context.database.db.select().from(devOutbox).where(eq(devOutbox.to, email))).toHaveLength(1);
+      },
+    );
   });
 });
 

@@ -1,7 +1,7 @@
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { VendorCategory } from './categories.ts';
-import { emailAddress, IdParams, KycStatus, Latitude, Longitude, phoneNumber, Uuid } from './common.ts';
+import { emailAddress, IdParams, KycStatus, LatitudeNumber, LongitudeNumber, phoneNumber, Uuid } from './common.ts';
 import { endpoint, type Endpoint } from './endpoint.ts';
 import { Notification } from './notifications.ts';
 
@@ -184,8 +184,9 @@ export const AddressInput = z.object({
   state: z.string().trim().max(120).default(''),
   postal_code: z.string().trim().max(20).default(''),
   country: z.string().trim().min(2, 'Enter the country.').max(120),
-  latitude: Latitude,
-  longitude: Longitude,
+  // Numbers, never coerced: a coerced null or "" was 0, an address at 0, 0.
+  latitude: LatitudeNumber,
+  longitude: LongitudeNumber,
   is_primary: z.boolean().default(false),
 });
 export type AddressInput = z.input<typeof AddressInput>;

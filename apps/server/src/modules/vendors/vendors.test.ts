@@ -654,6 +654,15 @@ describe('vendor KYC on local disk', () => {
       expect(VendorAddress.parse(res.json())).toMatchObject({ latitude: 40.7484, longitude: 0 });
     });
 
+    it('refuses coordinates that are not numbers: a null or an empty string was taken as 0, an address at 0, 0', async () => {
+      const v = await startedVendor();
+      for (const latitude of [null, '', '40.7484', true]) {
+        const res = await inject(t.app, endpoints.addVendorAddress, { access: v.access, body: { ...address(), latitude } as never });
+        expect(res.statusCode).toBe(400);
+        expect(res.error().fields).toEqual({ latitude: 'Give the latitude as a number.' });
+      }
+    });
+
     it('follows the primary address while the vendor has not chosen a zone, and keeps a chosen one whatever the addresses do', async () => {
       const v = await startedVendor();
       expect(await vendorRow(v.vendorId)).toMatchObject({ timeZoneAuto: true });
