@@ -10,6 +10,7 @@ import {
   ids,
   json,
   multipartEndpoints,
+  uploads,
   problemWith,
   rolesFor,
   sessionEnders,
@@ -356,11 +357,7 @@ describe('no input makes an endpoint answer 500', () => {
 // ---- 3. Multipart uploads: malformed multipart, not JSON ------------------------------------------
 
 describe('the multipart uploads refuse malformed multipart in the error shape', () => {
-  const uploads: [Endpoint, Role, string][] = [
-    [endpoints.uploadImages, 'user', 'images'],
-    [endpoints.uploadVendorDocument, 'vendor', 'file'],
-  ];
-  for (const [e, role, fileField] of uploads) {
+  for (const { endpoint: e, owner: role, fileField } of uploads) {
     it(`${e.method} ${e.path}`, async () => {
       const image = await png();
       const valid = await multipartBody([

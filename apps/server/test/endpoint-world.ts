@@ -18,7 +18,12 @@ export type Named = [EndpointName, Endpoint];
 
 // DELETE last, so that deleting a fixture's row does not leave the other endpoints only 404s to answer.
 export const table = (Object.entries(endpoints) as Named[]).sort(([, a], [, b]) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
-export const multipartEndpoints = new Set<Endpoint>([endpoints.uploadImages, endpoints.uploadVendorDocument]);
+/** The two multipart uploads: the field their file goes in, and the role that owns what they store. */
+export const uploads: { endpoint: Endpoint; fileField: string; owner: Role }[] = [
+  { endpoint: endpoints.uploadImages, fileField: 'images', owner: 'user' },
+  { endpoint: endpoints.uploadVendorDocument, fileField: 'file', owner: 'vendor' },
+];
+export const multipartEndpoints = new Set<Endpoint>(uploads.map((u) => u.endpoint));
 
 const CONCURRENCY = 8;
 

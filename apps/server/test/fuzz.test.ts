@@ -3,10 +3,10 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { endpoints, type Endpoint, type EndpointName } from '@localloop/contract';
+import type { Endpoint, EndpointName } from '@localloop/contract';
 import { users } from '../src/db/schema.ts';
 import { defOf, fillPath, formatOf, multipartBody, png, sample, type Part, type SampleContext } from './inputs.ts';
-import { ids, idFor, multipartEndpoints, problemWith, send, sessionEnders, setUpWorld, t, table, validInput, type Case, type Role } from './endpoint-world.ts';
+import { ids, idFor, multipartEndpoints, problemWith, send, sessionEnders, setUpWorld, t, table, uploads, validInput, type Case, type Role } from './endpoint-world.ts';
 
 /**
  * Property-based fuzzing of every endpoint (fast-check): path parameters, query strings and bodies generated from the
@@ -335,11 +335,7 @@ describe(`generated and mutated inputs (fast-check, seed ${SEED})`, () => {
       }, 120_000);
     });
 
-  const uploads: [Endpoint, string][] = [
-    [endpoints.uploadImages, 'images'],
-    [endpoints.uploadVendorDocument, 'file'],
-  ];
-  uploads.forEach(([e, fileField], index) => {
+  uploads.forEach(({ endpoint: e, fileField }, index) => {
     it(`${e.method} ${e.path} (generated multipart bodies)`, async () => {
       const image = await png();
       for (const [r, role] of roles.entries()) {

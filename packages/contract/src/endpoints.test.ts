@@ -50,7 +50,7 @@ describe('LoginResponse', () => {
 });
 
 describe('coordinates', () => {
-  it('keep 7 decimals (about a centimetre), so a subnormal number PostgreSQL refuses becomes 0', () => {
+  it('keep 7 decimals (about a centimetre), so a subnormal number, on which PostgreSQL\'s trigonometry underflows, becomes 0', () => {
     expect(Latitude.parse('40.712776')).toBe(40.712776);
     expect(Latitude.parse('40.71277649')).toBe(40.7127765);
     expect(LongitudeNumber.parse(5e-324)).toBe(0);
