@@ -91,14 +91,12 @@ describe('errors', () => {
     expect(body.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { password: expect.stringContaining('NUL') } });
   });
 
-  it('takes a subnormal coordinate (5e-324, on which PostgreSQL\'s trigonometry underflows) as 0, in a body and a query', async () => {
+  it('stores a subnormal coordinate (5e-324, on which PostgreSQL\'s trigonometry underflows) as 0', async () => {
     const { access } = await signedInAccount(t);
     const place = { city: 'Null Island', state: 'Gulf of Guinea', country: 'Atlantic', formatted_address: 'Null Island', latitude: 5e-324, longitude: -5e-324 };
     const saved = await inject(t.app, endpoints.saveAccountLocation, { access, body: place });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ latitude: 0, longitude: 0 });
-    const listed = await t.app.inject({ method: 'GET', url: '/api/vendor/lists/?lat=5e-324&lng=-4.9e-324' });
-    expect(listed.statusCode).toBe(200);
   });
 
   it('answers an unknown /api path with 404 JSON, also for other methods', async () => {
